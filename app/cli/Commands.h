@@ -1,0 +1,26 @@
+#pragma once
+/// \file Commands.h
+/// The `cliplab` sub-commands. Each runs with the arguments after its name and returns the exit code.
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace cliplab::cli {
+
+using Args = std::vector<std::string>;
+
+/// One sub-command.
+struct Command {
+    const char* name;    ///< e.g. "info".
+    const char* usage;   ///< Arguments, e.g. "MAP [--json]".
+    const char* summary; ///< One line for `cliplab --help`.
+    int (*run)(const Args& args);
+};
+
+/// Every command, in the order `--help` lists them.
+std::span<const Command> commands();
+
+int runInfo(const Args& args);
+
+} // namespace cliplab::cli

@@ -1,0 +1,10 @@
+# cliplab_module(NAME SOURCES ... DEPENDS ...)
+# Declares the static library cliplab_NAME for engine/NAME. Headers are included as
+# "NAME/Header.h" from the engine/ folder.
+function(cliplab_module name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;PRIVATE_DEPENDS" ${ARGN})
+  add_library(cliplab_${name} STATIC ${ARG_SOURCES})
+  add_library(cliplab::${name} ALIAS cliplab_${name})
+  target_include_directories(cliplab_${name} PUBLIC ${PROJECT_SOURCE_DIR}/engine)
+  target_link_libraries(cliplab_${name} PUBLIC ${ARG_DEPENDS} PRIVATE cliplab_warnings ${ARG_PRIVATE_DEPENDS})
+endfunction()

@@ -1,0 +1,81 @@
+#include "world/MapLoader.h"
+
+#include "bsp/BspFile.h"
+#include "core/Format.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <system_error>
+
+namespace cliplab::world {
+
+using core::Error;
+using core::format;
+
+namespace {
+
+bool endsWith(const std::string& s, const char* suffix) {
+    const std::string_view suf(suffix);
+    if (s.size() < suf.size())
+        return false;
+    for (size_t i = 0; i < suf.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(s[s.size() - suf.size() + i])) != suf[i])
+            return false;
+    return true;
+}
+
+} // namespace
+
+MapSourceKind classifyMapArgument(const std::string& arg) {
+    if (endsWith(arg, ".map"))
+        return MapSourceKind::MapFile;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(arg, ec))
+        return MapSourceKind::BspFile;
+    return MapSourceKind::VfsName;
+}
+
+core::Result<std::vector<uint8_t>> readDiskFile(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return Error{format("%s: is a directory, not a file", path.c_str())};
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return Error{format("%s: cannot open file", path.c_str())};
+    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad())
+        return Error{format("%s: read error", path.c_str())};
+    return bytes;
+}
+
+core::Result<bsp::BspData> loadMap(const std::string& arg, const fs::FileSystem* vfs) {
+    switch (classifyMapArgument(arg)) {
+    case MapSourceKind::MapFile:
+        return Error{format("%s: compiling .map sources is not available in this build yet", arg.c_str())};
+    case MapSourceKind::BspFile: {
+        auto bytes = readDiskFile(arg);
+        if (!bytes)
+            return bytes.error();
+        return bsp::load(bytes.value(), arg);
+    }
+    case MapSourceKind::VfsName:
+        break;
+    }
+    if (endsWith(arg, ".bsp") && arg.find('/') != std::string::npos && !(vfs && vfs->exists(arg)))
+        return Error{format("%s: no such file", arg.c_str())};
+    const std::string path = endsWith(arg, ".bsp") ? arg : "maps/" + arg + ".bsp";
+    if (!vfs)
+        return Error{format("%s: not a file, and no game data is mounted to look up %s (use --basepath DIR "
+                            "or set CLIPLAB_BASEPATH)",
+                            arg.c_str(), path.c_str())};
+    if (!vfs->exists(path))
+        return Error{format("%s: no such map (looked for %s in %zu mounted archives and folders)", arg.c_str(),
+                            path.c_str(), vfs->mounts().size())};
+    auto bytes = vfs->readFile(path);
+    if (!bytes)
+        return bytes.error();
+    return bsp::load(bytes.value(), path);
+}
+
+} // namespace cliplab::world

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the Debian packages cliplab needs, only those that are missing.
+#   scripts/deps.sh build   what building needs
+#   scripts/deps.sh test    also what the tests need (Xvfb, OpenArena data, clang for fuzzing)
+set -euo pipefail
+
+build_packages=(
+  cmake g++ make pkg-config
+  libsdl2-dev libglm-dev libimgui-dev libgtest-dev googletest libbenchmark-dev
+  libstb-dev libphysfs-dev python3-glad khronos-api
+)
+test_packages=(
+  xvfb xauth mesa-utils
+  openarena-081-maps openarena-081-textures openarena-data
+)
+
+wanted=("${build_packages[@]}")
+if [[ "${1:-build}" == "test" ]]; then
+  wanted+=("${test_packages[@]}")
+fi
+
+missing=()
+for p in "${wanted[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+echo "cliplab: installing missing Debian packages: ${missing[*]}"
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+  sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what is missing, then builds and runs every test twice: a Release build, and a build
+# with AddressSanitizer and UndefinedBehaviorSanitizer. Prints ctest's summaries.
+#   scripts/test.sh            everything
+#   CLIPLAB_SKIP_ASAN=1 ...    only the Release configuration (quicker, for development)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+jobs=$(nproc)
+"$root/scripts/deps.sh" test
+
+configure_and_test() {
+  local dir=$1; shift
+  cmake -S "$root" -B "$dir" "$@" > /dev/null
+  cmake --build "$dir" --parallel "$jobs"
+  (cd "$dir" && ctest --output-on-failure --timeout 900 -j "$jobs")
+}
+
+status=0
+echo "== Release =="
+configure_and_test "$root/build/test-release" -DCMAKE_BUILD_TYPE=Release -DCLIPLAB_BUILD_BENCH=ON || status=1
+if [[ -z "${CLIPLAB_SKIP_ASAN:-}" ]]; then
+  echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    configure_and_test "$root/build/test-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLIPLAB_SANITIZE=ON \
+    -DCLIPLAB_BUILD_BENCH=OFF || status=1
+fi
+exit $status

@@ -1,0 +1,59 @@
+#include "bsp/BspFile.h"
+#include "support/TestSupport.h"
+
+#include <filesystem>
+#include <gtest/gtest.h>
+
+using namespace cliplab;
+
+TEST(InfoCommand, PrintsOaDm1FromInstalledData) {
+    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    auto r = test::runCliplab("info oa_dm1");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("map: maps/oa_dm1.bsp"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("world bounds:"), std::string::npos);
+    EXPECT_NE(r.out.find("info_player_deathmatch"), std::string::npos);
+    EXPECT_NE(r.out.find("planes"), std::string::npos);
+}
+
+TEST(InfoCommand, JsonOutput) {
+    const std::string dir = test::makeTempDir("info");
+    test::writeFile(dir + "/cube.bsp", bsp::write(test::makeCubeMap()));
+    auto r = test::runCliplab("info '" + dir + "/cube.bsp' --json");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("\"planes\": {\"count\": 6, \"bytes\": 96}"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"brushes\": 1,"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"origin\": [0, 0, 200], \"angle\": 90"), std::string::npos) << r.out;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(InfoCommand, BasepathMountsAFolder) {
+    const std::string dir = test::makeTempDir("infobase");
+    test::writeFile(dir + "/maps.pk3", test::makeZip({{"maps/cube.bsp", bsp::write(test::makeCubeMap())}}));
+    auto r = test::runCliplab("info cube --basepath '" + dir + "'");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("map: maps/cube.bsp"), std::string::npos) << r.out;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(InfoCommand, UnknownOptionExitsTwo) {
+    auto r = test::runCliplab("info oa_dm1 --bogus");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("unknown option '--bogus'"), std::string::npos) << r.err;
+    EXPECT_EQ(test::runCliplab("frobnicate").exitCode, 2);
+}
+
+TEST(InfoCommand, MalformedFileIsAClearErrorNotACrash) {
+    const std::string dir = test::makeTempDir("infobad");
+    test::writeFile(dir + "/bad.bsp", std::string("IBSP\x2e\0\0\0short", 13));
+    auto r = test::runCliplab("info '" + dir + "/bad.bsp'");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find(dir + "/bad.bsp: truncated file"), std::string::npos) << r.err;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(InfoCommand, HelpListsCommands) {
+    auto r = test::runCliplab("--help");
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_NE(r.out.find("info"), std::string::npos);
+}
