@@ -1,0 +1,82 @@
+#pragma once
+/// \file Trace.h
+/// The public vocabulary of collision: shapes, options, results and statistics of a trace.
+/// Movement and the viewer depend on these types only; collision::Model (Model.h) implements them.
+
+#include "bsp/BspData.h"
+
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace cliplab::collision {
+
+/// What is swept along the trace segment.
+enum class ShapeKind {
+    Ray,     ///< A point.
+    Box,     ///< An axis-aligned box given by mins/maxs relative to the trace origin.
+    Sphere,  ///< A sphere of `radius` centred on the trace origin (brush planes shifted by the radius).
+    Capsule, ///< ioquake3's capsule, derived from mins/maxs: radius = min(half x, half z), sphere
+             ///< centres at +/-(half z - radius) from the box centre.
+};
+
+/// A swept shape. Build with the named constructors.
+struct Shape {
+    ShapeKind kind = ShapeKind::Ray;
+    glm::vec3 mins{0.0f}; ///< Box/capsule lower corner relative to the origin (units).
+    glm::vec3 maxs{0.0f}; ///< Box/capsule upper corner relative to the origin (units).
+    float radius = 0.0f;  ///< Sphere radius (units, >= 0).
+
+    static Shape ray() { return {}; }
+    static Shape box(const glm::vec3& mins, const glm::vec3& maxs) { return {ShapeKind::Box, mins, maxs, 0.0f}; }
+    static Shape sphere(float radius) { return {ShapeKind::Sphere, glm::vec3(0.0f), glm::vec3(0.0f), radius}; }
+    static Shape capsule(const glm::vec3& mins, const glm::vec3& maxs) {
+        return {ShapeKind::Capsule, mins, maxs, 0.0f};
+    }
+};
+
+/// Which brush test and node split to use.
+enum class Semantics {
+    Quake3,   ///< ioquake3: a brush is skipped when d1 > 0 && (d2 >= eps || d2 >= d1).
+    Tutorial, ///< The seed tutorial: skipped when d1 > 0 && d2 > 0, with its node split.
+};
+
+/// Per-trace settings. Plain values; the defaults are ioquake3's.
+struct TraceOptions {
+    float epsilon = 0.125f;               ///< Distance kept from surfaces (units); ioquake3's SURFACE_CLIP_EPSILON.
+    Semantics semantics = Semantics::Quake3;
+    bool curves = false;                  ///< Collide with patches (curved surfaces) when supported.
+    int32_t model = 0;                    ///< 0 = world, N = inline model *N at its rest position.
+};
+
+/// Where and how a trace stopped.
+struct TraceResult {
+    float fraction = 1.0f;      ///< [0, 1]: how far along start->end the shape got.
+    glm::vec3 endpos{0.0f};     ///< start + fraction * (end - start).
+    bool startSolid = false;    ///< The start position is inside a brush.
+    bool allSolid = false;      ///< The whole segment is inside one brush (fraction is then 0).
+    bsp::Plane plane;           ///< Hit plane (unshifted brush plane); all zeros when nothing was hit.
+    int32_t surfaceFlags = 0;   ///< surf:: flags of the hit side's shader.
+    int32_t contents = 0;       ///< contents:: of the hit brush.
+    int32_t brush = -1;         ///< Index of the hit brush in BspData::brushes, -1 = none.
+    int32_t brushSide = -1;     ///< Index of the hit side in BspData::brushSides, -1 = none.
+    int32_t surface = -1;       ///< Patch surface index when a patch was hit, else -1.
+    int32_t facet = -1;         ///< Facet of that patch, else -1.
+};
+
+/// Optional counters of one trace, for the debugger panel and benchmarks.
+struct TraceStats {
+    int32_t nodesVisited = 0;
+    int32_t leavesVisited = 0;
+    int32_t brushesTested = 0;
+    int32_t brushesHit = 0;              ///< Brushes that cut the segment (entered before leaving).
+    std::vector<int32_t> testedBrushes;  ///< Indices of the brushes tested, in order.
+};
+
+/// A trace as seen by movement code: shape, start, end (units) and contents mask.
+using TraceFunction =
+    std::function<TraceResult(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask)>;
+
+} // namespace cliplab::collision
