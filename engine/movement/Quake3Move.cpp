@@ -1,0 +1,377 @@
+// The "quake3" preset: ioquake3's PmoveSingle for a player on foot (bg_pmove.c, bg_slidemove.c),
+// re-implemented step by step so that walks match the game's own positions. Water, movers,
+// animations and events are left out: they do not change where the player goes on dry maps.
+
+#include "movement/MoveInternal.h"
+
+#include <cmath>
+
+namespace cliplab::movement::detail {
+
+namespace {
+
+using collision::TraceResult;
+
+float dot(const glm::vec3& a, const glm::vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+glm::vec3 cross(const glm::vec3& a, const glm::vec3& b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+
+/// The state ioquake3 keeps in pml for one command.
+class Q3Pmove {
+public:
+    Q3Pmove(PlayerState& ps, Command& cmd, float frametime, const Settings& s, const Tracer& tracer)
+        : m_ps(ps), m_cmd(cmd), m_frametime(frametime), m_s(s), m_tracer(tracer) {}
+
+    void run();
+
+private:
+    TraceResult trace(TracePurpose purpose, const glm::vec3& start, const glm::vec3& end) const {
+        return m_tracer.trace(purpose, m_shape, start, end);
+    }
+    void checkDuck();
+    void groundTrace();
+    bool correctAllSolid(TraceResult& tr);
+    void dropTimers();
+    void friction();
+    bool checkJump();
+    void walkMove();
+    void airMove();
+    void flyMove();
+    bool slideMove(bool gravity);
+    void stepSlideMove(bool gravity);
+
+    PlayerState& m_ps;
+    Command& m_cmd;
+    float m_frametime;
+    const Settings& m_s;
+    const Tracer& m_tracer;
+
+    collision::Shape m_shape;
+    glm::vec3 m_forward{0.0f}, m_right{0.0f}, m_up{0.0f};
+    bool m_walking = false;
+    bool m_groundPlane = false;
+    TraceResult m_groundTrace;
+    glm::vec3 m_previousVelocity{0.0f};
+};
+
+void Q3Pmove::run() {
+    m_previousVelocity = m_ps.velocity;
+    angleVectors(m_cmd.pitch, m_cmd.yaw, m_forward, m_right, m_up);
+    if (m_cmd.upmove < 10) m_ps.jumpHeld = false;
+
+    checkDuck();
+    groundTrace();
+    dropTimers();
+    if (m_ps.mode == Mode::Fly)
+        flyMove();
+    else if (m_walking)
+        walkMove();
+    else
+        airMove();
+    groundTrace();
+
+    // trap_SnapVector: round to the nearest whole unit (ties to even, as the FPU does).
+    if (m_s.snapVelocity)
+        m_ps.velocity = glm::vec3(std::nearbyint(m_ps.velocity.x), std::nearbyint(m_ps.velocity.y),
+                                  std::nearbyint(m_ps.velocity.z));
+}
+
+void Q3Pmove::checkDuck() {
+    if (m_cmd.upmove < 0) {
+        m_ps.crouched = true;
+    } else if (m_ps.crouched) {
+        // Stand up only where the standing box fits.
+        const collision::Shape standing = playerShape(m_s, false);
+        const TraceResult tr = m_tracer.trace(TracePurpose::Position, standing, m_ps.origin, m_ps.origin);
+        if (!tr.allSolid) m_ps.crouched = false;
+    }
+    m_shape = playerShape(m_s, m_ps.crouched);
+}
+
+bool Q3Pmove::correctAllSolid(TraceResult& tr) {
+    // The game jitters the position by one unit in each axis to find free space, then traces
+    // down from the ORIGINAL origin (it never moves the player there); reproduced as is.
+    for (int i = -1; i <= 1; ++i)
+        for (int j = -1; j <= 1; ++j)
+            for (int k = -1; k <= 1; ++k) {
+                const glm::vec3 point = m_ps.origin + glm::vec3(static_cast<float>(i), static_cast<float>(j),
+                                                                static_cast<float>(k));
+                tr = trace(TracePurpose::Position, point, point);
+                if (!tr.allSolid) {
+                    const glm::vec3 down = m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.groundProbe);
+                    tr = trace(TracePurpose::GroundProbe, m_ps.origin, down);
+                    m_groundTrace = tr;
+                    return true;
+                }
+            }
+    m_ps.onGround = false;
+    m_groundPlane = false;
+    m_walking = false;
+    m_ps.stuck = true;
+    return false;
+}
+
+void Q3Pmove::groundTrace() {
+    const glm::vec3 point = m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.groundProbe);
+    TraceResult tr = trace(TracePurpose::GroundProbe, m_ps.origin, point);
+    m_groundTrace = tr;
+    m_ps.stuck = false;
+    if (tr.allSolid && !correctAllSolid(tr)) return;
+
+    if (tr.fraction == 1.0f) {
+        // Free fall. (The game's extra 64-unit trace here only picks an animation.)
+        m_ps.onGround = false;
+        m_groundPlane = false;
+        m_walking = false;
+        m_ps.groundNormal = glm::vec3(0.0f);
+        return;
+    }
+    m_ps.groundNormal = tr.plane.normal;
+    // Moving up and away from the plane faster than 10 u/s: kicked off the ground.
+    if (m_ps.velocity.z > 0.0f && dot(m_ps.velocity, tr.plane.normal) > 10.0f) {
+        m_ps.onGround = false;
+        m_groundPlane = false;
+        m_walking = false;
+        return;
+    }
+    if (tr.plane.normal.z < m_s.minWalkNormal) {
+        // Too steep to stand on, but slid along (see airMove).
+        m_ps.onGround = false;
+        m_groundPlane = true;
+        m_walking = false;
+        return;
+    }
+    m_groundPlane = true;
+    m_walking = true;
+    if (!m_ps.onGround && m_previousVelocity.z < -200.0f) {
+        // A hard landing starts the game's pm_time, during which slides keep the velocity.
+        m_ps.landTimer = m_s.landTime;
+    }
+    m_ps.onGround = true;
+}
+
+void Q3Pmove::dropTimers() {
+    if (m_ps.landTimer > 0.0f) {
+        // pm_time counts whole milliseconds; do the same so the last tick ends where the game's does.
+        const float msec = std::round(m_frametime * 1000.0f);
+        const float timer = std::round(m_ps.landTimer * 1000.0f);
+        m_ps.landTimer = msec >= timer ? 0.0f : (timer - msec) / 1000.0f;
+    }
+}
+
+void Q3Pmove::friction() {
+    glm::vec3 vec = m_ps.velocity;
+    if (m_walking) vec.z = 0.0f; // ignore slope movement
+    const float speed = std::sqrt(dot(vec, vec));
+    if (speed < 1.0f) {
+        m_ps.velocity.x = 0.0f;
+        m_ps.velocity.y = 0.0f;
+        return;
+    }
+    float drop = 0.0f;
+    if (m_walking) {
+        const float control = speed < m_s.stopSpeed ? m_s.stopSpeed : speed;
+        drop += control * m_s.friction * m_frametime;
+    }
+    if (m_ps.mode == Mode::Fly) drop += speed * m_s.flyFriction * m_frametime;
+    float newspeed = speed - drop;
+    if (newspeed < 0.0f) newspeed = 0.0f;
+    newspeed /= speed;
+    m_ps.velocity *= newspeed;
+}
+
+bool Q3Pmove::checkJump() {
+    if (m_cmd.upmove < 10) return false;
+    if (m_ps.jumpHeld) {
+        // Cleared so that PM_CmdScale does not lower the running speed.
+        m_cmd.upmove = 0;
+        return false;
+    }
+    m_groundPlane = false;
+    m_walking = false;
+    m_ps.jumpHeld = true;
+    m_ps.onGround = false;
+    m_ps.velocity.z = m_s.jumpVelocity;
+    return true;
+}
+
+void Q3Pmove::walkMove() {
+    if (checkJump()) {
+        airMove();
+        return;
+    }
+    friction();
+    const auto fmove = static_cast<float>(m_cmd.forwardmove);
+    const auto smove = static_cast<float>(m_cmd.rightmove);
+    const float scale = cmdScale(m_cmd, m_s.maxSpeed);
+
+    // Project the view directions onto the ground plane.
+    const glm::vec3& normal = m_groundTrace.plane.normal;
+    m_forward.z = 0.0f;
+    m_right.z = 0.0f;
+    m_forward = clipVelocity(m_forward, normal, m_s.overclip);
+    m_right = clipVelocity(m_right, normal, m_s.overclip);
+    normalize(m_forward);
+    normalize(m_right);
+
+    glm::vec3 wishdir = m_forward * fmove + m_right * smove;
+    float wishspeed = normalize(wishdir) * scale;
+    if (m_ps.crouched && wishspeed > m_s.maxSpeed * m_s.crouchSpeedScale)
+        wishspeed = m_s.maxSpeed * m_s.crouchSpeedScale;
+    accelerate(m_ps.velocity, wishdir, wishspeed, m_s.accelerate, m_frametime);
+
+    // Slide along the ground plane without losing speed on slopes.
+    const float vel = std::sqrt(dot(m_ps.velocity, m_ps.velocity));
+    m_ps.velocity = clipVelocity(m_ps.velocity, normal, m_s.overclip);
+    normalize(m_ps.velocity);
+    m_ps.velocity *= vel;
+
+    if (m_ps.velocity.x == 0.0f && m_ps.velocity.y == 0.0f) return;
+    stepSlideMove(false);
+}
+
+void Q3Pmove::airMove() {
+    friction();
+    const auto fmove = static_cast<float>(m_cmd.forwardmove);
+    const auto smove = static_cast<float>(m_cmd.rightmove);
+    const float scale = cmdScale(m_cmd, m_s.maxSpeed);
+    m_forward.z = 0.0f;
+    m_right.z = 0.0f;
+    normalize(m_forward);
+    normalize(m_right);
+    glm::vec3 wishdir(m_forward.x * fmove + m_right.x * smove, m_forward.y * fmove + m_right.y * smove, 0.0f);
+    const float wishspeed = normalize(wishdir) * scale;
+    accelerate(m_ps.velocity, wishdir, wishspeed, m_s.airAccelerate, m_frametime);
+    // A steep plane below (no ground entity): slide along it.
+    if (m_groundPlane) m_ps.velocity = clipVelocity(m_ps.velocity, m_groundTrace.plane.normal, m_s.overclip);
+    stepSlideMove(true);
+}
+
+void Q3Pmove::flyMove() {
+    friction();
+    const float scale = cmdScale(m_cmd, m_s.maxSpeed);
+    glm::vec3 wishvel(0.0f);
+    if (scale != 0.0f) {
+        wishvel = scale * m_forward * static_cast<float>(m_cmd.forwardmove) +
+                  scale * m_right * static_cast<float>(m_cmd.rightmove);
+        wishvel.z += scale * static_cast<float>(m_cmd.upmove);
+    }
+    glm::vec3 wishdir = wishvel;
+    const float wishspeed = normalize(wishdir);
+    accelerate(m_ps.velocity, wishdir, wishspeed, m_s.flyAccelerate, m_frametime);
+    stepSlideMove(false);
+}
+
+bool Q3Pmove::slideMove(bool gravity) {
+    const int maxPlanes = m_s.maxPlanes < 2 ? 2 : m_s.maxPlanes;
+    glm::vec3 planes[16];
+    const int planeCap = maxPlanes > 16 ? 16 : maxPlanes;
+    glm::vec3 primal = m_ps.velocity;
+    glm::vec3 endVelocity(0.0f);
+    if (gravity) {
+        // Half the gravity before the move, the rest after: the move uses the average velocity.
+        endVelocity = m_ps.velocity;
+        endVelocity.z -= m_s.gravity * m_frametime;
+        m_ps.velocity.z = (m_ps.velocity.z + endVelocity.z) * 0.5f;
+        primal.z = endVelocity.z;
+        if (m_groundPlane) m_ps.velocity = clipVelocity(m_ps.velocity, m_groundTrace.plane.normal, m_s.overclip);
+    }
+    float timeLeft = m_frametime;
+    int numplanes = 0;
+    if (m_groundPlane) planes[numplanes++] = m_groundTrace.plane.normal; // never turn against the ground
+    planes[numplanes] = m_ps.velocity;                                   // nor against the original velocity
+    if (normalize(planes[numplanes]) == 0.0f) planes[numplanes] = glm::vec3(0.0f);
+    ++numplanes;
+
+    int bump = 0;
+    for (; bump < m_s.maxSlideIterations; ++bump) {
+        const glm::vec3 end = m_ps.origin + timeLeft * m_ps.velocity;
+        const TraceResult tr = trace(TracePurpose::Slide, m_ps.origin, end);
+        if (tr.allSolid) {
+            m_ps.velocity.z = 0.0f; // trapped: no falling speed build-up, sideways acceleration allowed
+            return true;
+        }
+        if (tr.fraction > 0.0f) m_ps.origin = tr.endpos;
+        if (tr.fraction == 1.0f) break;
+        timeLeft -= timeLeft * tr.fraction;
+        if (numplanes >= planeCap) {
+            m_ps.velocity = glm::vec3(0.0f);
+            return true;
+        }
+        // The same plane again: nudge out along it (fixes epsilon problems on non-axial planes).
+        int i = 0;
+        for (; i < numplanes; ++i)
+            if (dot(tr.plane.normal, planes[i]) > 0.99f) {
+                m_ps.velocity += tr.plane.normal;
+                break;
+            }
+        if (i < numplanes) continue;
+        planes[numplanes++] = tr.plane.normal;
+
+        // Find a plane the velocity enters and clip to it; then to a second one along their crease;
+        // a third one stops the player dead.
+        for (i = 0; i < numplanes; ++i) {
+            if (dot(m_ps.velocity, planes[i]) >= 0.1f) continue;
+            glm::vec3 clipV = clipVelocity(m_ps.velocity, planes[i], m_s.overclip);
+            glm::vec3 endClipV = gravity ? clipVelocity(endVelocity, planes[i], m_s.overclip) : glm::vec3(0.0f);
+            for (int j = 0; j < numplanes; ++j) {
+                if (j == i) continue;
+                if (dot(clipV, planes[j]) >= 0.1f) continue;
+                clipV = clipVelocity(clipV, planes[j], m_s.overclip);
+                if (gravity) endClipV = clipVelocity(endClipV, planes[j], m_s.overclip);
+                if (dot(clipV, planes[i]) >= 0.0f) continue;
+                glm::vec3 dir = cross(planes[i], planes[j]);
+                normalize(dir);
+                clipV = dir * dot(dir, m_ps.velocity);
+                if (gravity) endClipV = dir * dot(dir, endVelocity);
+                for (int k = 0; k < numplanes; ++k) {
+                    if (k == i || k == j) continue;
+                    if (dot(clipV, planes[k]) >= 0.1f) continue;
+                    m_ps.velocity = glm::vec3(0.0f);
+                    return true;
+                }
+            }
+            m_ps.velocity = clipV;
+            if (gravity) endVelocity = endClipV;
+            break;
+        }
+    }
+    if (gravity) m_ps.velocity = endVelocity;
+    if (m_ps.landTimer > 0.0f) m_ps.velocity = primal; // the game's "don't change velocity if in a timer"
+    return bump != 0;
+}
+
+void Q3Pmove::stepSlideMove(bool gravity) {
+    const glm::vec3 startO = m_ps.origin;
+    const glm::vec3 startV = m_ps.velocity;
+    if (!slideMove(gravity)) return; // got there on the first try
+
+    const glm::vec3 down = startO - glm::vec3(0.0f, 0.0f, m_s.stepHeight);
+    TraceResult tr = trace(TracePurpose::StepDown, startO, down);
+    // Never step up while still moving up, unless standing on walkable ground.
+    if (m_ps.velocity.z > 0.0f && (tr.fraction == 1.0f || tr.plane.normal.z < m_s.minWalkNormal)) return;
+
+    const glm::vec3 up = startO + glm::vec3(0.0f, 0.0f, m_s.stepHeight);
+    tr = trace(TracePurpose::StepUp, startO, up);
+    if (tr.allSolid) return; // no room to step up
+    const float stepSize = tr.endpos.z - startO.z;
+    m_ps.origin = tr.endpos;
+    m_ps.velocity = startV;
+    slideMove(gravity);
+
+    // Push down the amount lifted.
+    const glm::vec3 drop = m_ps.origin - glm::vec3(0.0f, 0.0f, stepSize);
+    tr = trace(TracePurpose::StepDown, m_ps.origin, drop);
+    if (!tr.allSolid) m_ps.origin = tr.endpos;
+    if (tr.fraction < 1.0f) m_ps.velocity = clipVelocity(m_ps.velocity, tr.plane.normal, m_s.overclip);
+}
+
+} // namespace
+
+void quake3Single(PlayerState& ps, Command& cmd, float frametime, const Settings& settings, const Tracer& tracer) {
+    Q3Pmove(ps, cmd, frametime, settings, tracer).run();
+}
+
+} // namespace cliplab::movement::detail
