@@ -228,8 +228,10 @@ bool MelaxMover::tryStep(float height, const glm::vec3& start, const glm::vec3& 
     const glm::vec3 flatVelocity(velocity.x, velocity.y, 0.0f);
     Slide lifted = slide(up.endpos, flatDelta, flatVelocity, false);
     if (lifted.trapped) return false;
-    const TraceResult down =
-        trace(TracePurpose::StepDown, lifted.origin, lifted.origin - glm::vec3(0.0f, 0.0f, lift));
+    // Drop a probe length further than the lift, so that a path that only moved along the same
+    // floor (the box not yet over the step) still finds that floor and counts as progress.
+    const TraceResult down = trace(TracePurpose::StepDown, lifted.origin,
+                                   lifted.origin - glm::vec3(0.0f, 0.0f, lift + m_s.groundProbe));
     if (down.allSolid || down.startSolid || down.fraction == 1.0f) return false;
     if (down.plane.normal.z < m_s.minWalkNormal) return false;
     lifted.origin = down.endpos;
@@ -342,7 +344,7 @@ void MelaxMover::run() {
             trace(TracePurpose::GroundProbe, m_ps.origin, m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.groundProbe));
         if (probe.fraction == 1.0f && !probe.allSolid) {
             const TraceResult down = trace(TracePurpose::StepDown, m_ps.origin,
-                                           m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.stepHeight));
+                                           m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.stepHeight + m_s.groundProbe));
             if (!down.startSolid && down.fraction < 1.0f && down.plane.normal.z >= m_s.minWalkNormal)
                 m_ps.origin = down.endpos;
         }
