@@ -13,7 +13,16 @@ public:
         : m_fn(fn), m_recorder(recorder), m_mask(mask) {}
 
     collision::TraceResult trace(TracePurpose purpose, const collision::Shape& shape, const glm::vec3& start,
-                                 const glm::vec3& end) const;
+                                 const glm::vec3& end) const {
+        return trace(purpose, shape, start, end, m_mask);
+    }
+    /// The same with another contents mask (liquids, point contents).
+    collision::TraceResult trace(TracePurpose purpose, const collision::Shape& shape, const glm::vec3& start,
+                                 const glm::vec3& end, int32_t mask) const;
+    /// Whether point `p` is inside a brush whose contents intersect `mask` (a zero-length ray).
+    bool pointInside(const glm::vec3& p, int32_t mask) const {
+        return trace(TracePurpose::Position, collision::Shape::ray(), p, p, mask).startSolid;
+    }
 
 private:
     const collision::TraceFunction& m_fn;

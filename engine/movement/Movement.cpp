@@ -12,9 +12,9 @@ namespace cliplab::movement {
 namespace detail {
 
 collision::TraceResult Tracer::trace(TracePurpose purpose, const collision::Shape& shape, const glm::vec3& start,
-                                     const glm::vec3& end) const {
-    collision::TraceResult result = m_fn(shape, start, end, m_mask);
-    if (m_recorder) m_recorder->onTrace(TraceRecord{purpose, shape, start, end, m_mask, result});
+                                     const glm::vec3& end, int32_t mask) const {
+    collision::TraceResult result = m_fn(shape, start, end, mask);
+    if (m_recorder) m_recorder->onTrace(TraceRecord{purpose, shape, start, end, mask, result});
     return result;
 }
 

@@ -31,7 +31,11 @@ struct PlayerState {
     glm::vec3 groundNormal{0.0f};   ///< Normal of the surface below (zero when none was found).
     bool crouched = false;          ///< Using the crouched box.
     bool jumpHeld = false;          ///< Jump must be released before the next jump.
-    float landTimer = 0.0f;         ///< Quake 3's pm_time after a hard landing (s, >= 0).
+    /// Quake 3's pm_time (s, >= 0): set by a hard landing (Settings::landTime) or a jump out of
+    /// water (2 s); while it runs, slides keep the velocity unchanged.
+    float timer = 0.0f;
+    bool waterJump = false;         ///< Quake 3: jumping out of water (PMF_TIME_WATERJUMP).
+    int waterLevel = 0;             ///< Quake 3: 0 dry, 1 feet, 2 waist, 3 head under a liquid.
     bool stuck = false;             ///< Started inside a solid and no free position was found nearby.
     double time = 0.0;              ///< Simulated time (s).
 };
@@ -42,7 +46,7 @@ enum class TracePurpose {
     StepUp,      ///< Lifting the path by the step (or climb) height.
     StepDown,    ///< Dropping back onto a step, or staying glued to stairs and slopes.
     GroundProbe, ///< The short downward trace that decides whether the player stands.
-    Position,    ///< Zero-length tests: standing up from a crouch, getting out of a solid.
+    Position,    ///< Zero-length tests: standing up from a crouch, getting out of a solid, liquids.
 };
 
 /// One trace made during a move.

@@ -1,6 +1,7 @@
 // The "quake3" preset: ioquake3's PmoveSingle for a player on foot (bg_pmove.c, bg_slidemove.c),
-// re-implemented step by step so that walks match the game's own positions. Water, movers,
-// animations and events are left out: they do not change where the player goes on dry maps.
+// re-implemented step by step so that walks match the game's own positions. Movers, animations
+// and events are left out: they do not change where the player goes. Liquids are found with
+// zero-length ray traces (the game's pointcontents).
 
 #include "movement/MoveInternal.h"
 
@@ -30,6 +31,10 @@ private:
     TraceResult trace(TracePurpose purpose, const glm::vec3& start, const glm::vec3& end) const {
         return m_tracer.trace(purpose, m_shape, start, end);
     }
+    void setWaterLevel();
+    bool checkWaterJump();
+    void waterJumpMove();
+    void waterMove();
     void checkDuck();
     void groundTrace();
     bool correctAllSolid(TraceResult& tr);
@@ -61,21 +66,98 @@ void Q3Pmove::run() {
     angleVectors(m_cmd.pitch, m_cmd.yaw, m_forward, m_right, m_up);
     if (m_cmd.upmove < 10) m_ps.jumpHeld = false;
 
+    setWaterLevel();
     checkDuck();
     groundTrace();
     dropTimers();
     if (m_ps.mode == Mode::Fly)
         flyMove();
+    else if (m_ps.waterJump)
+        waterJumpMove();
+    else if (m_ps.waterLevel > 1)
+        waterMove();
     else if (m_walking)
         walkMove();
     else
         airMove();
     groundTrace();
+    setWaterLevel();
 
     // trap_SnapVector: round to the nearest whole unit (ties to even, as the FPU does).
     if (m_s.snapVelocity)
         m_ps.velocity = glm::vec3(std::nearbyint(m_ps.velocity.x), std::nearbyint(m_ps.velocity.y),
                                   std::nearbyint(m_ps.velocity.z));
+}
+
+void Q3Pmove::setWaterLevel() {
+    // Sample the feet, the waist and the eyes (eye height as the game's integer viewheight).
+    constexpr int32_t kLiquids = bsp::contents::Water | bsp::contents::Lava | bsp::contents::Slime;
+    m_ps.waterLevel = 0;
+    glm::vec3 point = m_ps.origin + glm::vec3(0.0f, 0.0f, m_s.mins.z + 1.0f);
+    if (!m_tracer.pointInside(point, kLiquids)) return;
+    const int viewheight = static_cast<int>(m_ps.crouched ? m_s.crouchEyeHeight : m_s.eyeHeight);
+    const int sample2 = viewheight - static_cast<int>(m_s.mins.z);
+    const int sample1 = sample2 / 2;
+    m_ps.waterLevel = 1;
+    point.z = m_ps.origin.z + m_s.mins.z + static_cast<float>(sample1);
+    if (!m_tracer.pointInside(point, kLiquids)) return;
+    m_ps.waterLevel = 2;
+    point.z = m_ps.origin.z + m_s.mins.z + static_cast<float>(sample2);
+    if (m_tracer.pointInside(point, kLiquids)) m_ps.waterLevel = 3;
+}
+
+bool Q3Pmove::checkWaterJump() {
+    if (m_ps.timer > 0.0f || m_ps.waterLevel != 2) return false;
+    // A ledge ahead at the waist with free space above it: jump out.
+    glm::vec3 flat(m_forward.x, m_forward.y, 0.0f);
+    normalize(flat);
+    glm::vec3 spot = m_ps.origin + 30.0f * flat;
+    spot.z += 4.0f;
+    if (!m_tracer.pointInside(spot, bsp::contents::Solid)) return false;
+    spot.z += 16.0f;
+    if (m_tracer.pointInside(spot, bsp::contents::MaskPlayerSolid)) return false;
+    m_ps.velocity = m_forward * 200.0f;
+    m_ps.velocity.z = 350.0f;
+    m_ps.waterJump = true;
+    m_ps.timer = 2.0f;
+    return true;
+}
+
+void Q3Pmove::waterJumpMove() {
+    // No control, but falls.
+    stepSlideMove(true);
+    m_ps.velocity.z -= m_s.gravity * m_frametime;
+    if (m_ps.velocity.z < 0.0f) {
+        m_ps.waterJump = false;
+        m_ps.timer = 0.0f;
+    }
+}
+
+void Q3Pmove::waterMove() {
+    if (checkWaterJump()) {
+        waterJumpMove();
+        return;
+    }
+    friction();
+    const float scale = cmdScale(m_cmd, m_s.maxSpeed);
+    glm::vec3 wishvel(0.0f, 0.0f, -60.0f); // no input: sink towards the bottom
+    if (scale != 0.0f) {
+        wishvel = scale * m_forward * static_cast<float>(m_cmd.forwardmove) +
+                  scale * m_right * static_cast<float>(m_cmd.rightmove);
+        wishvel.z += scale * static_cast<float>(m_cmd.upmove);
+    }
+    glm::vec3 wishdir = wishvel;
+    float wishspeed = normalize(wishdir);
+    if (wishspeed > m_s.maxSpeed * m_s.swimScale) wishspeed = m_s.maxSpeed * m_s.swimScale;
+    accelerate(m_ps.velocity, wishdir, wishspeed, m_s.waterAccelerate, m_frametime);
+    // Go up slopes easily under water.
+    if (m_groundPlane && dot(m_ps.velocity, m_groundTrace.plane.normal) < 0.0f) {
+        const float vel = std::sqrt(dot(m_ps.velocity, m_ps.velocity));
+        m_ps.velocity = clipVelocity(m_ps.velocity, m_groundTrace.plane.normal, m_s.overclip);
+        normalize(m_ps.velocity);
+        m_ps.velocity *= vel;
+    }
+    slideMove(false);
 }
 
 void Q3Pmove::checkDuck() {
@@ -145,19 +227,29 @@ void Q3Pmove::groundTrace() {
     }
     m_groundPlane = true;
     m_walking = true;
+    if (m_ps.waterJump) {
+        // Solid ground ends a water jump.
+        m_ps.waterJump = false;
+        m_ps.timer = 0.0f;
+    }
     if (!m_ps.onGround && m_previousVelocity.z < -200.0f) {
         // A hard landing starts the game's pm_time, during which slides keep the velocity.
-        m_ps.landTimer = m_s.landTime;
+        m_ps.timer = m_s.landTime;
     }
     m_ps.onGround = true;
 }
 
 void Q3Pmove::dropTimers() {
-    if (m_ps.landTimer > 0.0f) {
+    if (m_ps.timer > 0.0f) {
         // pm_time counts whole milliseconds; do the same so the last tick ends where the game's does.
         const float msec = std::round(m_frametime * 1000.0f);
-        const float timer = std::round(m_ps.landTimer * 1000.0f);
-        m_ps.landTimer = msec >= timer ? 0.0f : (timer - msec) / 1000.0f;
+        const float timer = std::round(m_ps.timer * 1000.0f);
+        if (msec >= timer) {
+            m_ps.timer = 0.0f;
+            m_ps.waterJump = false;
+        } else {
+            m_ps.timer = (timer - msec) / 1000.0f;
+        }
     }
 }
 
@@ -171,10 +263,12 @@ void Q3Pmove::friction() {
         return;
     }
     float drop = 0.0f;
-    if (m_walking) {
+    if (m_ps.waterLevel <= 1 && m_walking) {
         const float control = speed < m_s.stopSpeed ? m_s.stopSpeed : speed;
         drop += control * m_s.friction * m_frametime;
     }
+    if (m_ps.waterLevel > 0)
+        drop += speed * m_s.waterFriction * static_cast<float>(m_ps.waterLevel) * m_frametime;
     if (m_ps.mode == Mode::Fly) drop += speed * m_s.flyFriction * m_frametime;
     float newspeed = speed - drop;
     if (newspeed < 0.0f) newspeed = 0.0f;
@@ -198,8 +292,15 @@ bool Q3Pmove::checkJump() {
 }
 
 void Q3Pmove::walkMove() {
+    if (m_ps.waterLevel > 2 && dot(m_forward, m_groundTrace.plane.normal) > 0.0f) {
+        waterMove(); // begin swimming
+        return;
+    }
     if (checkJump()) {
-        airMove();
+        if (m_ps.waterLevel > 1)
+            waterMove();
+        else
+            airMove();
         return;
     }
     friction();
@@ -220,6 +321,12 @@ void Q3Pmove::walkMove() {
     float wishspeed = normalize(wishdir) * scale;
     if (m_ps.crouched && wishspeed > m_s.maxSpeed * m_s.crouchSpeedScale)
         wishspeed = m_s.maxSpeed * m_s.crouchSpeedScale;
+    if (m_ps.waterLevel > 0) {
+        // Wading: slower the deeper.
+        float waterScale = static_cast<float>(m_ps.waterLevel / 3.0);
+        waterScale = 1.0f - (1.0f - m_s.swimScale) * waterScale;
+        if (wishspeed > m_s.maxSpeed * waterScale) wishspeed = m_s.maxSpeed * waterScale;
+    }
     accelerate(m_ps.velocity, wishdir, wishspeed, m_s.accelerate, m_frametime);
 
     // Slide along the ground plane without losing speed on slopes.
@@ -339,7 +446,7 @@ bool Q3Pmove::slideMove(bool gravity) {
         }
     }
     if (gravity) m_ps.velocity = endVelocity;
-    if (m_ps.landTimer > 0.0f) m_ps.velocity = primal; // the game's "don't change velocity if in a timer"
+    if (m_ps.timer > 0.0f) m_ps.velocity = primal; // the game's "don't change velocity if in a timer"
     return bump != 0;
 }
 

@@ -59,6 +59,9 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
         {"overclip", &Settings::overclip, 1, 2},
         {"groundProbe", &Settings::groundProbe, 0, 1e3},
         {"landTime", &Settings::landTime, 0, 10},
+        {"swimScale", &Settings::swimScale, 0, 1},
+        {"waterAccelerate", &Settings::waterAccelerate, 0, 1e4},
+        {"waterFriction", &Settings::waterFriction, 0, 1e4},
         {"maxCommandTime", &Settings::maxCommandTime, 0.001, 1},
     };
     for (const auto& ff : kFloats)

@@ -57,6 +57,9 @@ struct Settings {
     int maxSlideIterations = 4;    ///< Traces per slide move (Quake 3's bumps), >= 1.
     int maxPlanes = 5;             ///< Planes remembered per slide move, >= 2.
     float groundProbe = 0.25f;     ///< Length of the downward ground trace (units).
+    float swimScale = 0.5f;        ///< Quake 3 preset: speed factor when swimming, [0, 1].
+    float waterAccelerate = 4.0f;  ///< Quake 3 preset: acceleration in liquids (1/s).
+    float waterFriction = 1.0f;    ///< Quake 3 preset: friction per water level (1/s).
     float landTime = 0.25f;        ///< Quake 3: after a landing faster than 200 u/s, velocity is kept
                                    ///< unchanged by collisions for this long (s).
     float maxCommandTime = 0.066f; ///< Longer moves are cut into pieces of at most this (s).
