@@ -99,7 +99,8 @@ private:
     }
     bool freeAt(const glm::vec3& p) const { return !trace(TracePurpose::Position, p, p).startSolid; }
     bool unstick();
-    void probeGround();
+    /// Sets onGround/groundNormal from a short downward trace; false when the box starts in solid.
+    bool probeGround();
     void wish(glm::vec3& wishdir, float& wishspeed) const;
     Slide slide(const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity, bool walking) const;
     bool tryStep(float height, const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
@@ -135,17 +136,19 @@ bool MelaxMover::unstick() {
     return false;
 }
 
-void MelaxMover::probeGround() {
+bool MelaxMover::probeGround() {
     const TraceResult tr = trace(TracePurpose::GroundProbe, m_ps.origin, m_ps.origin - glm::vec3(0, 0, m_s.groundProbe));
     m_ps.onGround = false;
     m_groundPlane = false;
     m_ps.groundNormal = glm::vec3(0.0f);
-    if (tr.allSolid || tr.fraction == 1.0f) return;
+    if (tr.startSolid) return false;
+    if (tr.fraction == 1.0f) return true;
     m_ps.groundNormal = tr.plane.normal;
     // Moving up and away from the surface: leaving it (a jump, or launched off a slope).
-    if (m_ps.velocity.z > 0.0f && glm::dot(m_ps.velocity, tr.plane.normal) > 10.0f) return;
+    if (m_ps.velocity.z > 0.0f && glm::dot(m_ps.velocity, tr.plane.normal) > 10.0f) return true;
     m_groundPlane = true;
     m_ps.onGround = tr.plane.normal.z >= m_s.minWalkNormal;
+    return true;
 }
 
 void MelaxMover::wish(glm::vec3& wishdir, float& wishspeed) const {
@@ -253,16 +256,18 @@ void MelaxMover::run() {
     }
     m_shape = playerShape(m_s, m_ps.crouched);
 
-    // Started inside a solid: push out to the nearest free spot, or give up for this tick.
+    // Started inside a solid (the ground probe starts solid): push out to the nearest free spot,
+    // or give up for this tick.
     m_ps.stuck = false;
-    if (!freeAt(m_ps.origin) && !unstick()) {
-        m_ps.stuck = true;
-        m_ps.velocity = glm::vec3(0.0f);
-        m_ps.onGround = false;
-        return;
+    if (!probeGround()) {
+        if (!unstick()) {
+            m_ps.stuck = true;
+            m_ps.velocity = glm::vec3(0.0f);
+            m_ps.onGround = false;
+            return;
+        }
+        probeGround();
     }
-
-    probeGround();
     const bool wasGrounded = walkMode && m_ps.onGround;
     bool jumped = false;
     if (wasGrounded && m_cmd.upmove >= 10 && !m_ps.jumpHeld) {
@@ -324,10 +329,11 @@ void MelaxMover::run() {
     const glm::vec3 start = m_ps.origin;
     const glm::vec3 delta = moveVelocity * m_dt;
     Slide plain = slide(start, delta, endVelocity, walking);
-    if (walking && plain.blockedByWall && !plain.trapped) {
+    const glm::vec2 want(delta.x, delta.y);
+    auto progress = [&](const glm::vec3& p) { return glm::dot(glm::vec2(p.x - start.x, p.y - start.y), want); };
+    // Try a step only when a wall cost real progress: a stepped path cannot beat a full one.
+    if (walking && plain.blockedByWall && !plain.trapped && progress(plain.origin) < 0.999f * glm::dot(want, want)) {
         Slide stepped;
-        const glm::vec2 want(delta.x, delta.y);
-        auto progress = [&](const glm::vec3& p) { return glm::dot(glm::vec2(p.x - start.x, p.y - start.y), want); };
         bool better = tryStep(m_s.stepHeight, start, delta, endVelocity, stepped) &&
                       progress(stepped.origin) > progress(plain.origin) + 1e-3f;
         if (!better && m_s.climbHeight > m_s.stepHeight)

@@ -80,8 +80,9 @@ void Q3Pmove::run() {
         walkMove();
     else
         airMove();
+    // (The game samples the water level again here, for splash events only: the next command
+    // samples it afresh before using it, so that probe is left out.)
     groundTrace();
-    setWaterLevel();
 
     // trap_SnapVector: round to the nearest whole unit (ties to even, as the FPU does).
     if (m_s.snapVelocity)
