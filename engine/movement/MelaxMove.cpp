@@ -103,8 +103,10 @@ private:
     bool probeGround();
     void wish(glm::vec3& wishdir, float& wishspeed) const;
     Slide slide(const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity, bool walking) const;
+    /// Lift by `height`, slide, drop; true with `result` when it lands on walkable ground and got
+    /// farther along `delta` than `minProgress` (a dot product with the horizontal delta).
     bool tryStep(float height, const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
-                 Slide& result) const;
+                 float minProgress, Slide& result) const;
 
     PlayerState& m_ps;
     Command& m_cmd;
@@ -221,7 +223,7 @@ Slide MelaxMover::slide(const glm::vec3& start, const glm::vec3& delta, const gl
 }
 
 bool MelaxMover::tryStep(float height, const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
-                         Slide& result) const {
+                         float minProgress, Slide& result) const {
     // Lift the path, move along it, drop back down; only a walkable landing counts.
     const TraceResult up = trace(TracePurpose::StepUp, start, start + glm::vec3(0.0f, 0.0f, height));
     if (up.allSolid || up.startSolid) return false;
@@ -231,6 +233,10 @@ bool MelaxMover::tryStep(float height, const glm::vec3& start, const glm::vec3& 
     const glm::vec3 flatVelocity(velocity.x, velocity.y, 0.0f);
     Slide lifted = slide(up.endpos, flatDelta, flatVelocity, false);
     if (lifted.trapped) return false;
+    // Dropping only changes the height: a lifted path that got no farther cannot win.
+    const glm::vec2 want(delta.x, delta.y);
+    const auto progress = [&](const glm::vec3& p) { return glm::dot(glm::vec2(p.x - start.x, p.y - start.y), want); };
+    if (progress(lifted.origin) <= minProgress) return false;
     // Drop a probe length further than the lift, so that a path that only moved along the same
     // floor (the box not yet over the step) still finds that floor and counts as progress.
     const TraceResult down = trace(TracePurpose::StepDown, lifted.origin,
@@ -334,29 +340,25 @@ void MelaxMover::run() {
     // Try a step only when a wall cost real progress: a stepped path cannot beat a full one.
     if (walking && plain.blockedByWall && !plain.trapped && progress(plain.origin) < 0.999f * glm::dot(want, want)) {
         Slide stepped;
-        bool better = tryStep(m_s.stepHeight, start, delta, endVelocity, stepped) &&
-                      progress(stepped.origin) > progress(plain.origin) + 1e-3f;
+        const float plainProgress = progress(plain.origin) + 1e-3f;
+        bool better = tryStep(m_s.stepHeight, start, delta, endVelocity, plainProgress, stepped);
         if (!better && m_s.climbHeight > m_s.stepHeight)
-            better = tryStep(m_s.climbHeight, start, delta, endVelocity, stepped) &&
-                     progress(stepped.origin) > progress(plain.origin) + 1e-3f;
+            better = tryStep(m_s.climbHeight, start, delta, endVelocity, plainProgress, stepped);
         if (better) plain = stepped; // the farther result wins
     }
     m_ps.origin = plain.origin;
     m_ps.velocity = plain.velocity;
 
+    probeGround();
     // Step-down glue: walking off a step or down a slope keeps the player on the ground.
-    if (wasGrounded && !jumped && m_ps.velocity.z <= 0.0f && m_s.stepHeight > 0.0f) {
-        const TraceResult probe =
-            trace(TracePurpose::GroundProbe, m_ps.origin, m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.groundProbe));
-        if (probe.fraction == 1.0f && !probe.allSolid) {
-            const TraceResult down = trace(TracePurpose::StepDown, m_ps.origin,
-                                           m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.stepHeight + m_s.groundProbe));
-            if (!down.startSolid && down.fraction < 1.0f && down.plane.normal.z >= m_s.minWalkNormal)
-                m_ps.origin = down.endpos;
+    if (wasGrounded && !jumped && !m_groundPlane && m_ps.velocity.z <= 0.0f && m_s.stepHeight > 0.0f) {
+        const TraceResult down = trace(TracePurpose::StepDown, m_ps.origin,
+                                       m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.stepHeight + m_s.groundProbe));
+        if (!down.startSolid && down.fraction < 1.0f && down.plane.normal.z >= m_s.minWalkNormal) {
+            m_ps.origin = down.endpos;
+            probeGround();
         }
     }
-
-    probeGround();
     if (walkMode && m_ps.onGround) {
         // Landed or walking: no motion into the ground.
         const float into = glm::dot(m_ps.velocity, m_ps.groundNormal);
