@@ -19,15 +19,19 @@ collision::TraceResult Tracer::trace(TracePurpose purpose, const collision::Shap
 }
 
 namespace {
+// Non-finite input (a NaN from a broken device or script) counts as zero instead of poisoning the state.
+float finite(float v) { return std::isfinite(v) ? v : 0.0f; }
+
 int toMove(float value) {
     // usercmd_t holds signed chars; the reference walks convert with value * 127 truncated.
-    const float clamped = std::clamp(value, -1.0f, 1.0f);
+    const float clamped = std::clamp(finite(value), -1.0f, 1.0f);
     return static_cast<int>(clamped * 127.0f);
 }
 
 // usercmd_t carries angles as 16-bit shorts (ANGLE2SHORT); the game reads them back as
 // short * 360 / 65536. Reproducing the round trip keeps the direction bit-identical to the game.
 float quantizeAngle(float degrees) {
+    degrees = std::fmod(degrees, 360.0f); // same short as the unwrapped angle, without int overflow
     const int asInt = static_cast<int>(degrees * 65536.0f / 360.0f) & 65535;
     const auto asShort = static_cast<int16_t>(static_cast<uint16_t>(asInt));
     return static_cast<float>(asShort * (360.0 / 65536.0));
@@ -41,15 +45,16 @@ Command makeCommand(const Input& input, const Settings& settings) {
     cmd.upmove = toMove(input.up);
     if (input.jump) cmd.upmove = 127;
     if (input.crouch) cmd.upmove = -127;
-    float pitch = std::clamp(input.pitch, -89.0f, 89.0f);
+    float pitch = std::clamp(finite(input.pitch), -89.0f, 89.0f);
+    const float yaw = finite(input.yaw);
     if (settings.preset == Preset::Quake3 && settings.quantizeAngles) {
-        cmd.yaw = quantizeAngle(input.yaw);
+        cmd.yaw = quantizeAngle(yaw);
         // PM_UpdateViewAngles clamps the pitch short to +/-16000 (87.9 degrees).
         const int asInt = static_cast<int>(pitch * 65536.0f / 360.0f);
         pitch = static_cast<float>(std::clamp(asInt, -16000, 16000) * (360.0 / 65536.0));
         cmd.pitch = pitch;
     } else {
-        cmd.yaw = input.yaw;
+        cmd.yaw = std::fmod(yaw, 360.0f);
         cmd.pitch = std::clamp(pitch, -87.9f, 87.9f);
     }
     return cmd;

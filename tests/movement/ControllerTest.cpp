@@ -9,6 +9,7 @@
 #include <glm/geometric.hpp>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 namespace cliplab::test {
@@ -104,6 +105,21 @@ TEST(Controller, DeterministicAndSimulationIndependentOfFrameTimes) {
     EXPECT_GT(fixed.state().origin.x, 300.0f);
     EXPECT_EQ(movement::Simulation(s, 10).rate(), 30.0);
     EXPECT_EQ(movement::Simulation(s, 1000).rate(), 333.0);
+}
+
+TEST(Controller, NonFiniteOrHugeInputIsHarmless) {
+    const AnalyticWorld w = floorWorld();
+    for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
+        Settings s;
+        s.preset = preset;
+        Input in;
+        in.forward = std::nanf("");
+        in.yaw = 1e30f;
+        in.pitch = std::numeric_limits<float>::infinity();
+        const PlayerState p = runFor(w, s, standingAt(0, 0, 0), in, 0.5, 125);
+        EXPECT_TRUE(std::isfinite(p.origin.x) && std::isfinite(p.origin.y) && std::isfinite(p.origin.z));
+        EXPECT_NEAR(p.origin.z, 24.125f, 0.01f);
+    }
 }
 
 TEST(Quake3Preset, FreeFallMatchesTheGameFirstCommands) {
