@@ -80,4 +80,34 @@ std::vector<Input> scriptTicks(const std::vector<ScriptStep>& steps, double rate
     return ticks;
 }
 
+namespace {
+class CountingRecorder : public Recorder {
+public:
+    void onTrace(const TraceRecord&) override { ++count; }
+    int64_t count = 0;
+};
+} // namespace
+
+WalkRun runWalk(const std::vector<ScriptStep>& steps, const PlayerState& start, const Settings& settings,
+                double rate, const collision::TraceFunction& trace, float yawOffset) {
+    WalkRun run;
+    CountingRecorder counter;
+    PlayerState state = start;
+    const std::vector<Input> inputs = scriptTicks(steps, rate);
+    run.ticks.reserve(inputs.size());
+    run.tracesPerTick.reserve(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        Input input = inputs[i];
+        input.yaw += yawOffset;
+        const int64_t before = counter.count;
+        state = move(state, input, 1.0 / rate, settings, trace, &counter);
+        run.tracesPerTick.push_back(static_cast<int32_t>(counter.count - before));
+        // Time from the tick count, so that long walks do not accumulate rounding.
+        state.time = static_cast<double>(i + 1) / rate;
+        run.ticks.push_back(state);
+    }
+    run.traces = counter.count;
+    return run;
+}
+
 } // namespace cliplab::movement

@@ -5,6 +5,7 @@
 #include "core/Result.h"
 #include "movement/Movement.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,5 +26,17 @@ core::Result<std::vector<ScriptStep>> parseWalkScript(std::string_view text, con
 /// The input at each tick of `rate` ticks/s: a step of S seconds covers round(S * rate) ticks
 /// (the reference walks' 8 ms commands).
 std::vector<Input> scriptTicks(const std::vector<ScriptStep>& steps, double rate);
+
+/// A headless walk: the state after every tick and how many traces were made.
+struct WalkRun {
+    std::vector<PlayerState> ticks; ///< One per tick; ticks[i].time = (i + 1) / rate.
+    std::vector<int32_t> tracesPerTick; ///< Traces made in each tick.
+    int64_t traces = 0;                 ///< All traces of the walk.
+};
+
+/// Runs `steps` from `start` at `rate` ticks/s (one movement::move per tick; each tick's input
+/// is its script line's, and `yawOffset` degrees are added to every YAW).
+WalkRun runWalk(const std::vector<ScriptStep>& steps, const PlayerState& start, const Settings& settings,
+                double rate, const collision::TraceFunction& trace, float yawOffset = 0.0f);
 
 } // namespace cliplab::movement

@@ -191,6 +191,25 @@ TEST(WalkScript, ParsesLinesCommentsAndJoinedForm) {
     EXPECT_EQ(bad.error().message, "bad.txt:2: YAW 'ninety' is not a number");
 }
 
+TEST(WalkScript, RunWalkCountsTicksAndTraces) {
+    const AnalyticWorld w = floorWorld();
+    auto steps = movement::parseWalkScript("0.5 1 0 0 - 0 0\n0.25 0 0 0 j 0 0\n", "run");
+    ASSERT_TRUE(steps.ok());
+    Settings s;
+    const auto run = movement::runWalk(steps.value(), standingAt(0, 0, 0), s, 60, w.function(), 90.0f);
+    ASSERT_EQ(run.ticks.size(), 30u + 15u);
+    ASSERT_EQ(run.tracesPerTick.size(), run.ticks.size());
+    int64_t sum = 0;
+    for (int32_t n : run.tracesPerTick) sum += n;
+    EXPECT_EQ(sum, run.traces);
+    EXPECT_GT(run.traces, 2 * static_cast<int64_t>(run.ticks.size())); // at least two ground probes a tick
+    EXPECT_NEAR(run.ticks.back().time, 0.75, 1e-9);
+    // The yaw offset turned the walk from +X to +Y; the jump left the ground.
+    EXPECT_GT(run.ticks[29].origin.y, 50.0f);
+    EXPECT_NEAR(run.ticks[29].origin.x, 0.0f, 0.01f);
+    EXPECT_GT(run.ticks.back().origin.z, 30.0f);
+}
+
 TEST(Settings, SetByName) {
     Settings s;
     EXPECT_FALSE(movement::setSetting(s, "gravity", "400"));
