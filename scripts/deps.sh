@@ -2,6 +2,7 @@
 # Installs the Debian packages cliplab needs, only those that are missing.
 #   scripts/deps.sh build   what building needs
 #   scripts/deps.sh test    also what the tests need (Xvfb, OpenArena data, clang for fuzzing)
+#   scripts/deps.sh fuzz    building plus clang and its libFuzzer runtime
 set -euo pipefail
 
 build_packages=(
@@ -14,10 +15,13 @@ test_packages=(
   openarena-081-maps openarena-081-textures openarena-data
 )
 
+fuzz_packages=(clang libclang-rt-14-dev)
+
 wanted=("${build_packages[@]}")
-if [[ "${1:-build}" == "test" ]]; then
-  wanted+=("${test_packages[@]}")
-fi
+case "${1:-build}" in
+  test) wanted+=("${test_packages[@]}" "${fuzz_packages[@]}") ;;
+  fuzz) wanted+=("${fuzz_packages[@]}") ;;
+esac
 
 missing=()
 for p in "${wanted[@]}"; do
