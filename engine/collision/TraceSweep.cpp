@@ -1,0 +1,195 @@
+// The sweep: walking the BSP tree with the segment, and clipping it against brushes
+// (ioquake3's brush test, or the seed tutorial's when asked).
+
+#include "collision/TraceWork.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cliplab::collision::detail {
+
+namespace {
+
+/// Clips the swept shape against one brush; updates tw.result when the brush is entered earlier
+/// than anything before. Plane distances are shifted by the shape's support so the brush grows
+/// and the shape shrinks to its centre point.
+void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
+    const CollisionBrush& brush = model.brushes()[static_cast<size_t>(brushIndex)];
+    if (brush.numSides == 0) return;
+    if (tw.stats) {
+        ++tw.stats->brushesTested;
+        tw.stats->testedBrushes.push_back(brushIndex);
+    }
+    const CollisionSide* sides = model.sides().data() + brush.firstSide;
+    const double eps = tw.epsilon;
+    // The game computes the fractions in double (its epsilon is a double literal) and stores floats.
+    float enterFrac = -1.0f, leaveFrac = 1.0f;
+    int32_t lead = -1;
+    bool startOut = false, getOut = false;
+
+    for (int32_t i = 0; i < brush.numSides; ++i) {
+        const CollisionSide& side = sides[i];
+        float d1, d2;
+        if (tw.sphere) {
+            // Shift by the radius and measure from the capsule's sphere centre nearest the plane.
+            const float dist = side.dist + tw.radius;
+            const float t = dot3(side.normal, tw.sphereOffset);
+            const glm::vec3 sp = t > 0.0f ? tw.start - tw.sphereOffset : tw.start + tw.sphereOffset;
+            const glm::vec3 ep = t > 0.0f ? tw.end - tw.sphereOffset : tw.end + tw.sphereOffset;
+            d1 = dot3(sp, side.normal) - dist;
+            d2 = dot3(ep, side.normal) - dist;
+        } else {
+            const float dist = side.dist - dot3(tw.offsets[side.signBits], side.normal);
+            d1 = dot3(tw.start, side.normal) - dist;
+            d2 = dot3(tw.end, side.normal) - dist;
+        }
+        if (d2 > 0.0f) getOut = true;
+        if (d1 > 0.0f) startOut = true;
+
+        if (tw.quake3) {
+            // Outside this plane and not getting closer than epsilon: misses the brush. Keeping
+            // ends inside the (0, eps) band as hits is what keeps traces eps away from walls.
+            if (d1 > 0.0f && (d2 >= eps || d2 >= d1)) return;
+        } else if (d1 > 0.0f && d2 > 0.0f) {
+            return; // the tutorial: both ends in front of one plane
+        }
+        if (d1 <= 0.0f && d2 <= 0.0f) continue;
+
+        if (d1 > d2) { // entering
+            float f = static_cast<float>((double(d1) - eps) / (double(d1) - double(d2)));
+            if (tw.quake3 && f < 0.0f) f = 0.0f;
+            if (f > enterFrac) {
+                enterFrac = f;
+                lead = i;
+            }
+        } else { // leaving
+            float f = static_cast<float>((double(d1) + eps) / (double(d1) - double(d2)));
+            if (tw.quake3 && f > 1.0f) f = 1.0f;
+            if (f < leaveFrac) leaveFrac = f;
+        }
+    }
+
+    TraceResult& r = tw.result;
+    if (!startOut) {
+        r.startSolid = true;
+        if (!getOut) {
+            r.allSolid = true;
+            // The tutorial leaves the fraction alone here; the game stops the trace.
+            if (tw.quake3) r.fraction = 0.0f;
+            r.contents = brush.contents;
+            r.brush = brushIndex;
+        }
+        return;
+    }
+    if (enterFrac < leaveFrac && enterFrac > -1.0f) {
+        if (tw.stats) ++tw.stats->brushesHit;
+        if (enterFrac < r.fraction) {
+            if (enterFrac < 0.0f) enterFrac = 0.0f;
+            r.fraction = enterFrac;
+            if (lead >= 0) {
+                const CollisionSide& side = sides[lead];
+                r.plane.normal = side.normal;
+                r.plane.dist = side.dist;
+                r.surfaceFlags = side.surfaceFlags;
+                r.brushSide = brush.firstSide + lead;
+            }
+            r.contents = brush.contents;
+            r.brush = brushIndex;
+        }
+    }
+}
+
+bool boundsIntersect(const TraceWork& tw, const CollisionBrush& b) {
+    const float e = tw.epsilon;
+    return !(tw.bounds[1].x < b.mins.x - e || tw.bounds[1].y < b.mins.y - e || tw.bounds[1].z < b.mins.z - e ||
+             tw.bounds[0].x > b.maxs.x + e || tw.bounds[0].y > b.maxs.y + e || tw.bounds[0].z > b.maxs.z + e);
+}
+
+} // namespace
+
+void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
+    if (tw.stats) ++tw.stats->leavesVisited;
+    const int32_t* list = model.leafBrushes().data() + leaf.firstLeafBrush;
+    const CollisionBrush* brushes = model.brushes().data();
+    for (int32_t k = 0; k < leaf.numLeafBrushes; ++k) {
+        const int32_t b = list[k];
+        if (!firstVisit(tw, b)) continue; // brushes sit in many leafs; test each once
+        const CollisionBrush& brush = brushes[b];
+        if (!(brush.contents & tw.mask)) continue;
+        if (!boundsIntersect(tw, brush)) continue;
+        traceThroughBrush(model, tw, b);
+        if (tw.result.fraction == 0.0f) return;
+    }
+}
+
+void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, const glm::vec3& p1,
+                      const glm::vec3& p2) {
+    const CollisionNode* nodes = model.nodes().data();
+    // Margin beyond the shape's support before a sub-segment counts as wholly on one side: the
+    // game's 1 unit, widened for epsilons that would otherwise reach past it.
+    const float margin = tw.quake3 ? std::max(1.0f, 2.0f * tw.epsilon) : 0.0f;
+    for (;;) {
+        // Nothing beyond the nearest hit so far can matter (the tutorial walks on regardless).
+        if (tw.quake3 && tw.result.fraction <= p1f) return;
+        if (num < 0) {
+            traceThroughLeaf(model, tw, model.leafs()[static_cast<size_t>(-1 - num)]);
+            return;
+        }
+        if (tw.stats) ++tw.stats->nodesVisited;
+        const CollisionNode& node = nodes[num];
+        float t1, t2, offset;
+        if (node.type < 3) {
+            t1 = p1[node.type] - node.dist;
+            t2 = p2[node.type] - node.dist;
+            offset = tw.extents[node.type];
+        } else {
+            t1 = dot3(node.normal, p1) - node.dist;
+            t2 = dot3(node.normal, p2) - node.dist;
+            // Exact support of the box along the normal (the game uses a loose 2048 here).
+            offset = std::fabs(tw.extents.x * node.normal.x) + std::fabs(tw.extents.y * node.normal.y) +
+                     std::fabs(tw.extents.z * node.normal.z);
+        }
+        if (t1 >= offset + margin && t2 >= offset + margin) {
+            num = node.children[0];
+            continue;
+        }
+        if (t1 < -offset - margin && t2 < -offset - margin) {
+            num = node.children[1];
+            continue;
+        }
+
+        // Split with the cross point epsilon on the near side; near child first, then far.
+        const double eps = tw.epsilon;
+        int side;
+        float frac, frac2;
+        if (t1 < t2) {
+            const float idist = static_cast<float>(1.0 / double(t1 - t2));
+            side = 1;
+            frac2 = static_cast<float>((double(t1 + offset) + eps) * idist);
+            frac = static_cast<float>((double(t1 - offset) + eps) * idist);
+        } else if (t1 > t2) {
+            const float idist = static_cast<float>(1.0 / double(t1 - t2));
+            side = 0;
+            frac2 = static_cast<float>((double(t1 - offset) - eps) * idist);
+            frac = static_cast<float>((double(t1 + offset) + eps) * idist);
+        } else {
+            side = 0;
+            frac = 1.0f;
+            frac2 = 0.0f;
+        }
+
+        frac = std::clamp(frac, 0.0f, 1.0f);
+        float midf = p1f + (p2f - p1f) * frac;
+        glm::vec3 mid;
+        for (int i = 0; i < 3; ++i) mid[i] = p1[i] + frac * (p2[i] - p1[i]);
+        traceThroughTree(model, tw, node.children[static_cast<size_t>(side)], p1f, midf, p1, mid);
+
+        frac2 = std::clamp(frac2, 0.0f, 1.0f);
+        midf = p1f + (p2f - p1f) * frac2;
+        for (int i = 0; i < 3; ++i) mid[i] = p1[i] + frac2 * (p2[i] - p1[i]);
+        traceThroughTree(model, tw, node.children[static_cast<size_t>(side ^ 1)], midf, p2f, mid, p2);
+        return;
+    }
+}
+
+} // namespace cliplab::collision::detail
