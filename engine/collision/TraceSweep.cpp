@@ -56,14 +56,14 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
         if (d1 <= 0.0f && d2 <= 0.0f) continue;
 
         if (d1 > d2) { // entering
-            float f = static_cast<float>((double(d1) - eps) / (double(d1) - double(d2)));
+            float f = static_cast<float>((double(d1) - eps) / double(d1 - d2));
             if (tw.quake3 && f < 0.0f) f = 0.0f;
             if (f > enterFrac) {
                 enterFrac = f;
                 lead = i;
             }
         } else { // leaving
-            float f = static_cast<float>((double(d1) + eps) / (double(d1) - double(d2)));
+            float f = static_cast<float>((double(d1) + eps) / double(d1 - d2));
             if (tw.quake3 && f > 1.0f) f = 1.0f;
             if (f < leaveFrac) leaveFrac = f;
         }
