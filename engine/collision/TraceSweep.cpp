@@ -13,6 +13,8 @@ namespace {
 /// Clips the swept shape against one brush; updates tw.result when the brush is entered earlier
 /// than anything before. Plane distances are shifted by the shape's support so the brush grows
 /// and the shape shrinks to its centre point.
+/// Sphere and Quake3 are template parameters so the per-side loop carries no mode branches.
+template <bool Sphere, bool Quake3>
 void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     const CollisionBrush& brush = model.brushes()[static_cast<size_t>(brushIndex)];
     if (brush.numSides == 0) return;
@@ -30,7 +32,7 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     for (int32_t i = 0; i < brush.numSides; ++i) {
         const CollisionSide& side = sides[i];
         float d1, d2;
-        if (tw.sphere) {
+        if constexpr (Sphere) {
             // Shift by the radius and measure from the capsule's sphere centre nearest the plane.
             const float dist = side.dist + tw.radius;
             const float t = dot3(side.normal, tw.sphereOffset);
@@ -46,7 +48,7 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
         if (d2 > 0.0f) getOut = true;
         if (d1 > 0.0f) startOut = true;
 
-        if (tw.quake3) {
+        if constexpr (Quake3) {
             // Outside this plane and not getting closer than epsilon: misses the brush. Keeping
             // ends inside the (0, eps) band as hits is what keeps traces eps away from walls.
             if (d1 > 0.0f && (d2 >= eps || d2 >= d1)) return;
@@ -57,14 +59,14 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
 
         if (d1 > d2) { // entering
             float f = static_cast<float>((double(d1) - eps) / double(d1 - d2));
-            if (tw.quake3 && f < 0.0f) f = 0.0f;
+            if (Quake3 && f < 0.0f) f = 0.0f;
             if (f > enterFrac) {
                 enterFrac = f;
                 lead = i;
             }
         } else { // leaving
             float f = static_cast<float>((double(d1) + eps) / double(d1 - d2));
-            if (tw.quake3 && f > 1.0f) f = 1.0f;
+            if (Quake3 && f > 1.0f) f = 1.0f;
             if (f < leaveFrac) leaveFrac = f;
         }
     }
@@ -75,7 +77,7 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
         if (!getOut) {
             r.allSolid = true;
             // The tutorial leaves the fraction alone here; the game stops the trace.
-            if (tw.quake3) r.fraction = 0.0f;
+            if (Quake3) r.fraction = 0.0f;
             r.contents = brush.contents;
             r.brush = brushIndex;
         }
@@ -105,9 +107,8 @@ bool boundsIntersect(const TraceWork& tw, const CollisionBrush& b) {
              tw.bounds[0].x > b.maxs.x + e || tw.bounds[0].y > b.maxs.y + e || tw.bounds[0].z > b.maxs.z + e);
 }
 
-} // namespace
-
-void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
+template <bool Sphere, bool Quake3>
+void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
     if (tw.stats) ++tw.stats->leavesVisited;
     const int32_t* list = model.leafBrushes().data() + leaf.firstLeafBrush;
     const CollisionBrush* brushes = model.brushes().data();
@@ -117,9 +118,18 @@ void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& le
         const CollisionBrush& brush = brushes[b];
         if (!(brush.contents & tw.mask)) continue;
         if (!boundsIntersect(tw, brush)) continue;
-        traceThroughBrush(model, tw, b);
+        traceThroughBrush<Sphere, Quake3>(model, tw, b);
         if (tw.result.fraction == 0.0f) return;
     }
+}
+
+} // namespace
+
+void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
+    if (tw.sphere)
+        tw.quake3 ? traceThroughLeafT<true, true>(model, tw, leaf) : traceThroughLeafT<true, false>(model, tw, leaf);
+    else
+        tw.quake3 ? traceThroughLeafT<false, true>(model, tw, leaf) : traceThroughLeafT<false, false>(model, tw, leaf);
 }
 
 void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, const glm::vec3& p1,
