@@ -29,13 +29,22 @@ void checkMap(const char* name, int32_t mask) {
         length(16.0f, 1040.0f), extent(1.0f, 40.0f);
     int traced = 0, hits = 0, failures = 0;
     while (traced < kTracesPerMap) {
-        // A quarter rays, half the player box, a quarter random boxes (like the reference sets).
-        const int kind = static_cast<int>(rng() % 4);
+        // Rays, player boxes and random boxes like the reference sets, plus capsules and spheres.
+        // Capsules get a square footprint: the game's capsule radius is min(half x, half z), and
+        // its tree walk widens node planes by the box, so a capsule thinner in y than its radius
+        // can miss leafs (ioquake3 does the same, and the reference capsule set depends on it).
+        const int kind = static_cast<int>(rng() % 6);
         Shape shape = Shape::ray();
-        if (kind == 1 || kind == 2)
+        if (kind == 1 || kind == 2) {
             shape = Shape::box({-15, -15, -24}, {15, 15, 32});
-        else if (kind == 3)
+        } else if (kind == 3) {
             shape = Shape::box({-extent(rng), -extent(rng), -extent(rng)}, {extent(rng), extent(rng), extent(rng)});
+        } else if (kind == 4) {
+            const float half = extent(rng);
+            shape = Shape::capsule({-half, -half, -extent(rng)}, {half, half, extent(rng)});
+        } else if (kind == 5) {
+            shape = Shape::sphere(extent(rng));
+        }
         const glm::vec3 start(ux(rng), uy(rng), uz(rng));
         if (model.trace(shape, start, start, mask).startSolid) continue;
         glm::vec3 dir(unit(rng), unit(rng), unit(rng));
