@@ -39,6 +39,7 @@ TraceResult Model::trace(const Shape& shape, const glm::vec3& start, const glm::
     tw.mask = mask;
     tw.epsilon = options.epsilon;
     tw.quake3 = options.semantics == Semantics::Quake3;
+    tw.nodeMargin = tw.quake3 ? std::max(1.0f, 2.0f * options.epsilon) : 0.0f;
     tw.stats = stats;
     tw.result.fraction = 1.0f;
 

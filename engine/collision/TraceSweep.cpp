@@ -29,33 +29,19 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     int32_t lead = -1;
     bool startOut = false, getOut = false;
 
-    for (int32_t i = 0; i < brush.numSides; ++i) {
-        const CollisionSide& side = sides[i];
-        float d1, d2;
-        if constexpr (Sphere) {
-            // Shift by the radius and measure from the capsule's sphere centre nearest the plane.
-            const float dist = side.dist + tw.radius;
-            const float t = dot3(side.normal, tw.sphereOffset);
-            const glm::vec3 sp = t > 0.0f ? tw.start - tw.sphereOffset : tw.start + tw.sphereOffset;
-            const glm::vec3 ep = t > 0.0f ? tw.end - tw.sphereOffset : tw.end + tw.sphereOffset;
-            d1 = dot3(sp, side.normal) - dist;
-            d2 = dot3(ep, side.normal) - dist;
-        } else {
-            const float dist = side.dist - dot3(tw.offsets[side.signBits], side.normal);
-            d1 = dot3(tw.start, side.normal) - dist;
-            d2 = dot3(tw.end, side.normal) - dist;
-        }
+    // One side's distances -> false when the segment misses the whole brush.
+    auto clipSide = [&](int32_t i, float d1, float d2) -> bool {
         if (d2 > 0.0f) getOut = true;
         if (d1 > 0.0f) startOut = true;
 
         if constexpr (Quake3) {
             // Outside this plane and not getting closer than epsilon: misses the brush. Keeping
             // ends inside the (0, eps) band as hits is what keeps traces eps away from walls.
-            if (d1 > 0.0f && (d2 >= eps || d2 >= d1)) return;
+            if (d1 > 0.0f && (d2 >= eps || d2 >= d1)) return false;
         } else if (d1 > 0.0f && d2 > 0.0f) {
-            return; // the tutorial: both ends in front of one plane
+            return false; // the tutorial: both ends in front of one plane
         }
-        if (d1 <= 0.0f && d2 <= 0.0f) continue;
+        if (d1 <= 0.0f && d2 <= 0.0f) return true;
 
         if (d1 > d2) { // entering
             float f = static_cast<float>((double(d1) - eps) / double(d1 - d2));
@@ -69,6 +55,42 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
             if (Quake3 && f > 1.0f) f = 1.0f;
             if (f < leaveFrac) leaveFrac = f;
         }
+        return true;
+    };
+
+    int32_t i = 0;
+    if constexpr (!Sphere) {
+        // q3map's six axial sides first: n . x is +/-x[axis] and the box support is a half size on
+        // that axis, bit for bit what the general formula gives, without the dot products.
+        if (brush.axialFirst) {
+            for (; i < 6; ++i) {
+                const int axis = i >> 1;
+                // -axis sides take the box's max corner, +axis sides its min corner (the two are
+                // not always exact negatives in float, so use the one the game uses).
+                const float dist = (i & 1) ? sides[i].dist - tw.size[0][axis] : sides[i].dist + tw.size[1][axis];
+                const float d1 = (i & 1) ? tw.start[axis] - dist : -tw.start[axis] - dist;
+                const float d2 = (i & 1) ? tw.end[axis] - dist : -tw.end[axis] - dist;
+                if (!clipSide(i, d1, d2)) return;
+            }
+        }
+    }
+    for (; i < brush.numSides; ++i) {
+        const CollisionSide& s = sides[i];
+        float d1, d2;
+        if constexpr (Sphere) {
+            // Shift by the radius and measure from the capsule's sphere centre nearest the plane.
+            const float dist = s.dist + tw.radius;
+            const float t = dot3(s.normal, tw.sphereOffset);
+            const glm::vec3 sp = t > 0.0f ? tw.start - tw.sphereOffset : tw.start + tw.sphereOffset;
+            const glm::vec3 ep = t > 0.0f ? tw.end - tw.sphereOffset : tw.end + tw.sphereOffset;
+            d1 = dot3(sp, s.normal) - dist;
+            d2 = dot3(ep, s.normal) - dist;
+        } else {
+            const float dist = s.dist - dot3(tw.offsets[s.signBits], s.normal);
+            d1 = dot3(tw.start, s.normal) - dist;
+            d2 = dot3(tw.end, s.normal) - dist;
+        }
+        if (!clipSide(i, d1, d2)) return;
     }
 
     TraceResult& r = tw.result;
@@ -135,9 +157,7 @@ void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& le
 void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, const glm::vec3& p1,
                       const glm::vec3& p2) {
     const CollisionNode* nodes = model.nodes().data();
-    // Margin beyond the shape's support before a sub-segment counts as wholly on one side: the
-    // game's 1 unit, widened for epsilons that would otherwise reach past it.
-    const float margin = tw.quake3 ? std::max(1.0f, 2.0f * tw.epsilon) : 0.0f;
+    const float margin = tw.nodeMargin;
     for (;;) {
         // Nothing beyond the nearest hit so far can matter (the tutorial walks on regardless).
         if (tw.quake3 && tw.result.fraction <= p1f) return;

@@ -23,6 +23,10 @@ struct TraceWork {
     int32_t mask = 0;
     float epsilon = 0.125f;
     bool quake3 = true;               ///< ioquake3 semantics; false = the seed tutorial's.
+    /// Margin beyond the shape's support before a sub-segment counts as wholly on one side of a
+    /// node plane: the game's 1 unit, widened for epsilons that would reach past it; 0 for the
+    /// tutorial.
+    float nodeMargin = 1.0f;
     TraceResult result;
     uint32_t* stamps = nullptr;       ///< Per-thread visited marks, one per brush.
     uint32_t generation = 0;          ///< Mark value meaning "visited in this trace".
