@@ -1,6 +1,7 @@
 // `cliplab trace` and `cliplab bench-trace` through the built program.
 
 #include "bsp/BspFile.h"
+#include "support/BrushMap.h"
 #include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
 
@@ -70,6 +71,24 @@ TEST(TraceCommand, CapsuleAndModelOptions) {
     auto bad = test::runCliplab("trace oa_dm1 --model 999", "0 0 0 0 0 -10 0 0 0 0 0 0\n");
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("--model 999"), std::string::npos) << bad.err;
+}
+
+TEST(TraceCommand, ModelSelectsAnInlineModel) {
+    const std::string dir = test::makeTempDir("tracemodel");
+    const std::string path = dir + "/door.bsp";
+    // World: a wall at x in [64, 128]; inline model *1: a door at x in [-128, -64].
+    test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({64, -64, -64}, {128, 64, 64})},
+                                                         {test::boxPlanes({-128, -64, -64}, {-64, 64, 64})}},
+                                                        1)));
+    const std::string line = "0 0 0 -200 0 0 0 0 0 0 0 0\n";
+    auto world = test::runCliplab("trace '" + path + "'", line);
+    ASSERT_EQ(world.exitCode, 0) << world.err;
+    EXPECT_EQ(world.out, "1.000000 -200.000 0.000 0.000 0.0000 0.0000 0.0000 0.000 0 0 0\n");
+    auto door = test::runCliplab("trace '" + path + "' --model 1", line);
+    ASSERT_EQ(door.exitCode, 0) << door.err;
+    EXPECT_EQ(door.out, "0.319375 -63.875 0.000 0.000 1.0000 0.0000 0.0000 -64.000 0 0 1\n");
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --model 2", line).exitCode, 2);
+    std::filesystem::remove_all(dir);
 }
 
 TEST(TraceCommand, MalformedLineNamesItsNumberAndExitsTwo) {
