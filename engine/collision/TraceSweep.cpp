@@ -158,6 +158,9 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
                       const glm::vec3& p2) {
     const CollisionNode* nodes = model.nodes().data();
     const float margin = tw.nodeMargin;
+    // The far half of a split continues in this loop from `a`; only near halves recurse.
+    glm::vec3 a = p1;
+    const glm::vec3 b = p2;
     for (;;) {
         // Nothing beyond the nearest hit so far can matter (the tutorial walks on regardless).
         if (tw.quake3 && tw.result.fraction <= p1f) return;
@@ -169,12 +172,12 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
         const CollisionNode& node = nodes[num];
         float t1, t2, offset;
         if (node.type < 3) {
-            t1 = p1[node.type] - node.dist;
-            t2 = p2[node.type] - node.dist;
+            t1 = a[node.type] - node.dist;
+            t2 = b[node.type] - node.dist;
             offset = tw.extents[node.type];
         } else {
-            t1 = dot3(node.normal, p1) - node.dist;
-            t2 = dot3(node.normal, p2) - node.dist;
+            t1 = dot3(node.normal, a) - node.dist;
+            t2 = dot3(node.normal, b) - node.dist;
             // Exact support of the box along the normal (the game uses a loose 2048 here).
             offset = std::fabs(tw.extents.x * node.normal.x) + std::fabs(tw.extents.y * node.normal.y) +
                      std::fabs(tw.extents.z * node.normal.z);
@@ -209,16 +212,15 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
         }
 
         frac = std::clamp(frac, 0.0f, 1.0f);
-        float midf = p1f + (p2f - p1f) * frac;
+        const float midf = p1f + (p2f - p1f) * frac;
         glm::vec3 mid;
-        for (int i = 0; i < 3; ++i) mid[i] = p1[i] + frac * (p2[i] - p1[i]);
-        traceThroughTree(model, tw, node.children[static_cast<size_t>(side)], p1f, midf, p1, mid);
+        for (int i = 0; i < 3; ++i) mid[i] = a[i] + frac * (b[i] - a[i]);
+        traceThroughTree(model, tw, node.children[static_cast<size_t>(side)], p1f, midf, a, mid);
 
         frac2 = std::clamp(frac2, 0.0f, 1.0f);
-        midf = p1f + (p2f - p1f) * frac2;
-        for (int i = 0; i < 3; ++i) mid[i] = p1[i] + frac2 * (p2[i] - p1[i]);
-        traceThroughTree(model, tw, node.children[static_cast<size_t>(side ^ 1)], midf, p2f, mid, p2);
-        return;
+        p1f = p1f + (p2f - p1f) * frac2;
+        for (int i = 0; i < 3; ++i) a[i] = a[i] + frac2 * (b[i] - a[i]);
+        num = node.children[static_cast<size_t>(side ^ 1)];
     }
 }
 
