@@ -22,5 +22,7 @@ struct Command {
 std::span<const Command> commands();
 
 int runInfo(const Args& args);
+int runTrace(const Args& args);
+int runBenchTrace(const Args& args);
 
 } // namespace cliplab::cli
