@@ -24,5 +24,7 @@ std::span<const Command> commands();
 int runInfo(const Args& args);
 int runTrace(const Args& args);
 int runBenchTrace(const Args& args);
+int runWalk(const Args& args);
+int runBenchWalk(const Args& args);
 
 } // namespace cliplab::cli
