@@ -11,11 +11,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
-#include <memory>
+#include <ctime>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -39,7 +39,8 @@ core::Result<std::string> readText(const std::string& path) {
         return ss.str();
     }
     std::ifstream in(path, std::ios::binary);
-    if (!in) return core::makeError(path + ": cannot open the script");
+    if (!in)
+        return core::makeError(path + ": cannot open the script");
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();
@@ -47,7 +48,8 @@ core::Result<std::string> readText(const std::string& path) {
 
 std::optional<float> number(const std::string& text) {
     const auto v = parseNumber(text);
-    if (!v) return std::nullopt;
+    if (!v)
+        return std::nullopt;
     return static_cast<float>(*v);
 }
 
@@ -65,25 +67,30 @@ struct WalkSetup {
 
 /// Parses `args` (walk's options plus `extra`) and loads everything; returns the exit code.
 int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetup& setup) {
-    std::vector<OptionSpec> specs = {{"--script", 1}, {"--start", 3},  {"--yaw", 1},   {"--mode", 1},
-                                     {"--preset", 1}, {"--hz", 1},     {"--step", 1},  {"--curves", 1},
+    std::vector<OptionSpec> specs = {{"--script", 1},    {"--start", 3},  {"--yaw", 1},  {"--mode", 1},
+                                     {"--preset", 1},    {"--hz", 1},     {"--step", 1}, {"--curves", 1},
                                      {"--set", 1, true}, basepathOption()};
     specs.insert(specs.end(), extra.begin(), extra.end());
     auto cl = CommandLine::parse(args, specs);
-    if (!cl) return usageError(cl.error().message);
-    if (cl->positionals().size() != 1) return usageError("expected one MAP argument");
-    if (!cl->has("--script")) return usageError("--script FILE is required");
+    if (!cl)
+        return usageError(cl.error().message);
+    if (cl->positionals().size() != 1)
+        return usageError("expected one MAP argument");
+    if (!cl->has("--script"))
+        return usageError("--script FILE is required");
 
     movement::Settings& settings = setup.settings;
     movement::PlayerState& start = setup.start;
     if (cl->has("--preset")) {
         const auto preset = movement::parsePreset(cl->value("--preset"));
-        if (!preset) return usageError("--preset: expected melax or quake3, got '" + cl->value("--preset") + "'");
+        if (!preset)
+            return usageError("--preset: expected melax or quake3, got '" + cl->value("--preset") + "'");
         settings.preset = *preset;
     }
     if (cl->has("--mode")) {
         const auto mode = movement::parseMode(cl->value("--mode"));
-        if (!mode) return usageError("--mode: expected walk, fly or noclip, got '" + cl->value("--mode") + "'");
+        if (!mode)
+            return usageError("--mode: expected walk, fly or noclip, got '" + cl->value("--mode") + "'");
         start.mode = *mode;
     }
     double& rate = setup.rate;
@@ -102,18 +109,22 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
     float& yawOffset = setup.yawOffset;
     if (cl->has("--yaw")) {
         const auto yaw = number(cl->value("--yaw"));
-        if (!yaw) return usageError("--yaw: expected degrees, got '" + cl->value("--yaw") + "'");
+        if (!yaw)
+            return usageError("--yaw: expected degrees, got '" + cl->value("--yaw") + "'");
         yawOffset = *yaw;
     }
     collision::TraceOptions& options = setup.options;
     const std::string curves = cl->value("--curves", "off");
     if (curves == "on")
-        return usageError("--curves on: patch (curved surface) collision is not implemented yet; use --curves off");
-    if (curves != "off") return usageError("--curves: expected on or off, got '" + curves + "'");
+        return usageError(
+            "--curves on: patch (curved surface) collision is not implemented yet; use --curves off");
+    if (curves != "off")
+        return usageError("--curves: expected on or off, got '" + curves + "'");
     for (const auto& occurrence : cl->occurrences("--set")) {
         const std::string& item = occurrence.at(0);
         const size_t eq = item.find('=');
-        if (eq == std::string::npos) return usageError("--set: expected NAME=VALUE, got '" + item + "'");
+        if (eq == std::string::npos)
+            return usageError("--set: expected NAME=VALUE, got '" + item + "'");
         if (auto error = movement::setSetting(settings, item.substr(0, eq), item.substr(eq + 1)))
             return usageError("--set: " + *error);
     }
@@ -139,7 +150,8 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
         const auto& v = cl->values("--start");
         for (int i = 0; i < 3; ++i) {
             const auto c = number(v[static_cast<size_t>(i)]);
-            if (!c) return usageError("--start: '" + v[static_cast<size_t>(i)] + "' is not a number");
+            if (!c)
+                return usageError("--start: '" + v[static_cast<size_t>(i)] + "' is not a number");
             start.origin[i] = *c;
         }
     } else {
@@ -169,38 +181,46 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
 
 int runWalk(const Args& args) {
     WalkSetup setup;
-    if (int rc = prepareWalk(args, {}, setup); rc != kExitOk) return rc;
+    if (int rc = prepareWalk(args, {}, setup); rc != kExitOk)
+        return rc;
     const auto run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate,
                                        setup.model->traceFunction(setup.options), setup.yawOffset);
     std::string out;
     out.reserve(run.ticks.size() * 64 + 128);
     for (const auto& s : run.ticks)
-        out += core::format("%.4f %.3f %.3f %.3f %.3f %.3f %.3f %d\n", s.time, s.origin.x, s.origin.y, s.origin.z,
-                            s.velocity.x, s.velocity.y, s.velocity.z, s.onGround ? 1 : 0);
+        out += core::format("%.4f %.3f %.3f %.3f %.3f %.3f %.3f %d\n", s.time, s.origin.x, s.origin.y,
+                            s.origin.z, s.velocity.x, s.velocity.y, s.velocity.z, s.onGround ? 1 : 0);
     const movement::PlayerState last = run.ticks.empty() ? setup.start : run.ticks.back();
     out += core::format("final %.3f %.3f %.3f ground=%d stuck=%d traces=%lld\n", last.origin.x, last.origin.y,
-                        last.origin.z, last.onGround ? 1 : 0, last.stuck ? 1 : 0, static_cast<long long>(run.traces));
+                        last.origin.z, last.onGround ? 1 : 0, last.stuck ? 1 : 0,
+                        static_cast<long long>(run.traces));
     std::fwrite(out.data(), 1, out.size(), stdout);
     return kExitOk;
 }
 
 int runBenchWalk(const Args& args) {
     WalkSetup setup;
-    if (int rc = prepareWalk(args, {{"--repeat", 1}}, setup); rc != kExitOk) return rc;
+    if (int rc = prepareWalk(args, {{"--repeat", 1}}, setup); rc != kExitOk)
+        return rc;
     long long repeat = 20;
     if (setup.cl.has("--repeat")) {
         const auto v = parseInteger(setup.cl.value("--repeat"));
-        if (!v || *v < 1 || *v > 1000000) return usageError("--repeat: expected a count in [1, 1000000]");
+        if (!v || *v < 1 || *v > 1000000)
+            return usageError("--repeat: expected a count in [1, 1000000]");
         repeat = *v;
     }
     const auto trace = setup.model->traceFunction(setup.options);
-    auto once = [&] { return movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace, setup.yawOffset); };
+    auto once = [&] {
+        return movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace,
+                                 setup.yawOffset);
+    };
     const auto first = once(); // warm-up, and the trace counts (the same every run: deterministic)
     // CPU time of this (single) thread: the machine is shared, so wall time measures the scheduler.
     const std::clock_t c0 = std::clock();
     const auto t0 = std::chrono::steady_clock::now();
     double checksum = 0.0;
-    for (long long k = 0; k < repeat; ++k) checksum += double(once().ticks.back().origin.x);
+    for (long long k = 0; k < repeat; ++k)
+        checksum += double(once().ticks.back().origin.x);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double seconds = double(std::clock() - c0) / CLOCKS_PER_SEC;
     long long groundTicks = 0, groundTraces = 0;
@@ -216,7 +236,8 @@ int runBenchWalk(const Args& args) {
     }
     const double ticks = double(first.ticks.size()) * double(repeat);
     std::printf("checksum=%.3f wall_seconds=%.6f\n", checksum, wall);
-    std::printf("ticks=%zu repeat=%lld cpu_seconds=%.6f us_per_tick=%.3f traces_per_tick=%.2f max_traces_per_tick=%d\n",
+    std::printf("ticks=%zu repeat=%lld cpu_seconds=%.6f us_per_tick=%.3f traces_per_tick=%.2f "
+                "max_traces_per_tick=%d\n",
                 first.ticks.size(), repeat, seconds, ticks > 0 ? seconds * 1e6 / ticks : 0.0,
                 first.ticks.empty() ? 0.0 : double(first.traces) / double(first.ticks.size()), maxAny);
     std::printf("ground_ticks=%lld traces_per_ground_tick=%.2f max_traces_per_ground_tick=%d\n", groundTicks,

@@ -29,8 +29,10 @@ struct PlaneSet {
     /// Adds `n` unless an almost identical plane is present. False when full.
     bool add(const glm::vec3& n) {
         for (int i = 0; i < count; ++i)
-            if (glm::dot(normals[static_cast<size_t>(i)], n) > 0.99f) return true;
-        if (count >= capacity) return false;
+            if (glm::dot(normals[static_cast<size_t>(i)], n) > 0.99f)
+                return true;
+        if (count >= capacity)
+            return false;
         normals[static_cast<size_t>(count++)] = n;
         return true;
     }
@@ -38,7 +40,8 @@ struct PlaneSet {
 
 bool feasible(const glm::vec3& c, const PlaneSet& planes, float tolerance) {
     for (int i = 0; i < planes.count; ++i)
-        if (glm::dot(c, planes.normals[static_cast<size_t>(i)]) < -tolerance) return false;
+        if (glm::dot(c, planes.normals[static_cast<size_t>(i)]) < -tolerance)
+            return false;
     return true;
 }
 
@@ -47,15 +50,18 @@ bool feasible(const glm::vec3& c, const PlaneSet& planes, float tolerance) {
 /// Resolving all planes at once is what stops a player cleanly in a V or a corner.
 glm::vec3 resolve(const glm::vec3& v, const PlaneSet& planes, float overclip) {
     const float length = glm::length(v);
-    if (length == 0.0f) return v;
+    if (length == 0.0f)
+        return v;
     const float tolerance = 1e-4f * length;
-    if (feasible(v, planes, 0.0f)) return v;
+    if (feasible(v, planes, 0.0f))
+        return v;
     glm::vec3 best(0.0f);
     float bestDistance = length * length;
     for (int i = 0; i < planes.count; ++i) {
         const glm::vec3& n = planes.normals[static_cast<size_t>(i)];
         const float into = glm::dot(v, n);
-        if (into >= 0.0f) continue;
+        if (into >= 0.0f)
+            continue;
         const glm::vec3 c = v - n * (into * overclip);
         const glm::vec3 d = v - c;
         if (glm::dot(d, d) < bestDistance && feasible(c, planes, tolerance)) {
@@ -65,9 +71,11 @@ glm::vec3 resolve(const glm::vec3& v, const PlaneSet& planes, float overclip) {
     }
     for (int i = 0; i < planes.count; ++i)
         for (int j = i + 1; j < planes.count; ++j) {
-            glm::vec3 dir = glm::cross(planes.normals[static_cast<size_t>(i)], planes.normals[static_cast<size_t>(j)]);
+            glm::vec3 dir =
+                glm::cross(planes.normals[static_cast<size_t>(i)], planes.normals[static_cast<size_t>(j)]);
             const float dirLength = glm::length(dir);
-            if (dirLength < 1e-4f) continue;
+            if (dirLength < 1e-4f)
+                continue;
             dir /= dirLength;
             const glm::vec3 c = dir * glm::dot(dir, v);
             const glm::vec3 d = v - c;
@@ -103,7 +111,8 @@ private:
     /// Sets onGround/groundNormal from a short downward trace; false when the box starts in solid.
     bool probeGround();
     void wish(glm::vec3& wishdir, float& wishspeed) const;
-    Slide slide(const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity, bool walking) const;
+    Slide slide(const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
+                bool walking) const;
     /// Lift by `height`, slide, drop; true with `result` when it lands on walkable ground and got
     /// farther along `delta` than `minProgress` (a dot product with the horizontal delta).
     bool tryStep(float height, const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
@@ -127,10 +136,11 @@ bool MelaxMover::unstick() {
             for (int x = -1; x <= 1; ++x)
                 for (int y = -1; y <= 1; ++y)
                     for (int z = -1; z <= 1; ++z) {
-                        if (std::abs(x) + std::abs(y) + std::abs(z) != axes) continue;
-                        const glm::vec3 p = m_ps.origin + distance * glm::vec3(static_cast<float>(x),
-                                                                               static_cast<float>(y),
-                                                                               static_cast<float>(z));
+                        if (std::abs(x) + std::abs(y) + std::abs(z) != axes)
+                            continue;
+                        const glm::vec3 p =
+                            m_ps.origin + distance * glm::vec3(static_cast<float>(x), static_cast<float>(y),
+                                                               static_cast<float>(z));
                         if (freeAt(p)) {
                             m_ps.origin = p;
                             return true;
@@ -140,15 +150,19 @@ bool MelaxMover::unstick() {
 }
 
 bool MelaxMover::probeGround() {
-    const TraceResult tr = trace(TracePurpose::GroundProbe, m_ps.origin, m_ps.origin - glm::vec3(0, 0, m_s.groundProbe));
+    const TraceResult tr =
+        trace(TracePurpose::GroundProbe, m_ps.origin, m_ps.origin - glm::vec3(0, 0, m_s.groundProbe));
     m_ps.onGround = false;
     m_groundPlane = false;
     m_ps.groundNormal = glm::vec3(0.0f);
-    if (tr.startSolid) return false;
-    if (tr.fraction == 1.0f) return true;
+    if (tr.startSolid)
+        return false;
+    if (tr.fraction == 1.0f)
+        return true;
     m_ps.groundNormal = tr.plane.normal;
     // Moving up and away from the surface: leaving it (a jump, or launched off a slope).
-    if (m_ps.velocity.z > 0.0f && glm::dot(m_ps.velocity, tr.plane.normal) > 10.0f) return true;
+    if (m_ps.velocity.z > 0.0f && glm::dot(m_ps.velocity, tr.plane.normal) > 10.0f)
+        return true;
     m_groundPlane = true;
     m_ps.onGround = tr.plane.normal.z >= m_s.minWalkNormal;
     return true;
@@ -177,7 +191,8 @@ void MelaxMover::wish(glm::vec3& wishdir, float& wishspeed) const {
     normalize(right);
     wishdir = forward * fmove + right * smove;
     wishspeed = normalize(wishdir) * scale;
-    if (m_ps.crouched && wishspeed > m_s.maxSpeed * m_s.crouchSpeedScale) wishspeed = m_s.maxSpeed * m_s.crouchSpeedScale;
+    if (m_ps.crouched && wishspeed > m_s.maxSpeed * m_s.crouchSpeedScale)
+        wishspeed = m_s.maxSpeed * m_s.crouchSpeedScale;
 }
 
 Slide MelaxMover::slide(const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
@@ -187,26 +202,31 @@ Slide MelaxMover::slide(const glm::vec3& start, const glm::vec3& delta, const gl
     out.velocity = velocity;
     PlaneSet planes;
     planes.capacity = m_s.maxPlanes < 2 ? 2 : (m_s.maxPlanes > kMaxPlanes ? kMaxPlanes : m_s.maxPlanes);
-    if (walking) planes.add(m_ps.groundNormal); // never push into the floor
+    if (walking)
+        planes.add(m_ps.groundNormal); // never push into the floor
     glm::vec3 target = start + delta;
     for (int i = 0; i < m_s.maxSlideIterations; ++i) {
         const glm::vec3 remaining = target - out.origin;
-        if (glm::dot(remaining, remaining) < 1e-10f) break;
+        if (glm::dot(remaining, remaining) < 1e-10f)
+            break;
         const TraceResult tr = trace(TracePurpose::Slide, out.origin, target);
         if (tr.allSolid) {
             out.trapped = true;
             out.velocity = glm::vec3(0.0f);
             return out;
         }
-        if (tr.fraction > 0.0f) out.origin = tr.endpos;
-        if (tr.fraction == 1.0f) break;
+        if (tr.fraction > 0.0f)
+            out.origin = tr.endpos;
+        if (tr.fraction == 1.0f)
+            break;
         glm::vec3 n = tr.plane.normal;
         if (n.z < m_s.minWalkNormal) {
             out.blockedByWall = true;
             // A steep slope is a wall to a walking player: he must not run up it.
             if (walking && n.z > 0.0f) {
                 n.z = 0.0f;
-                if (normalize(n) == 0.0f) n = tr.plane.normal;
+                if (normalize(n) == 0.0f)
+                    n = tr.plane.normal;
             }
         }
         if (!planes.add(n)) {
@@ -215,35 +235,45 @@ Slide MelaxMover::slide(const glm::vec3& start, const glm::vec3& delta, const gl
         }
         // Deflect the rest of the move into all planes hit so far; never back against the move.
         glm::vec3 rest = resolve(target - out.origin, planes, m_s.overclip);
-        if (glm::dot(rest, delta) <= 0.0f) rest = glm::vec3(0.0f);
+        if (glm::dot(rest, delta) <= 0.0f)
+            rest = glm::vec3(0.0f);
         target = out.origin + rest;
         out.velocity = resolve(out.velocity, planes, m_s.overclip);
-        if (glm::dot(out.velocity, velocity) <= 0.0f) out.velocity = glm::vec3(0.0f);
+        if (glm::dot(out.velocity, velocity) <= 0.0f)
+            out.velocity = glm::vec3(0.0f);
     }
     return out;
 }
 
-bool MelaxMover::tryStep(float height, const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
-                         float minProgress, Slide& result) const {
+bool MelaxMover::tryStep(float height, const glm::vec3& start, const glm::vec3& delta,
+                         const glm::vec3& velocity, float minProgress, Slide& result) const {
     // Lift the path, move along it, drop back down; only a walkable landing counts.
     const TraceResult up = trace(TracePurpose::StepUp, start, start + glm::vec3(0.0f, 0.0f, height));
-    if (up.allSolid || up.startSolid) return false;
+    if (up.allSolid || up.startSolid)
+        return false;
     const float lift = up.endpos.z - start.z;
-    if (lift <= 0.0f) return false;
+    if (lift <= 0.0f)
+        return false;
     const glm::vec3 flatDelta(delta.x, delta.y, 0.0f);
     const glm::vec3 flatVelocity(velocity.x, velocity.y, 0.0f);
     Slide lifted = slide(up.endpos, flatDelta, flatVelocity, false);
-    if (lifted.trapped) return false;
+    if (lifted.trapped)
+        return false;
     // Dropping only changes the height: a lifted path that got no farther cannot win.
     const glm::vec2 want(delta.x, delta.y);
-    const auto progress = [&](const glm::vec3& p) { return glm::dot(glm::vec2(p.x - start.x, p.y - start.y), want); };
-    if (progress(lifted.origin) <= minProgress) return false;
+    const auto progress = [&](const glm::vec3& p) {
+        return glm::dot(glm::vec2(p.x - start.x, p.y - start.y), want);
+    };
+    if (progress(lifted.origin) <= minProgress)
+        return false;
     // Drop a probe length further than the lift, so that a path that only moved along the same
     // floor (the box not yet over the step) still finds that floor and counts as progress.
     const TraceResult down = trace(TracePurpose::StepDown, lifted.origin,
                                    lifted.origin - glm::vec3(0.0f, 0.0f, lift + m_s.groundProbe));
-    if (down.allSolid || down.startSolid || down.fraction == 1.0f) return false;
-    if (down.plane.normal.z < m_s.minWalkNormal) return false;
+    if (down.allSolid || down.startSolid || down.fraction == 1.0f)
+        return false;
+    if (down.plane.normal.z < m_s.minWalkNormal)
+        return false;
     lifted.origin = down.endpos;
     lifted.velocity.z = 0.0f;
     result = lifted;
@@ -251,7 +281,8 @@ bool MelaxMover::tryStep(float height, const glm::vec3& start, const glm::vec3& 
 }
 
 void MelaxMover::run() {
-    if (m_cmd.upmove < 10) m_ps.jumpHeld = false;
+    if (m_cmd.upmove < 10)
+        m_ps.jumpHeld = false;
     const bool walkMode = m_ps.mode == Mode::Walk;
 
     // Crouch: shrink at once, stand up only where the standing box fits.
@@ -259,7 +290,8 @@ void MelaxMover::run() {
         m_ps.crouched = true;
     } else if (m_ps.crouched) {
         m_shape = playerShape(m_s, false);
-        if (freeAt(m_ps.origin)) m_ps.crouched = false;
+        if (freeAt(m_ps.origin))
+            m_ps.crouched = false;
     }
     m_shape = playerShape(m_s, m_ps.crouched);
 
@@ -287,16 +319,20 @@ void MelaxMover::run() {
 
     // Friction (ground, or the fly mode's air friction).
     glm::vec3 horizontal = m_ps.velocity;
-    if (walking) horizontal.z = 0.0f;
+    if (walking)
+        horizontal.z = 0.0f;
     const float speed = glm::length(walkMode ? horizontal : m_ps.velocity);
     if (speed < 1.0f) {
         m_ps.velocity.x = 0.0f;
         m_ps.velocity.y = 0.0f;
-        if (!walkMode) m_ps.velocity.z = 0.0f;
+        if (!walkMode)
+            m_ps.velocity.z = 0.0f;
     } else {
         float drop = 0.0f;
-        if (walking) drop += (speed < m_s.stopSpeed ? m_s.stopSpeed : speed) * m_s.friction * m_dt;
-        if (!walkMode) drop += speed * m_s.flyFriction * m_dt;
+        if (walking)
+            drop += (speed < m_s.stopSpeed ? m_s.stopSpeed : speed) * m_s.friction * m_dt;
+        if (!walkMode)
+            drop += speed * m_s.flyFriction * m_dt;
         const float newspeed = speed - drop < 0.0f ? 0.0f : speed - drop;
         m_ps.velocity *= newspeed / speed;
     }
@@ -307,9 +343,11 @@ void MelaxMover::run() {
     wish(wishdir, wishspeed);
     const float accel = !walkMode ? m_s.flyAccelerate : (walking ? m_s.accelerate : m_s.airAccelerate);
     glm::vec3 target = wishdir * wishspeed;
-    if (walkMode && !walking) target.z = m_ps.velocity.z; // no control over falling
+    if (walkMode && !walking)
+        target.z = m_ps.velocity.z; // no control over falling
     glm::vec3 push = target - m_ps.velocity;
-    if (walkMode && !walking) push.z = 0.0f;
+    if (walkMode && !walking)
+        push.z = 0.0f;
     const float pushLength = normalize(push);
     const float canPush = std::min(accel * m_dt * wishspeed, pushLength);
     m_ps.velocity += canPush * push;
@@ -337,15 +375,19 @@ void MelaxMover::run() {
     const glm::vec3 delta = moveVelocity * m_dt;
     Slide plain = slide(start, delta, endVelocity, walking);
     const glm::vec2 want(delta.x, delta.y);
-    auto progress = [&](const glm::vec3& p) { return glm::dot(glm::vec2(p.x - start.x, p.y - start.y), want); };
+    auto progress = [&](const glm::vec3& p) {
+        return glm::dot(glm::vec2(p.x - start.x, p.y - start.y), want);
+    };
     // Try a step only when a wall cost real progress: a stepped path cannot beat a full one.
-    if (walking && plain.blockedByWall && !plain.trapped && progress(plain.origin) < 0.999f * glm::dot(want, want)) {
+    if (walking && plain.blockedByWall && !plain.trapped &&
+        progress(plain.origin) < 0.999f * glm::dot(want, want)) {
         Slide stepped;
         const float plainProgress = progress(plain.origin) + 1e-3f;
         bool better = tryStep(m_s.stepHeight, start, delta, endVelocity, plainProgress, stepped);
         if (!better && m_s.climbHeight > m_s.stepHeight)
             better = tryStep(m_s.climbHeight, start, delta, endVelocity, plainProgress, stepped);
-        if (better) plain = stepped; // the farther result wins
+        if (better)
+            plain = stepped; // the farther result wins
     }
     m_ps.origin = plain.origin;
     m_ps.velocity = plain.velocity;
@@ -363,13 +405,15 @@ void MelaxMover::run() {
     if (walkMode && m_ps.onGround) {
         // Landed or walking: no motion into the ground.
         const float into = glm::dot(m_ps.velocity, m_ps.groundNormal);
-        if (into < 0.0f) m_ps.velocity -= m_ps.groundNormal * into;
+        if (into < 0.0f)
+            m_ps.velocity -= m_ps.groundNormal * into;
     }
 }
 
 } // namespace
 
-void melaxSingle(PlayerState& ps, Command& cmd, float frametime, const Settings& settings, const Tracer& tracer) {
+void melaxSingle(PlayerState& ps, Command& cmd, float frametime, const Settings& settings,
+                 const Tracer& tracer) {
     MelaxMover(ps, cmd, frametime, settings, tracer).run();
 }
 

@@ -62,7 +62,9 @@ void accelerate(glm::vec3& velocity, const glm::vec3& wishdir, float wishspeed, 
 void noclipMove(PlayerState& ps, const Command& cmd, float frametime, const Settings& settings);
 
 /// One command of each preset; frametime <= settings.maxCommandTime.
-void quake3Single(PlayerState& ps, Command& cmd, float frametime, const Settings& settings, const Tracer& tracer);
-void melaxSingle(PlayerState& ps, Command& cmd, float frametime, const Settings& settings, const Tracer& tracer);
+void quake3Single(PlayerState& ps, Command& cmd, float frametime, const Settings& settings,
+                  const Tracer& tracer);
+void melaxSingle(PlayerState& ps, Command& cmd, float frametime, const Settings& settings,
+                 const Tracer& tracer);
 
 } // namespace cliplab::movement::detail

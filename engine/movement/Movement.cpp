@@ -11,16 +11,19 @@ namespace cliplab::movement {
 
 namespace detail {
 
-collision::TraceResult Tracer::trace(TracePurpose purpose, const collision::Shape& shape, const glm::vec3& start,
-                                     const glm::vec3& end, int32_t mask) const {
+collision::TraceResult Tracer::trace(TracePurpose purpose, const collision::Shape& shape,
+                                     const glm::vec3& start, const glm::vec3& end, int32_t mask) const {
     collision::TraceResult result = m_fn(shape, start, end, mask);
-    if (m_recorder) m_recorder->onTrace(TraceRecord{purpose, shape, start, end, mask, result});
+    if (m_recorder)
+        m_recorder->onTrace(TraceRecord{purpose, shape, start, end, mask, result});
     return result;
 }
 
 namespace {
 // Non-finite input (a NaN from a broken device or script) counts as zero instead of poisoning the state.
-float finite(float v) { return std::isfinite(v) ? v : 0.0f; }
+float finite(float v) {
+    return std::isfinite(v) ? v : 0.0f;
+}
 
 int toMove(float value) {
     // usercmd_t holds signed chars; the reference walks convert with value * 127 truncated.
@@ -43,8 +46,10 @@ Command makeCommand(const Input& input, const Settings& settings) {
     cmd.forwardmove = toMove(input.forward);
     cmd.rightmove = toMove(input.right);
     cmd.upmove = toMove(input.up);
-    if (input.jump) cmd.upmove = 127;
-    if (input.crouch) cmd.upmove = -127;
+    if (input.jump)
+        cmd.upmove = 127;
+    if (input.crouch)
+        cmd.upmove = -127;
     float pitch = std::clamp(finite(input.pitch), -89.0f, 89.0f);
     const float yaw = finite(input.yaw);
     if (settings.preset == Preset::Quake3 && settings.quantizeAngles) {
@@ -96,19 +101,23 @@ float cmdScale(const Command& cmd, float maxSpeed) {
     int max = std::abs(cmd.forwardmove);
     max = std::max(max, std::abs(cmd.rightmove));
     max = std::max(max, std::abs(cmd.upmove));
-    if (max == 0) return 0.0f;
+    if (max == 0)
+        return 0.0f;
     const auto total = static_cast<float>(std::sqrt(static_cast<double>(
         cmd.forwardmove * cmd.forwardmove + cmd.rightmove * cmd.rightmove + cmd.upmove * cmd.upmove)));
     const float speedTimesMax = maxSpeed * static_cast<float>(max);
     return static_cast<float>(speedTimesMax / (127.0 * static_cast<double>(total)));
 }
 
-void accelerate(glm::vec3& velocity, const glm::vec3& wishdir, float wishspeed, float accel, float frametime) {
+void accelerate(glm::vec3& velocity, const glm::vec3& wishdir, float wishspeed, float accel,
+                float frametime) {
     const float currentspeed = velocity.x * wishdir.x + velocity.y * wishdir.y + velocity.z * wishdir.z;
     const float addspeed = wishspeed - currentspeed;
-    if (addspeed <= 0.0f) return;
+    if (addspeed <= 0.0f)
+        return;
     float accelspeed = accel * frametime * wishspeed;
-    if (accelspeed > addspeed) accelspeed = addspeed;
+    if (accelspeed > addspeed)
+        accelspeed = addspeed;
     velocity += accelspeed * wishdir;
 }
 
@@ -121,11 +130,13 @@ void noclipMove(PlayerState& ps, const Command& cmd, float frametime, const Sett
     } else {
         const float control = speed < s.stopSpeed ? s.stopSpeed : speed;
         float newspeed = speed - control * s.noclipFriction * frametime;
-        if (newspeed < 0.0f) newspeed = 0.0f;
+        if (newspeed < 0.0f)
+            newspeed = 0.0f;
         ps.velocity *= newspeed / speed;
     }
     const float scale = cmdScale(cmd, s.maxSpeed);
-    glm::vec3 wishvel = forward * static_cast<float>(cmd.forwardmove) + right * static_cast<float>(cmd.rightmove);
+    glm::vec3 wishvel =
+        forward * static_cast<float>(cmd.forwardmove) + right * static_cast<float>(cmd.rightmove);
     wishvel.z += static_cast<float>(cmd.upmove);
     glm::vec3 wishdir = wishvel;
     const float wishspeed = normalize(wishdir) * scale;
@@ -140,24 +151,31 @@ void noclipMove(PlayerState& ps, const Command& cmd, float frametime, const Sett
 
 collision::Shape playerShape(const Settings& settings, bool crouched) {
     glm::vec3 maxs = settings.maxs;
-    if (crouched) maxs.z = settings.crouchMaxsZ;
+    if (crouched)
+        maxs.z = settings.crouchMaxsZ;
     switch (settings.shape) {
-    case collision::ShapeKind::Ray: return collision::Shape::ray();
-    case collision::ShapeKind::Sphere: return collision::Shape::sphere(0.5f * (maxs.x - settings.mins.x));
-    case collision::ShapeKind::Capsule: return collision::Shape::capsule(settings.mins, maxs);
-    case collision::ShapeKind::Box: break;
+    case collision::ShapeKind::Ray:
+        return collision::Shape::ray();
+    case collision::ShapeKind::Sphere:
+        return collision::Shape::sphere(0.5f * (maxs.x - settings.mins.x));
+    case collision::ShapeKind::Capsule:
+        return collision::Shape::capsule(settings.mins, maxs);
+    case collision::ShapeKind::Box:
+        break;
     }
     return collision::Shape::box(settings.mins, maxs);
 }
 
 glm::vec3 eyePosition(const PlayerState& state, const Settings& settings) {
-    return state.origin + glm::vec3(0.0f, 0.0f, state.crouched ? settings.crouchEyeHeight : settings.eyeHeight);
+    return state.origin +
+           glm::vec3(0.0f, 0.0f, state.crouched ? settings.crouchEyeHeight : settings.eyeHeight);
 }
 
 PlayerState move(const PlayerState& state, const Input& input, double dt, const Settings& settings,
                  const collision::TraceFunction& trace, Recorder* recorder) {
     PlayerState ps = state;
-    if (!(dt > 0.0) || !std::isfinite(dt)) return ps;
+    if (!(dt > 0.0) || !std::isfinite(dt))
+        return ps;
     const detail::Tracer tracer(trace, recorder, settings.contentsMask);
     detail::Command cmd = detail::makeCommand(input, settings);
     // Like Pmove: long moves are cut into pieces so behaviour does not depend on the frame time.
@@ -175,7 +193,8 @@ PlayerState move(const PlayerState& state, const Input& input, double dt, const 
             detail::melaxSingle(ps, cmd, frametime, settings, tracer);
         ps.time += piece;
         // Pmove keeps a held jump from re-triggering in the following pieces.
-        if (ps.jumpHeld) cmd.upmove = 20;
+        if (ps.jumpHeld)
+            cmd.upmove = 20;
     }
     return ps;
 }

@@ -27,17 +27,17 @@ struct PlayerState {
     glm::vec3 origin{0.0f};   ///< Centre of the player box's reference point (units).
     glm::vec3 velocity{0.0f}; ///< Units/s.
     Mode mode = Mode::Walk;
-    bool onGround = false;          ///< Standing on a walkable surface (Quake 3's groundEntityNum).
-    glm::vec3 groundNormal{0.0f};   ///< Normal of the surface below (zero when none was found).
-    bool crouched = false;          ///< Using the crouched box.
-    bool jumpHeld = false;          ///< Jump must be released before the next jump.
+    bool onGround = false;        ///< Standing on a walkable surface (Quake 3's groundEntityNum).
+    glm::vec3 groundNormal{0.0f}; ///< Normal of the surface below (zero when none was found).
+    bool crouched = false;        ///< Using the crouched box.
+    bool jumpHeld = false;        ///< Jump must be released before the next jump.
     /// Quake 3's pm_time (s, >= 0): set by a hard landing (Settings::landTime) or a jump out of
     /// water (2 s); while it runs, slides keep the velocity unchanged.
     float timer = 0.0f;
-    bool waterJump = false;         ///< Quake 3: jumping out of water (PMF_TIME_WATERJUMP).
-    int waterLevel = 0;             ///< Quake 3: 0 dry, 1 feet, 2 waist, 3 head under a liquid.
-    bool stuck = false;             ///< Started inside a solid and no free position was found nearby.
-    double time = 0.0;              ///< Simulated time (s).
+    bool waterJump = false; ///< Quake 3: jumping out of water (PMF_TIME_WATERJUMP).
+    int waterLevel = 0;     ///< Quake 3: 0 dry, 1 feet, 2 waist, 3 head under a liquid.
+    bool stuck = false;     ///< Started inside a solid and no free position was found nearby.
+    double time = 0.0;      ///< Simulated time (s).
 };
 
 /// Why a trace was made, for the debug view.

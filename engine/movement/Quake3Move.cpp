@@ -3,68 +3,19 @@
 // and events are left out: they do not change where the player goes. Liquids are found with
 // zero-length ray traces (the game's pointcontents).
 
-#include "movement/MoveInternal.h"
+#include "movement/Quake3Pmove.h"
 
 #include <cmath>
 
 namespace cliplab::movement::detail {
 
-namespace {
-
 using collision::TraceResult;
-
-float dot(const glm::vec3& a, const glm::vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-
-glm::vec3 cross(const glm::vec3& a, const glm::vec3& b) {
-    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-
-/// The state ioquake3 keeps in pml for one command.
-class Q3Pmove {
-public:
-    Q3Pmove(PlayerState& ps, Command& cmd, float frametime, const Settings& s, const Tracer& tracer)
-        : m_ps(ps), m_cmd(cmd), m_frametime(frametime), m_s(s), m_tracer(tracer) {}
-
-    void run();
-
-private:
-    TraceResult trace(TracePurpose purpose, const glm::vec3& start, const glm::vec3& end) const {
-        return m_tracer.trace(purpose, m_shape, start, end);
-    }
-    void setWaterLevel();
-    bool checkWaterJump();
-    void waterJumpMove();
-    void waterMove();
-    void checkDuck();
-    void groundTrace();
-    bool correctAllSolid(TraceResult& tr);
-    void dropTimers();
-    void friction();
-    bool checkJump();
-    void walkMove();
-    void airMove();
-    void flyMove();
-    bool slideMove(bool gravity);
-    void stepSlideMove(bool gravity);
-
-    PlayerState& m_ps;
-    Command& m_cmd;
-    float m_frametime;
-    const Settings& m_s;
-    const Tracer& m_tracer;
-
-    collision::Shape m_shape;
-    glm::vec3 m_forward{0.0f}, m_right{0.0f}, m_up{0.0f};
-    bool m_walking = false;
-    bool m_groundPlane = false;
-    TraceResult m_groundTrace;
-    glm::vec3 m_previousVelocity{0.0f};
-};
 
 void Q3Pmove::run() {
     m_previousVelocity = m_ps.velocity;
     angleVectors(m_cmd.pitch, m_cmd.yaw, m_forward, m_right, m_up);
-    if (m_cmd.upmove < 10) m_ps.jumpHeld = false;
+    if (m_cmd.upmove < 10)
+        m_ps.jumpHeld = false;
 
     setWaterLevel();
     checkDuck();
@@ -95,28 +46,34 @@ void Q3Pmove::setWaterLevel() {
     constexpr int32_t kLiquids = bsp::contents::Water | bsp::contents::Lava | bsp::contents::Slime;
     m_ps.waterLevel = 0;
     glm::vec3 point = m_ps.origin + glm::vec3(0.0f, 0.0f, m_s.mins.z + 1.0f);
-    if (!m_tracer.pointInside(point, kLiquids)) return;
+    if (!m_tracer.pointInside(point, kLiquids))
+        return;
     const int viewheight = static_cast<int>(m_ps.crouched ? m_s.crouchEyeHeight : m_s.eyeHeight);
     const int sample2 = viewheight - static_cast<int>(m_s.mins.z);
     const int sample1 = sample2 / 2;
     m_ps.waterLevel = 1;
     point.z = m_ps.origin.z + m_s.mins.z + static_cast<float>(sample1);
-    if (!m_tracer.pointInside(point, kLiquids)) return;
+    if (!m_tracer.pointInside(point, kLiquids))
+        return;
     m_ps.waterLevel = 2;
     point.z = m_ps.origin.z + m_s.mins.z + static_cast<float>(sample2);
-    if (m_tracer.pointInside(point, kLiquids)) m_ps.waterLevel = 3;
+    if (m_tracer.pointInside(point, kLiquids))
+        m_ps.waterLevel = 3;
 }
 
 bool Q3Pmove::checkWaterJump() {
-    if (m_ps.timer > 0.0f || m_ps.waterLevel != 2) return false;
+    if (m_ps.timer > 0.0f || m_ps.waterLevel != 2)
+        return false;
     // A ledge ahead at the waist with free space above it: jump out.
     glm::vec3 flat(m_forward.x, m_forward.y, 0.0f);
     normalize(flat);
     glm::vec3 spot = m_ps.origin + 30.0f * flat;
     spot.z += 4.0f;
-    if (!m_tracer.pointInside(spot, bsp::contents::Solid)) return false;
+    if (!m_tracer.pointInside(spot, bsp::contents::Solid))
+        return false;
     spot.z += 16.0f;
-    if (m_tracer.pointInside(spot, bsp::contents::MaskPlayerSolid)) return false;
+    if (m_tracer.pointInside(spot, bsp::contents::MaskPlayerSolid))
+        return false;
     m_ps.velocity = m_forward * 200.0f;
     m_ps.velocity.z = 350.0f;
     m_ps.waterJump = true;
@@ -149,7 +106,8 @@ void Q3Pmove::waterMove() {
     }
     glm::vec3 wishdir = wishvel;
     float wishspeed = normalize(wishdir);
-    if (wishspeed > m_s.maxSpeed * m_s.swimScale) wishspeed = m_s.maxSpeed * m_s.swimScale;
+    if (wishspeed > m_s.maxSpeed * m_s.swimScale)
+        wishspeed = m_s.maxSpeed * m_s.swimScale;
     accelerate(m_ps.velocity, wishdir, wishspeed, m_s.waterAccelerate, m_frametime);
     // Go up slopes easily under water.
     if (m_groundPlane && dot(m_ps.velocity, m_groundTrace.plane.normal) < 0.0f) {
@@ -168,7 +126,8 @@ void Q3Pmove::checkDuck() {
         // Stand up only where the standing box fits.
         const collision::Shape standing = playerShape(m_s, false);
         const TraceResult tr = m_tracer.trace(TracePurpose::Position, standing, m_ps.origin, m_ps.origin);
-        if (!tr.allSolid) m_ps.crouched = false;
+        if (!tr.allSolid)
+            m_ps.crouched = false;
     }
     m_shape = playerShape(m_s, m_ps.crouched);
 }
@@ -201,7 +160,8 @@ void Q3Pmove::groundTrace() {
     TraceResult tr = trace(TracePurpose::GroundProbe, m_ps.origin, point);
     m_groundTrace = tr;
     m_ps.stuck = false;
-    if (tr.allSolid && !correctAllSolid(tr)) return;
+    if (tr.allSolid && !correctAllSolid(tr))
+        return;
 
     if (tr.fraction == 1.0f) {
         // Free fall. (The game's extra 64-unit trace here only picks an animation.)
@@ -256,7 +216,8 @@ void Q3Pmove::dropTimers() {
 
 void Q3Pmove::friction() {
     glm::vec3 vec = m_ps.velocity;
-    if (m_walking) vec.z = 0.0f; // ignore slope movement
+    if (m_walking)
+        vec.z = 0.0f; // ignore slope movement
     const float speed = std::sqrt(dot(vec, vec));
     if (speed < 1.0f) {
         m_ps.velocity.x = 0.0f;
@@ -270,15 +231,18 @@ void Q3Pmove::friction() {
     }
     if (m_ps.waterLevel > 0)
         drop += speed * m_s.waterFriction * static_cast<float>(m_ps.waterLevel) * m_frametime;
-    if (m_ps.mode == Mode::Fly) drop += speed * m_s.flyFriction * m_frametime;
+    if (m_ps.mode == Mode::Fly)
+        drop += speed * m_s.flyFriction * m_frametime;
     float newspeed = speed - drop;
-    if (newspeed < 0.0f) newspeed = 0.0f;
+    if (newspeed < 0.0f)
+        newspeed = 0.0f;
     newspeed /= speed;
     m_ps.velocity *= newspeed;
 }
 
 bool Q3Pmove::checkJump() {
-    if (m_cmd.upmove < 10) return false;
+    if (m_cmd.upmove < 10)
+        return false;
     if (m_ps.jumpHeld) {
         // Cleared so that PM_CmdScale does not lower the running speed.
         m_cmd.upmove = 0;
@@ -326,7 +290,8 @@ void Q3Pmove::walkMove() {
         // Wading: slower the deeper.
         float waterScale = static_cast<float>(m_ps.waterLevel / 3.0);
         waterScale = 1.0f - (1.0f - m_s.swimScale) * waterScale;
-        if (wishspeed > m_s.maxSpeed * waterScale) wishspeed = m_s.maxSpeed * waterScale;
+        if (wishspeed > m_s.maxSpeed * waterScale)
+            wishspeed = m_s.maxSpeed * waterScale;
     }
     accelerate(m_ps.velocity, wishdir, wishspeed, m_s.accelerate, m_frametime);
 
@@ -336,7 +301,8 @@ void Q3Pmove::walkMove() {
     normalize(m_ps.velocity);
     m_ps.velocity *= vel;
 
-    if (m_ps.velocity.x == 0.0f && m_ps.velocity.y == 0.0f) return;
+    if (m_ps.velocity.x == 0.0f && m_ps.velocity.y == 0.0f)
+        return;
     stepSlideMove(false);
 }
 
@@ -353,7 +319,8 @@ void Q3Pmove::airMove() {
     const float wishspeed = normalize(wishdir) * scale;
     accelerate(m_ps.velocity, wishdir, wishspeed, m_s.airAccelerate, m_frametime);
     // A steep plane below (no ground entity): slide along it.
-    if (m_groundPlane) m_ps.velocity = clipVelocity(m_ps.velocity, m_groundTrace.plane.normal, m_s.overclip);
+    if (m_groundPlane)
+        m_ps.velocity = clipVelocity(m_ps.velocity, m_groundTrace.plane.normal, m_s.overclip);
     stepSlideMove(true);
 }
 
@@ -372,113 +339,8 @@ void Q3Pmove::flyMove() {
     stepSlideMove(false);
 }
 
-bool Q3Pmove::slideMove(bool gravity) {
-    const int maxPlanes = m_s.maxPlanes < 2 ? 2 : m_s.maxPlanes;
-    glm::vec3 planes[16];
-    const int planeCap = maxPlanes > 16 ? 16 : maxPlanes;
-    glm::vec3 primal = m_ps.velocity;
-    glm::vec3 endVelocity(0.0f);
-    if (gravity) {
-        // Half the gravity before the move, the rest after: the move uses the average velocity.
-        endVelocity = m_ps.velocity;
-        endVelocity.z -= m_s.gravity * m_frametime;
-        m_ps.velocity.z = (m_ps.velocity.z + endVelocity.z) * 0.5f;
-        primal.z = endVelocity.z;
-        if (m_groundPlane) m_ps.velocity = clipVelocity(m_ps.velocity, m_groundTrace.plane.normal, m_s.overclip);
-    }
-    float timeLeft = m_frametime;
-    int numplanes = 0;
-    if (m_groundPlane) planes[numplanes++] = m_groundTrace.plane.normal; // never turn against the ground
-    planes[numplanes] = m_ps.velocity;                                   // nor against the original velocity
-    if (normalize(planes[numplanes]) == 0.0f) planes[numplanes] = glm::vec3(0.0f);
-    ++numplanes;
-
-    int bump = 0;
-    for (; bump < m_s.maxSlideIterations; ++bump) {
-        const glm::vec3 end = m_ps.origin + timeLeft * m_ps.velocity;
-        const TraceResult tr = trace(TracePurpose::Slide, m_ps.origin, end);
-        if (tr.allSolid) {
-            m_ps.velocity.z = 0.0f; // trapped: no falling speed build-up, sideways acceleration allowed
-            return true;
-        }
-        if (tr.fraction > 0.0f) m_ps.origin = tr.endpos;
-        if (tr.fraction == 1.0f) break;
-        timeLeft -= timeLeft * tr.fraction;
-        if (numplanes >= planeCap) {
-            m_ps.velocity = glm::vec3(0.0f);
-            return true;
-        }
-        // The same plane again: nudge out along it (fixes epsilon problems on non-axial planes).
-        int i = 0;
-        for (; i < numplanes; ++i)
-            if (dot(tr.plane.normal, planes[i]) > 0.99f) {
-                m_ps.velocity += tr.plane.normal;
-                break;
-            }
-        if (i < numplanes) continue;
-        planes[numplanes++] = tr.plane.normal;
-
-        // Find a plane the velocity enters and clip to it; then to a second one along their crease;
-        // a third one stops the player dead.
-        for (i = 0; i < numplanes; ++i) {
-            if (dot(m_ps.velocity, planes[i]) >= 0.1f) continue;
-            glm::vec3 clipV = clipVelocity(m_ps.velocity, planes[i], m_s.overclip);
-            glm::vec3 endClipV = gravity ? clipVelocity(endVelocity, planes[i], m_s.overclip) : glm::vec3(0.0f);
-            for (int j = 0; j < numplanes; ++j) {
-                if (j == i) continue;
-                if (dot(clipV, planes[j]) >= 0.1f) continue;
-                clipV = clipVelocity(clipV, planes[j], m_s.overclip);
-                if (gravity) endClipV = clipVelocity(endClipV, planes[j], m_s.overclip);
-                if (dot(clipV, planes[i]) >= 0.0f) continue;
-                glm::vec3 dir = cross(planes[i], planes[j]);
-                normalize(dir);
-                clipV = dir * dot(dir, m_ps.velocity);
-                if (gravity) endClipV = dir * dot(dir, endVelocity);
-                for (int k = 0; k < numplanes; ++k) {
-                    if (k == i || k == j) continue;
-                    if (dot(clipV, planes[k]) >= 0.1f) continue;
-                    m_ps.velocity = glm::vec3(0.0f);
-                    return true;
-                }
-            }
-            m_ps.velocity = clipV;
-            if (gravity) endVelocity = endClipV;
-            break;
-        }
-    }
-    if (gravity) m_ps.velocity = endVelocity;
-    if (m_ps.timer > 0.0f) m_ps.velocity = primal; // the game's "don't change velocity if in a timer"
-    return bump != 0;
-}
-
-void Q3Pmove::stepSlideMove(bool gravity) {
-    const glm::vec3 startO = m_ps.origin;
-    const glm::vec3 startV = m_ps.velocity;
-    if (!slideMove(gravity)) return; // got there on the first try
-
-    const glm::vec3 down = startO - glm::vec3(0.0f, 0.0f, m_s.stepHeight);
-    TraceResult tr = trace(TracePurpose::StepDown, startO, down);
-    // Never step up while still moving up, unless standing on walkable ground.
-    if (m_ps.velocity.z > 0.0f && (tr.fraction == 1.0f || tr.plane.normal.z < m_s.minWalkNormal)) return;
-
-    const glm::vec3 up = startO + glm::vec3(0.0f, 0.0f, m_s.stepHeight);
-    tr = trace(TracePurpose::StepUp, startO, up);
-    if (tr.allSolid) return; // no room to step up
-    const float stepSize = tr.endpos.z - startO.z;
-    m_ps.origin = tr.endpos;
-    m_ps.velocity = startV;
-    slideMove(gravity);
-
-    // Push down the amount lifted.
-    const glm::vec3 drop = m_ps.origin - glm::vec3(0.0f, 0.0f, stepSize);
-    tr = trace(TracePurpose::StepDown, m_ps.origin, drop);
-    if (!tr.allSolid) m_ps.origin = tr.endpos;
-    if (tr.fraction < 1.0f) m_ps.velocity = clipVelocity(m_ps.velocity, tr.plane.normal, m_s.overclip);
-}
-
-} // namespace
-
-void quake3Single(PlayerState& ps, Command& cmd, float frametime, const Settings& settings, const Tracer& tracer) {
+void quake3Single(PlayerState& ps, Command& cmd, float frametime, const Settings& settings,
+                  const Tracer& tracer) {
     Q3Pmove(ps, cmd, frametime, settings, tracer).run();
 }
 

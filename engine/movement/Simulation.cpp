@@ -13,7 +13,8 @@ void Simulation::tick(const Input& input, const collision::TraceFunction& trace,
 
 int Simulation::advance(double frameTime, const Input& input, const collision::TraceFunction& trace,
                         Recorder* recorder) {
-    if (!(frameTime > 0.0)) return 0;
+    if (!(frameTime > 0.0))
+        return 0;
     m_accumulator += std::min(frameTime, 0.25);
     const double step = 1.0 / m_rate;
     int ticks = 0;

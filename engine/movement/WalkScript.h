@@ -29,7 +29,7 @@ std::vector<Input> scriptTicks(const std::vector<ScriptStep>& steps, double rate
 
 /// A headless walk: the state after every tick and how many traces were made.
 struct WalkRun {
-    std::vector<PlayerState> ticks; ///< One per tick; ticks[i].time = (i + 1) / rate.
+    std::vector<PlayerState> ticks;     ///< One per tick; ticks[i].time = (i + 1) / rate.
     std::vector<int32_t> tracesPerTick; ///< Traces made in each tick.
     int64_t traces = 0;                 ///< All traces of the walk.
 };

@@ -18,7 +18,8 @@ std::string writeScript(const std::string& text) {
 std::vector<std::string> lines(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);
-    for (std::string l; std::getline(in, l);) out.push_back(l);
+    for (std::string l; std::getline(in, l);)
+        out.push_back(l);
     return out;
 }
 
@@ -35,7 +36,8 @@ TEST(WalkCommand, Quake3WalkOnOaDm1MatchesTheGame) {
     // The game's own numbers for this walk (tests/data/reference/walks).
     EXPECT_EQ(out[0], "0.0080 279.980 1416.000 -111.026 -3.000 0.000 -6.000 0");
     EXPECT_EQ(out[19], "0.1600 274.465 1416.000 -119.693 -130.000 0.000 0.000 1");
-    EXPECT_EQ(out.back().rfind("final -208.875 1416.000 -119.693 ground=1 stuck=0 traces=", 0), 0u) << out.back();
+    EXPECT_EQ(out.back().rfind("final -208.875 1416.000 -119.693 ground=1 stuck=0 traces=", 0), 0u)
+        << out.back();
 }
 
 TEST(WalkCommand, DefaultStartIsTheFirstSpawnPointRaisedNineUnits) {
@@ -52,7 +54,8 @@ TEST(WalkCommand, FlyNoclipRatesAndSettings) {
     ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     const std::string script = writeScript("1 0 0 1 - 0 0\n");
     for (const char* mode : {"fly", "noclip"}) {
-        auto r = test::runCliplab(std::string("walk oa_dm1 --script '") + script + "' --mode " + mode + " --hz 60");
+        auto r = test::runCliplab(std::string("walk oa_dm1 --script '") + script + "' --mode " + mode +
+                                  " --hz 60");
         ASSERT_EQ(r.exitCode, 0) << r.err;
         const auto out = lines(r.out);
         ASSERT_EQ(out.size(), 61u);
@@ -61,7 +64,8 @@ TEST(WalkCommand, FlyNoclipRatesAndSettings) {
         EXPECT_NEAR(t, 1.0f, 1e-4f);
         EXPECT_GT(z, -111.0f + 50.0f) << mode; // went up
     }
-    auto r = test::runCliplab("walk oa_dm1 --script '" + script + "' --set gravity=0 --set maxSpeed=100 --step 8");
+    auto r =
+        test::runCliplab("walk oa_dm1 --script '" + script + "' --set gravity=0 --set maxSpeed=100 --step 8");
     EXPECT_EQ(r.exitCode, 0) << r.err;
 }
 
@@ -81,7 +85,8 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
         {"walk oa_dm1 --script '" + good + "' --curves maybe", "--curves: expected on or off"},
         {"walk oa_dm1 --script /nonexistent/script", "/nonexistent/script: cannot open the script"},
         {"walk oa_dm1 --script '" + writeScript("1 1 0 0 - 0\n") + "'", ":1: expected 7 fields"},
-        {"walk oa_dm1 --script '" + writeScript("# c\n1 2 0 0 - 0 0\n") + "'", ":2: FORWARD must be in [-1, 1]"},
+        {"walk oa_dm1 --script '" + writeScript("# c\n1 2 0 0 - 0 0\n") + "'",
+         ":2: FORWARD must be in [-1, 1]"},
         {"walk oa_dm1 --script '" + writeScript("1 1 0 0 x 0 0\n") + "'", "unknown button 'x'"},
         {"walk oa_dm1 --script '" + writeScript("-1 1 0 0 - 0 0\n") + "'", "SECONDS must be > 0"},
         {"walk oa_dm1 --script '" + writeScript("1 1 0 0 - east 0\n") + "'", "YAW 'east' is not a number"},

@@ -13,8 +13,12 @@ constexpr float kEpsilon = 0.125f;
 }
 
 void AnalyticWorld::addBox(const glm::vec3& mins, const glm::vec3& maxs) {
-    addBrush({{{-1, 0, 0}, -mins.x}, {{1, 0, 0}, maxs.x}, {{0, -1, 0}, -mins.y}, {{0, 1, 0}, maxs.y},
-              {{0, 0, -1}, -mins.z}, {{0, 0, 1}, maxs.z}});
+    addBrush({{{-1, 0, 0}, -mins.x},
+              {{1, 0, 0}, maxs.x},
+              {{0, -1, 0}, -mins.y},
+              {{0, 1, 0}, maxs.y},
+              {{0, 0, -1}, -mins.z},
+              {{0, 0, 1}, maxs.z}});
 }
 
 void AnalyticWorld::addRamp(float degrees, float x0, float x1, float y0, float y1, float z0) {
@@ -23,24 +27,25 @@ void AnalyticWorld::addRamp(float degrees, float x0, float x1, float y0, float y
     const glm::vec3 n(-std::sin(a), 0.0f, std::cos(a));
     // Slope through (x0, *, z0); axial bounding planes double as q3map's bevels.
     addBrush({{n, glm::dot(n, glm::vec3(x0, 0.0f, z0))},
-              {{-1, 0, 0}, -x0}, {{1, 0, 0}, x1}, {{0, -1, 0}, -y0}, {{0, 1, 0}, y1},
-              {{0, 0, -1}, -z0}, {{0, 0, 1}, z0 + h}});
+              {{-1, 0, 0}, -x0},
+              {{1, 0, 0}, x1},
+              {{0, -1, 0}, -y0},
+              {{0, 1, 0}, y1},
+              {{0, 0, -1}, -z0},
+              {{0, 0, 1}, z0 + h}});
 }
 
-void AnalyticWorld::addWall(const glm::vec3& p, const glm::vec3& n, const glm::vec3& u, float length, float thickness,
-                            float z0, float z1) {
+void AnalyticWorld::addWall(const glm::vec3& p, const glm::vec3& n, const glm::vec3& u, float length,
+                            float thickness, float z0, float z1) {
     const glm::vec3 corners[4] = {p, p + u * length, p - n * thickness, p + u * length - n * thickness};
     glm::vec3 lo(1e9f), hi(-1e9f);
     for (const auto& c : corners) {
         lo = glm::min(lo, c);
         hi = glm::max(hi, c);
     }
-    std::vector<TestPlane> planes = {{n, glm::dot(n, p)},
-                                     {-n, glm::dot(-n, p - n * thickness)},
-                                     {-u, glm::dot(-u, p)},
-                                     {u, glm::dot(u, p + u * length)},
-                                     {{0, 0, -1}, -z0},
-                                     {{0, 0, 1}, z1}};
+    std::vector<TestPlane> planes = {{n, glm::dot(n, p)},   {-n, glm::dot(-n, p - n * thickness)},
+                                     {-u, glm::dot(-u, p)}, {u, glm::dot(u, p + u * length)},
+                                     {{0, 0, -1}, -z0},     {{0, 0, 1}, z1}};
     // Axial bevels: the bounding box; harmless duplicates when the wall is axial.
     planes.push_back({{-1, 0, 0}, -lo.x});
     planes.push_back({{1, 0, 0}, hi.x});
@@ -65,13 +70,16 @@ collision::TraceResult AnalyticWorld::trace(const collision::Shape& shape, const
                                ext.z * std::abs(p.normal.z);
             const float d1 = glm::dot(s, p.normal) - dist;
             const float d2 = glm::dot(e, p.normal) - dist;
-            if (d2 > 0) getOut = true;
-            if (d1 > 0) startOut = true;
+            if (d2 > 0)
+                getOut = true;
+            if (d1 > 0)
+                startOut = true;
             if (d1 > 0 && (d2 >= kEpsilon || d2 >= d1)) {
                 missed = true;
                 break;
             }
-            if (d1 <= 0 && d2 <= 0) continue;
+            if (d1 <= 0 && d2 <= 0)
+                continue;
             if (d1 > d2) {
                 const float f = std::max(0.0f, (d1 - kEpsilon) / (d1 - d2));
                 if (f > enter) {
@@ -83,7 +91,8 @@ collision::TraceResult AnalyticWorld::trace(const collision::Shape& shape, const
                 leave = std::min(leave, f);
             }
         }
-        if (missed) continue;
+        if (missed)
+            continue;
         if (!startOut) {
             out.startSolid = true;
             if (!getOut) {

@@ -28,8 +28,8 @@ public:
     /// A vertical wall slab: inner face through `p` with horizontal inward-facing... normal `n`
     /// (pointing to the free side), running `length` along `u` (horizontal, perpendicular to n), `thickness`
     /// deep, from z0 to z1.
-    void addWall(const glm::vec3& p, const glm::vec3& n, const glm::vec3& u, float length, float thickness, float z0,
-                 float z1);
+    void addWall(const glm::vec3& p, const glm::vec3& n, const glm::vec3& u, float length, float thickness,
+                 float z0, float z1);
 
     collision::TraceResult trace(const collision::Shape& shape, const glm::vec3& start, const glm::vec3& end,
                                  int mask) const;

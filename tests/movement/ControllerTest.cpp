@@ -5,8 +5,8 @@
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
 
-#include <gtest/gtest.h>
 #include <glm/geometric.hpp>
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
@@ -98,8 +98,10 @@ TEST(Controller, DeterministicAndSimulationIndependentOfFrameTimes) {
     std::mt19937 rng(7);
     std::uniform_real_distribution<double> frame(0.001, 0.05);
     int ticks = 0;
-    while (ticks < 250) ticks += jittery.advance(frame(rng), in, w.function());
-    for (int i = 0; i < ticks; ++i) fixed.tick(in, w.function());
+    while (ticks < 250)
+        ticks += jittery.advance(frame(rng), in, w.function());
+    for (int i = 0; i < ticks; ++i)
+        fixed.tick(in, w.function());
     EXPECT_EQ(fixed.state().origin, jittery.state().origin);
     EXPECT_EQ(fixed.state().velocity, jittery.state().velocity);
     EXPECT_GT(fixed.state().origin.x, 300.0f);
@@ -130,8 +132,10 @@ TEST(Quake3Preset, FreeFallMatchesTheGameFirstCommands) {
     s.preset = movement::Preset::Quake3;
     PlayerState p;
     p.origin = {280, 1416, -111};
-    const float expected[][4] = {{279.980f, -111.026f, -3, -6}, {279.935f, -111.099f, -6, -12},
-                                 {279.867f, -111.221f, -9, -18}, {279.774f, -111.390f, -12, -24}};
+    const float expected[][4] = {{279.980f, -111.026f, -3, -6},
+                                 {279.935f, -111.099f, -6, -12},
+                                 {279.867f, -111.221f, -9, -18},
+                                 {279.774f, -111.390f, -12, -24}};
     for (const auto& e : expected) {
         p = movement::move(p, forwardInput(180), 0.008, s, empty.function());
         EXPECT_NEAR(p.origin.x, e[0], 0.0006f);
@@ -151,7 +155,8 @@ TEST(Quake3Preset, HeldJumpJumpsOnceAndCrouchWalksSlowly) {
     int takeoffs = 0;
     bool wasGround = true;
     runFor(w, s, standingAt(0, 0, 0), jump, 3.0, 125, [&](const PlayerState& ps, int) {
-        if (wasGround && !ps.onGround) ++takeoffs;
+        if (wasGround && !ps.onGround)
+            ++takeoffs;
         wasGround = ps.onGround;
         return true;
     });
@@ -172,14 +177,15 @@ TEST(Quake3Preset, LongFramesAreChoppedLikePmove) {
     // One 0.2 s move is 66+66+66+2 ms commands, each snapping the velocity.
     const PlayerState once = movement::move(p, Input{}, 0.2, s, w.function());
     PlayerState pieces = p;
-    for (double piece : {0.066, 0.066, 0.066, 0.002}) pieces = movement::move(pieces, Input{}, piece, s, w.function());
+    for (double piece : {0.066, 0.066, 0.066, 0.002})
+        pieces = movement::move(pieces, Input{}, piece, s, w.function());
     EXPECT_EQ(once.origin, pieces.origin);
     EXPECT_EQ(once.velocity, pieces.velocity);
 }
 
 TEST(WalkScript, ParsesLinesCommentsAndJoinedForm) {
-    auto steps = movement::parseWalkScript("# warm up\n1 1 0 0 - 90 0\n0.5 -1 0.5 0 jc 180 -10 ; 0.25 0 0 0 - 0 0\n",
-                                           "test");
+    auto steps = movement::parseWalkScript(
+        "# warm up\n1 1 0 0 - 90 0\n0.5 -1 0.5 0 jc 180 -10 ; 0.25 0 0 0 - 0 0\n", "test");
     ASSERT_TRUE(steps.ok()) << steps.error().message;
     ASSERT_EQ(steps->size(), 3u);
     EXPECT_TRUE((*steps)[1].input.jump);
@@ -200,7 +206,8 @@ TEST(WalkScript, RunWalkCountsTicksAndTraces) {
     ASSERT_EQ(run.ticks.size(), 30u + 15u);
     ASSERT_EQ(run.tracesPerTick.size(), run.ticks.size());
     int64_t sum = 0;
-    for (int32_t n : run.tracesPerTick) sum += n;
+    for (int32_t n : run.tracesPerTick)
+        sum += n;
     EXPECT_EQ(sum, run.traces);
     EXPECT_GT(run.traces, 2 * static_cast<int64_t>(run.ticks.size())); // at least two ground probes a tick
     EXPECT_NEAR(run.ticks.back().time, 0.75, 1e-9);
@@ -240,7 +247,8 @@ AnalyticWorld playground() {
     w.addBox({300, 300, 44}, {700, 700, 100});
     const glm::vec3 n = glm::normalize(glm::vec3(1, 2, 0));
     w.addWall({0, 500, 0}, n, glm::vec3(n.y, -n.x, 0), 300, 32, 0, 300);
-    w.addWall({-200, -700, 0}, glm::normalize(glm::vec3(-1, 1, 0)), glm::normalize(glm::vec3(1, 1, 0)), 250, 16, 0, 200);
+    w.addWall({-200, -700, 0}, glm::normalize(glm::vec3(-1, 1, 0)), glm::normalize(glm::vec3(1, 1, 0)), 250,
+              16, 0, 200);
     w.addBox({600, -600, 0}, {632, -300, 30});
     return w;
 }

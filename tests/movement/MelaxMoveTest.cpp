@@ -3,9 +3,9 @@
 
 #include "movement/MoveTestUtil.h"
 
-#include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
+#include <gtest/gtest.h>
 
 #include <cmath>
 
@@ -28,7 +28,8 @@ AnalyticWorld floorWorld() {
 AnalyticWorld stairsWorld(float rise, float tread, int count) {
     AnalyticWorld w = floorWorld();
     for (int i = 0; i < count; ++i)
-        w.addBox({64 + tread * static_cast<float>(i), -256, 0}, {2000, 256, rise * static_cast<float>(i + 1)});
+        w.addBox({64 + tread * static_cast<float>(i), -256, 0},
+                 {2000, 256, rise * static_cast<float>(i + 1)});
     return w;
 }
 
@@ -80,11 +81,11 @@ TEST_P(RateTest, WalksDownStairsStayingGrounded) {
                      {64 + tread * static_cast<float>(i), 256, rise * static_cast<float>(count - i)});
         Settings s;
         bool alwaysGrounded = true;
-        const PlayerState end =
-            runFor(w, s, standingAt(0, 0, rise * count), forwardInput(0), 1.5, rate, [&](const PlayerState& ps, int) {
-                alwaysGrounded = alwaysGrounded && ps.onGround;
-                return true;
-            });
+        const PlayerState end = runFor(w, s, standingAt(0, 0, rise * count), forwardInput(0), 1.5, rate,
+                                       [&](const PlayerState& ps, int) {
+                                           alwaysGrounded = alwaysGrounded && ps.onGround;
+                                           return true;
+                                       });
         EXPECT_TRUE(alwaysGrounded) << "rise " << rise << " at " << rate << " Hz";
         EXPECT_GT(end.origin.x, 64 + tread * count);
         EXPECT_NEAR(end.origin.z, 24.125f, 0.01f);
@@ -99,8 +100,8 @@ TEST_P(RateTest, SlidesAlongWallWithoutGainingSpeedOrSticking) {
         Settings s;
         float maxSpeed = 0.0f;
         bool touched = false;
-        const PlayerState end =
-            runFor(w, s, standingAt(0, -150, 0), forwardInput(angle), 2.5, rate, [&](const PlayerState& ps, int) {
+        const PlayerState end = runFor(
+            w, s, standingAt(0, -150, 0), forwardInput(angle), 2.5, rate, [&](const PlayerState& ps, int) {
                 const float speed = glm::length(glm::vec2(ps.velocity.x, ps.velocity.y));
                 maxSpeed = std::max(maxSpeed, speed);
                 touched = touched || ps.origin.y > 100 - 15 - 0.2f;
@@ -149,7 +150,8 @@ TEST_P(RateTest, ComesToRestInVCreases) {
                 return true;
             });
             const auto lastSecond = positions.size() - static_cast<size_t>(rate);
-            EXPECT_LT(spread(positions, lastSecond), 0.01f) << opening << " deg, yaw " << yaw << ", " << rate << " Hz";
+            EXPECT_LT(spread(positions, lastSecond), 0.01f)
+                << opening << " deg, yaw " << yaw << ", " << rate << " Hz";
             EXPECT_GT(positions.back().x, 100.0f); // it did get into the crease
         }
     }
@@ -166,8 +168,13 @@ TEST_P(RateTest, ComesToRestInThreePlaneCorner) {
     w.addWall(c - u1 * 40.0f, n1, u1, 500, 32, 0, 400);
     w.addWall(c - u2 * 40.0f, n2, u2, 500, 32, 0, 400);
     const glm::vec3 nc = glm::normalize(glm::vec3(-0.3f, 0.2f, -1.0f));
-    w.addBrush({{nc, glm::dot(nc, glm::vec3(200, 0, 200))}, {{-1, 0, 0}, 200}, {{1, 0, 0}, 800},
-                {{0, -1, 0}, 800}, {{0, 1, 0}, 800}, {{0, 0, -1}, -100}, {{0, 0, 1}, 600}});
+    w.addBrush({{nc, glm::dot(nc, glm::vec3(200, 0, 200))},
+                {{-1, 0, 0}, 200},
+                {{1, 0, 0}, 800},
+                {{0, -1, 0}, 800},
+                {{0, 1, 0}, 800},
+                {{0, 0, -1}, -100},
+                {{0, 0, 1}, 600}});
     Settings s;
     PlayerState start = standingAt(0, -100, 0);
     start.origin.z = 100;

@@ -11,15 +11,16 @@ namespace cliplab::test {
 
 /// Runs `seconds` of ticks at `rate` Hz; `onTick(state, tickIndex)` after every tick may return
 /// false to stop early. Returns the last state.
-inline movement::PlayerState runFor(const AnalyticWorld& world, const movement::Settings& settings,
-                                    movement::PlayerState state, const movement::Input& input, double seconds,
-                                    double rate,
-                                    const std::function<bool(const movement::PlayerState&, int)>& onTick = {}) {
+inline movement::PlayerState
+runFor(const AnalyticWorld& world, const movement::Settings& settings, movement::PlayerState state,
+       const movement::Input& input, double seconds, double rate,
+       const std::function<bool(const movement::PlayerState&, int)>& onTick = {}) {
     const auto trace = world.function();
     const int ticks = static_cast<int>(seconds * rate + 0.5);
     for (int i = 0; i < ticks; ++i) {
         state = movement::move(state, input, 1.0 / rate, settings, trace);
-        if (onTick && !onTick(state, i)) break;
+        if (onTick && !onTick(state, i))
+            break;
     }
     return state;
 }

@@ -35,7 +35,8 @@ std::vector<Walk> loadWalks(const std::string& map) {
     std::ifstream in(dataPath("reference/walks/" + map + ".walks.tsv"));
     EXPECT_TRUE(in.good()) << "missing " << map << ".walks.tsv";
     for (std::string line; std::getline(in, line);) {
-        if (line.empty()) continue;
+        if (line.empty())
+            continue;
         std::istringstream fields(line);
         Walk w;
         std::string start;
@@ -53,17 +54,20 @@ std::map<std::string, std::vector<GameTick>> loadGame(const std::string& map) {
     std::map<std::string, std::vector<GameTick>> out;
     auto lines = readGzipLines(dataPath("reference/walks/" + map + ".walks.nocurves.out.gz"));
     EXPECT_TRUE(lines.ok()) << (lines.ok() ? "" : lines.error().message);
-    if (!lines) return out;
+    if (!lines)
+        return out;
     std::vector<GameTick>* current = nullptr;
     for (const auto& line : lines.value()) {
         if (line.rfind("# ", 0) == 0) {
             current = &out[line.substr(2)];
             continue;
         }
-        if (!current || line.rfind("final", 0) == 0 || line.empty()) continue;
+        if (!current || line.rfind("final", 0) == 0 || line.empty())
+            continue;
         GameTick g;
         std::istringstream s(line);
-        s >> g.t >> g.origin.x >> g.origin.y >> g.origin.z >> g.velocity.x >> g.velocity.y >> g.velocity.z >> g.ground;
+        s >> g.t >> g.origin.x >> g.origin.y >> g.origin.z >> g.velocity.x >> g.velocity.y >> g.velocity.z >>
+            g.ground;
         current->push_back(g);
     }
     return out;
@@ -96,16 +100,17 @@ void checkMap(const std::string& map, int expectedWalks) {
         const auto& ref = it->second;
         std::string problem;
         if (run.ticks.size() != ref.size())
-            problem = "tick count " + std::to_string(run.ticks.size()) + " vs the game's " + std::to_string(ref.size());
+            problem = "tick count " + std::to_string(run.ticks.size()) + " vs the game's " +
+                      std::to_string(ref.size());
         for (size_t i = 0; problem.empty() && i < ref.size(); ++i) {
             const auto& ours = run.ticks[i];
             const glm::vec3 d = ours.origin - ref[i].origin;
             if (std::abs(d.x) > 1.0f || std::abs(d.y) > 1.0f || std::abs(d.z) > 1.0f ||
                 (ours.onGround ? 1 : 0) != ref[i].ground) {
                 std::ostringstream o;
-                o << "t=" << ref[i].t << " ours (" << ours.origin.x << " " << ours.origin.y << " " << ours.origin.z
-                  << ") ground " << ours.onGround << ", game (" << ref[i].origin.x << " " << ref[i].origin.y << " "
-                  << ref[i].origin.z << ") ground " << ref[i].ground;
+                o << "t=" << ref[i].t << " ours (" << ours.origin.x << " " << ours.origin.y << " "
+                  << ours.origin.z << ") ground " << ours.onGround << ", game (" << ref[i].origin.x << " "
+                  << ref[i].origin.y << " " << ref[i].origin.z << ") ground " << ref[i].ground;
                 problem = o.str();
             }
         }
@@ -117,8 +122,12 @@ void checkMap(const std::string& map, int expectedWalks) {
     EXPECT_EQ(matching, expectedWalks) << map << ": walks that diverge from the game:\n" << report;
 }
 
-TEST(Quake3Parity, OaDm1WalksMatchTheGame) { checkMap("oa_dm1", 64); }
-TEST(Quake3Parity, Q3dm6ishWalksMatchTheGame) { checkMap("q3dm6ish", 88); }
+TEST(Quake3Parity, OaDm1WalksMatchTheGame) {
+    checkMap("oa_dm1", 64);
+}
+TEST(Quake3Parity, Q3dm6ishWalksMatchTheGame) {
+    checkMap("q3dm6ish", 88);
+}
 
 } // namespace
 } // namespace cliplab::test
