@@ -113,7 +113,7 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
             return usageError("--yaw: expected degrees, got '" + cl->value("--yaw") + "'");
         yawOffset = *yaw;
     }
-    collision::TraceOptions& options = setup.options;
+    // setup.options.curves stays off: like `cliplab trace`, patches are refused until collision has them.
     const std::string curves = cl->value("--curves", "off");
     if (curves == "on")
         return usageError(
@@ -172,7 +172,6 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
 
     setup.steps = std::move(steps.value());
     setup.model = std::make_unique<collision::Model>(map->data);
-    options.curves = curves == "on";
     setup.cl = std::move(cl.value());
     return kExitOk;
 }
