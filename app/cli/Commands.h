@@ -22,5 +22,6 @@ struct Command {
 std::span<const Command> commands();
 
 int runInfo(const Args& args);
+int runCompile(const Args& args);
 
 } // namespace cliplab::cli
