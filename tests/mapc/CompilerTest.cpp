@@ -236,6 +236,16 @@ TEST(Compiler, BrushEntitiesBecomeInlineModels) {
     EXPECT_EQ(d.shaders[static_cast<size_t>(trig.shader)].contents & bsp::contents::Solid, 0);
 }
 
+TEST(Compiler, BrushEntityOriginMakesGeometryRelative) {
+    // As q3map does: an entity's "origin" is subtracted from its brushes (the game moves the model).
+    const auto d = compileOk(mapText(boxBrush({0, 0, 0}, {64, 64, 64}),
+                                     "{\n\"classname\" \"func_rotating\"\n\"origin\" \"200 0 32\"\n" +
+                                         boxBrush({190, -10, 22}, {210, 10, 42}) + "}\n"));
+    ASSERT_EQ(d.models.size(), 2u);
+    EXPECT_EQ(d.models[1].mins, glm::vec3(-10, -10, -10));
+    EXPECT_EQ(d.models[1].maxs, glm::vec3(10, 10, 10));
+}
+
 TEST(Compiler, ToolTexturesAndLineFlags) {
     // The optional "contents surface value" triple on every line of a box: detail, noimpact.
     std::string flagged = boxBrush({0, 0, 100}, {8, 8, 108}, "base/x");

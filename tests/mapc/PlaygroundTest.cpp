@@ -136,3 +136,20 @@ TEST(AllRepoMaps, EveryMapCompilesAndLoads) {
     }
     EXPECT_GE(count, 1u);
 }
+
+TEST(Playground, LeavesListTheFacesInFrontOfThem) {
+    // A face must be listed in the leaf just in front of its centre, or the game would not draw it.
+    const auto d = loadPlayground();
+    for (int32_t s = 0; s < d.models[0].numSurfaces; ++s) {
+        const bsp::Surface& surface = d.surfaces[static_cast<size_t>(s)];
+        if (surface.type != bsp::SurfaceType::Planar)
+            continue;
+        glm::vec3 c(0.0f);
+        for (int32_t v = 0; v < surface.numVerts; ++v)
+            c += d.drawVerts[static_cast<size_t>(surface.firstVert + v)].xyz;
+        c = c / static_cast<float>(surface.numVerts) + surface.lightmapVecs[2] * 0.5f;
+        const bsp::Leaf& leaf = d.leafs[static_cast<size_t>(test::leafAt(d, c))];
+        const auto first = d.leafSurfaces.begin() + leaf.firstLeafSurface;
+        EXPECT_NE(std::find(first, first + leaf.numLeafSurfaces, s), first + leaf.numLeafSurfaces) << "surface " << s;
+    }
+}
