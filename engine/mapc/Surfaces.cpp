@@ -91,7 +91,14 @@ void axisBase(glm::dvec3 n, glm::dvec3& texS, glm::dvec3& texT) {
     const double rotY = -std::atan2(n.z, std::sqrt(n.y * n.y + n.x * n.x));
     const double rotZ = std::atan2(n.y, n.x);
     texS = {-std::sin(rotZ), std::cos(rotZ), 0.0};
-    texT = {std::sin(rotY) * std::cos(rotZ), std::sin(rotY) * std::sin(rotZ), -std::cos(rotY)};
+    texT = {-std::sin(rotY) * std::cos(rotZ), -std::sin(rotY) * std::sin(rotZ), -std::cos(rotY)};
+    // cos(pi/2) is 6e-17, not 0: clean such residue so axial faces get exact coordinates.
+    for (int i = 0; i < 3; ++i) {
+        if (std::abs(texS[i]) < 1e-12)
+            texS[i] = 0.0;
+        if (std::abs(texT[i]) < 1e-12)
+            texT[i] = 0.0;
+    }
 }
 
 } // namespace

@@ -304,6 +304,35 @@ TEST(Compiler, FacesAndTextureCoordinates) {
               d.drawVerts[static_cast<size_t>(bottom->firstVert)].color[0]);
 }
 
+TEST(Compiler, BrushPrimitiveTextureMatrix) {
+    // The same box as brushDef: "( ( a b c ) ( d e f ) ) texture" instead of shift/rotate/scale.
+    std::string classic = boxBrush({0, 0, 0}, {64, 64, 64}, "base/wall");
+    std::string lines;
+    for (size_t at = 0, end; (end = classic.find('\n', at)) != std::string::npos; at = end + 1) {
+        std::string line = classic.substr(at, end - at);
+        const size_t tex = line.find(" base/wall");
+        if (tex != std::string::npos)
+            line = line.substr(0, tex) + " ( ( 0.0078125 0 0.5 ) ( 0 0.0078125 0 ) ) base/wall 0 0 0";
+        if (line != "{" && line != "}")
+            lines += line + "\n";
+    }
+    const auto d = compileOk(mapText("{\nbrushDef\n{\n" + lines + "}\n}\n"));
+    ASSERT_EQ(d.brushes.size(), 1u);
+    bool sawTop = false;
+    for (const auto& s : d.surfaces) {
+        if (s.lightmapVecs[2] != glm::vec3(0, 0, 1))
+            continue;
+        sawTop = true;
+        // Radiant's axis base for an upward face: s along +y, t along +x.
+        for (int i = 0; i < s.numVerts; ++i) {
+            const auto& v = d.drawVerts[static_cast<size_t>(s.firstVert + i)];
+            EXPECT_FLOAT_EQ(v.st.x, v.xyz.y / 128.0f + 0.5f);
+            EXPECT_FLOAT_EQ(v.st.y, v.xyz.x / 128.0f);
+        }
+    }
+    EXPECT_TRUE(sawTop);
+}
+
 TEST(Compiler, PatchesBecomePatchSurfacesInTheirLeaves) {
     const std::string patch = "{\npatchDef2\n{\nbase/curve\n( 3 3 0 0 0 )\n(\n"
                               "( ( 0 0 0 0 0 ) ( 0 64 0 0 1 ) ( 0 128 64 0 2 ) )\n"
