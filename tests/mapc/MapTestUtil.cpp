@@ -2,9 +2,11 @@
 
 #include "core/Format.h"
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 namespace cliplab::test {
@@ -73,25 +75,38 @@ std::string checkLeafBrushes(const bsp::BspData& d, int samples, unsigned seed) 
     std::mt19937 rng(seed);
     const bsp::Model& world = d.models[0];
     for (int32_t b = world.firstBrush; b < world.firstBrush + world.numBrushes; ++b) {
-        // Bounds from the vertices is not available here; the world bounds with rejection works
-        // for small brushes too because we first shrink to the brush's axial sides.
-        glm::vec3 lo = world.mins, hi = world.maxs;
+        // The brush's bounds from its corners: every intersection of three side planes that lies
+        // on or behind all the others.
         const bsp::Brush& brush = d.brushes[static_cast<size_t>(b)];
-        for (int32_t s = 0; s < brush.numSides; ++s) {
-            const bsp::Plane& pl =
-                d.planes[static_cast<size_t>(d.brushSides[static_cast<size_t>(brush.firstSide + s)].plane)];
-            for (int k = 0; k < 3; ++k) {
-                if (pl.normal[k] == 1.0f)
-                    hi[k] = std::min(hi[k], pl.dist);
-                if (pl.normal[k] == -1.0f)
-                    lo[k] = std::max(lo[k], -pl.dist);
-            }
-        }
+        std::vector<bsp::Plane> planes;
+        for (int32_t s = 0; s < brush.numSides; ++s)
+            planes.push_back(
+                d.planes[static_cast<size_t>(d.brushSides[static_cast<size_t>(brush.firstSide + s)].plane)]);
+        glm::dvec3 lo(1e30), hi(-1e30);
+        for (size_t i = 0; i < planes.size(); ++i)
+            for (size_t j = i + 1; j < planes.size(); ++j)
+                for (size_t k = j + 1; k < planes.size(); ++k) {
+                    const glm::dvec3 a(planes[i].normal), bb(planes[j].normal), c(planes[k].normal);
+                    const double det = glm::dot(a, glm::cross(bb, c));
+                    if (std::abs(det) < 1e-9)
+                        continue;
+                    const glm::dvec3 p = (glm::cross(bb, c) * double(planes[i].dist) +
+                                          glm::cross(c, a) * double(planes[j].dist) +
+                                          glm::cross(a, bb) * double(planes[k].dist)) /
+                                         det;
+                    bool corner = true;
+                    for (const auto& q : planes)
+                        corner = corner && glm::dot(glm::dvec3(q.normal), p) - q.dist <= 0.01;
+                    if (corner) {
+                        lo = glm::min(lo, p);
+                        hi = glm::max(hi, p);
+                    }
+                }
         int found = 0;
-        for (int attempt = 0; attempt < samples * 200 && found < samples; ++attempt) {
+        for (int attempt = 0; attempt < 100000 && found < samples && lo.x <= hi.x; ++attempt) {
             glm::vec3 p;
             for (int k = 0; k < 3; ++k)
-                p[k] = std::uniform_real_distribution<float>(lo[k], hi[k])(rng);
+                p[k] = static_cast<float>(std::uniform_real_distribution<double>(lo[k], hi[k])(rng));
             if (!insideBrush(d, b, p, 0.01f))
                 continue;
             ++found;
