@@ -173,7 +173,7 @@ def room(m):
     m.box((x1, y0 - t, FLOOR_BOTTOM - t), (x1 + t, y1 + t, z1 + t), WALL)
     m.box((x0, y0 - t, FLOOR_BOTTOM - t), (x1, y0, z1 + t), WALL)
     m.box((x0, y1, FLOOR_BOTTOM - t), (x1, y1 + t, z1 + t), WALL)
-    m.box((x0, y0, z1), (x1, y1, z1 + t), CAULK)
+    m.box((x0, y0, z1), (x1, y1, z1 + t), WALL)
     m.box((x0, y0, FLOOR_BOTTOM - t), (x1, y1, FLOOR_BOTTOM), CAULK)
     # The floor slab, around the pit.
     (px0, py0), (px1, py1) = PIT_MIN, PIT_MAX
