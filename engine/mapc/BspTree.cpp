@@ -60,6 +60,9 @@ Poly boxPoly(const glm::dvec3& mins, const glm::dvec3& maxs) {
 
 enum class Side { Front, Back, Both };
 
+/// Above this many fragments in a node only axial splitters are scored (see chooseSplitter).
+constexpr size_t kAxialOnlyFragments = 128;
+
 Side classify(const Poly& p, const DPlane& plane) {
     // Bounding box first: cheap, and decides most cases.
     double lo = -plane.dist, hi = -plane.dist;
@@ -127,7 +130,7 @@ class TreeBuilder {
 public:
     TreeBuilder(const std::vector<BuiltBrush>& brushes, PlaneSet& planes, bsp::BspData& out)
         : m_brushes(brushes), m_planes(planes), m_out(out), m_used(static_cast<size_t>(planes.size() / 2), 0),
-          m_seen(m_used.size(), 0) {}
+          m_seen(m_used.size(), 0), m_facing(m_used.size(), 0) {}
 
     /// Returns the child reference: a node index, or -(leaf + 1).
     int32_t build(const Poly& cell, std::vector<Poly> frags) {
@@ -177,30 +180,40 @@ private:
         for (const Poly& f : frags)
             for (const BuiltSide& s : m_brushes[static_cast<size_t>(f.brush)].sides) {
                 const size_t pair = static_cast<size_t>(s.plane / 2);
-                if (s.bevel || m_used[pair] || m_seen[pair] == m_stamp)
+                if (s.bevel || m_used[pair])
                     continue;
-                m_seen[pair] = m_stamp;
-                candidates.push_back(static_cast<int32_t>(pair * 2));
+                if (m_seen[pair] != m_stamp) {
+                    m_seen[pair] = m_stamp;
+                    m_facing[pair] = 0;
+                    candidates.push_back(static_cast<int32_t>(pair * 2));
+                }
+                ++m_facing[pair]; // fragments with a face on this plane
             }
         std::sort(candidates.begin(), candidates.end());
+        // Scoring costs candidates x fragments. Near the root of a big map, axial planes alone make
+        // good splits (q3map starts with axial blocks too), so only they are scored there.
+        if (frags.size() > kAxialOnlyFragments) {
+            std::vector<int32_t> axial;
+            for (int32_t c : candidates)
+                if (isAxial(m_planes[c].normal) && classify(cell, m_planes[c]) == Side::Both)
+                    axial.push_back(c);
+            if (!axial.empty())
+                candidates = std::move(axial);
+        }
         int32_t best = -1;
         long bestValue = 0;
         for (int32_t c : candidates) {
             const DPlane& plane = m_planes[c];
             if (classify(cell, plane) != Side::Both)
                 continue; // does not cut this cell
-            long front = 0, back = 0, splits = 0, facing = 0;
+            long front = 0, back = 0, splits = 0;
+            const long facing = m_facing[static_cast<size_t>(c / 2)];
             for (const Poly& f : frags) {
                 switch (classify(f, plane)) {
                 case Side::Front: ++front; break;
                 case Side::Back: ++back; break;
                 case Side::Both: ++splits; break;
                 }
-                for (const BuiltSide& s : m_brushes[static_cast<size_t>(f.brush)].sides)
-                    if (!s.bevel && s.plane / 2 == c / 2) {
-                        ++facing;
-                        break;
-                    }
             }
             // q3map's taste: planes that many faces lie on, few splits, balance, axial first.
             const long value = 5 * facing - 5 * splits - std::labs(front - back) + (isAxial(plane.normal) ? 5 : 0);
@@ -234,6 +247,7 @@ private:
     bsp::BspData& m_out;
     std::vector<uint8_t> m_used;
     std::vector<uint32_t> m_seen;
+    std::vector<int32_t> m_facing; ///< Per plane pair, valid where m_seen == m_stamp.
     uint32_t m_stamp = 0;
 };
 
