@@ -146,14 +146,16 @@ TEST(Compiler, LeavesListEveryBrushTheyOverlap) {
     EXPECT_EQ(test::checkLeafBrushes(d, 300, 1), "");
 }
 
-TEST(Compiler, LeavesListEveryBrushOfRandomConvexBrushes) {
-    // Overlapping random convex brushes (random tangent planes around random centres, closed by
-    // axial planes) are the hard case for brush fragments in the tree.
-    std::mt19937 rng(7);
+namespace {
+
+/// Overlapping random convex brushes (random tangent planes around random centres, closed by
+/// axial planes): the hard case for brush fragments in the tree.
+std::string randomConvexBrushes(int count, double spread, unsigned seed) {
+    std::mt19937 rng(seed);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     std::string brushes;
-    for (int b = 0; b < 24; ++b) {
-        const glm::dvec3 c(u(rng) * 160, u(rng) * 160, u(rng) * 80);
+    for (int b = 0; b < count; ++b) {
+        const glm::dvec3 c(u(rng) * spread, u(rng) * spread, u(rng) * spread / 2);
         const double r = 24 + 24 * (u(rng) + 1);
         std::vector<std::pair<glm::dvec3, double>> planes;
         for (int k = 0; k < 3; ++k)
@@ -171,10 +173,27 @@ TEST(Compiler, LeavesListEveryBrushOfRandomConvexBrushes) {
         }
         brushes += planesBrush(planes);
     }
-    const auto d = compileOk(mapText(brushes));
+    return brushes;
+}
+
+} // namespace
+
+TEST(Compiler, LeavesListEveryBrushOfRandomConvexBrushes) {
+    const auto d = compileOk(mapText(randomConvexBrushes(24, 160, 7)));
     ASSERT_EQ(d.brushes.size(), 24u);
     EXPECT_EQ(test::checkLeafBrushes(d, 200, 2), "");
     EXPECT_TRUE(bsp::validate(d).ok());
+}
+
+TEST(Compiler, LeavesListEveryBrushOfManyBrushes) {
+    // Enough brushes that the nodes near the root score axial splitters only.
+    const auto d = compileOk(mapText(randomConvexBrushes(200, 1200, 9)));
+    ASSERT_EQ(d.brushes.size(), 200u);
+#ifdef CLIPLAB_SANITIZE_BUILD
+    EXPECT_EQ(test::checkLeafBrushes(d, 20, 3), "");
+#else
+    EXPECT_EQ(test::checkLeafBrushes(d, 100, 3), "");
+#endif
 }
 
 TEST(Compiler, EmptyLeavesListNoBrushAndSolidLeavesAreInsideTheirBrushes) {
