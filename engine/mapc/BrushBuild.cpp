@@ -141,6 +141,12 @@ core::Result<BuiltBrush> buildBrush(const MapBrush& brush, const glm::dvec3& off
     // Planes first, so every side uses the shared, snapped plane.
     std::vector<BuiltSide> sides;
     for (const MapSide& ms : brush.sides) {
+        for (const glm::dvec3& p : ms.points)
+            for (int k = 0; k < 3; ++k)
+                if (!(std::abs(p[k] - offset[k]) <= kMaxCoordinate))
+                    return Error{where(origin, ms.pos, format("plane point coordinate %g is out of range (at most "
+                                                              "%g from the origin)",
+                                                              p[k] - offset[k], kMaxCoordinate))};
         auto plane = planeFromPoints(ms.points[0] - offset, ms.points[1] - offset, ms.points[2] - offset);
         if (!plane)
             return Error{where(origin, ms.pos, "degenerate plane: its three points are in a line")};
@@ -189,7 +195,7 @@ core::Result<BuiltBrush> buildBrush(const MapBrush& brush, const glm::dvec3& off
             return Error{where(origin, brush.pos,
                                "open brush: its planes do not enclose a volume (it extends without bound)")};
     const double volume = polyhedronVolume(faces);
-    if (volume < kMinVolume)
+    if (!(volume >= kMinVolume))
         return Error{where(origin, brush.pos, format("degenerate brush: volume %g is too small", volume))};
     b.shader = b.sides.front().shader;
     if (bevels) {

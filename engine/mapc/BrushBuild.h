@@ -30,6 +30,10 @@ struct BuiltBrush {
     SourcePos pos;                ///< Where the brush is in the source.
 };
 
+/// Largest coordinate a brush plane point or patch point may have (units). Quake 3 maps fit in
+/// +/-65536; points a little outside are fine (planes are often written with far points).
+inline constexpr double kMaxCoordinate = 1 << 20;
+
 /// Where a brush comes from, for error messages: "brush B of entity E".
 struct BrushOrigin {
     const std::string* file = nullptr;

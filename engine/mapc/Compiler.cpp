@@ -12,6 +12,8 @@
 
 #include <glm/common.hpp>
 
+#include <cmath>
+
 #include <sstream>
 
 namespace cliplab::mapc {
@@ -129,6 +131,13 @@ core::Result<bsp::BspData> compile(const MapSource& source, const CompileOptions
                 return Error{sourceError(source.name, p->pos,
                                          core::format("texture name '%s' is longer than 63 characters",
                                                       p->texture.c_str()))};
+            for (const PatchPoint& pt : p->points)
+                for (int k = 0; k < 3; ++k)
+                    if (!(std::abs(pt.xyz[k] - m.offset[k]) <= kMaxCoordinate))
+                        return Error{sourceError(source.name, p->pos,
+                                                 core::format("patch point coordinate %g is out of range (at most "
+                                                              "%g from the origin)",
+                                                              pt.xyz[k] - m.offset[k], kMaxCoordinate))};
             emitPatch(*p, m.offset, shaders.add(p->texture), out);
         }
         model.numSurfaces = static_cast<int32_t>(out.surfaces.size()) - model.firstSurface;

@@ -1,3 +1,4 @@
+#include "mapc/Compiler.h"
 #include "mapc/MapSource.h"
 #include "support/TestSupport.h"
 #include "world/MapLoader.h"
@@ -108,4 +109,15 @@ TEST(MapParser, MoreErrors) {
     EXPECT_EQ(err("{\n{\n( 0 0 1e999 ) ( 1 0 0 ) ( 0 1 0 ) t 0 0 0 1 1\n}\n}\n"),
               "x.map:3:7: bad number '1e999' for a plane point");
     EXPECT_EQ(err(""), "ok");
+}
+
+TEST(MapParser, HugeCoordinatesAreAnErrorNotNaN) {
+    const std::string text = "{\n\"classname\" \"worldspawn\"\n{\n"
+                             "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) t 0 0 0 1 1\n"
+                             "( 0 0 1e300 ) ( 0 1 1e300 ) ( 1 0 1e300 ) t 0 0 0 1 1\n}\n}\n";
+    auto r = mapc::compileMap(text, "h.map");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message,
+              "h.map:5:1: brush 0 of entity 0: plane point coordinate 1e+300 is out of range (at most 1.04858e+06 "
+              "from the origin)");
 }
