@@ -2,22 +2,26 @@
 # Installs the Debian packages cliplab needs, only those that are missing.
 #   scripts/deps.sh build   what building needs
 #   scripts/deps.sh test    also what the tests need (Xvfb, OpenArena data, clang for fuzzing)
+#   scripts/deps.sh fuzz    building plus clang and its libFuzzer runtime
 set -euo pipefail
 
 build_packages=(
   cmake g++ make pkg-config
   libsdl2-dev libglm-dev libimgui-dev libgtest-dev googletest libbenchmark-dev
-  libstb-dev libphysfs-dev python3-glad khronos-api
+  libstb-dev libphysfs-dev python3-glad khronos-api zlib1g-dev
 )
 test_packages=(
   xvfb xauth mesa-utils
   openarena-081-maps openarena-081-textures openarena-data
 )
 
+fuzz_packages=(clang libclang-rt-14-dev)
+
 wanted=("${build_packages[@]}")
-if [[ "${1:-build}" == "test" ]]; then
-  wanted+=("${test_packages[@]}")
-fi
+case "${1:-build}" in
+  test) wanted+=("${test_packages[@]}" "${fuzz_packages[@]}") ;;
+  fuzz) wanted+=("${fuzz_packages[@]}") ;;
+esac
 
 missing=()
 for p in "${wanted[@]}"; do

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test twice: a Release build, and a build
-# with AddressSanitizer and UndefinedBehaviorSanitizer. Prints ctest's summaries.
+# with AddressSanitizer and UndefinedBehaviorSanitizer; between them each libFuzzer target runs
+# briefly on its corpus. Prints ctest's summaries.
 #   scripts/test.sh            everything
-#   CLIPLAB_SKIP_ASAN=1 ...    only the Release configuration (quicker, for development)
+#   CLIPLAB_SKIP_ASAN=1 ...    skip the sanitizer configuration (quicker, for development)
+#   CLIPLAB_SKIP_FUZZ=1 ...    skip the short libFuzzer runs over every parser
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -18,6 +20,10 @@ configure_and_test() {
 status=0
 echo "== Release =="
 configure_and_test "$root/build/test-release" -DCMAKE_BUILD_TYPE=Release -DCLIPLAB_BUILD_BENCH=ON || status=1
+if [[ -z "${CLIPLAB_SKIP_FUZZ:-}" ]]; then
+  echo "== Fuzz smoke run (libFuzzer, ${CLIPLAB_FUZZ_SECONDS:-20}s per target) =="
+  "$root/scripts/fuzz.sh" "${CLIPLAB_FUZZ_SECONDS:-20}" || status=1
+fi
 if [[ -z "${CLIPLAB_SKIP_ASAN:-}" ]]; then
   echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

@@ -23,5 +23,7 @@ std::span<const Command> commands();
 
 int runInfo(const Args& args);
 int runCompile(const Args& args);
+int runTrace(const Args& args);
+int runBenchTrace(const Args& args);
 
 } // namespace cliplab::cli

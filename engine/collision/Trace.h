@@ -40,7 +40,9 @@ struct Shape {
 /// Which brush test and node split to use.
 enum class Semantics {
     Quake3,   ///< ioquake3: a brush is skipped when d1 > 0 && (d2 >= eps || d2 >= d1).
-    Tutorial, ///< The seed tutorial: skipped when d1 > 0 && d2 > 0, with its node split.
+    Tutorial, ///< The seed tutorial: skipped when d1 > 0 && d2 > 0, with its node split (no 1-unit
+              ///< margin, no pruning beyond the nearest hit), no per-side fraction clamps, and an
+              ///< all-solid brush does not zero the fraction.
 };
 
 /// Per-trace settings. Plain values; the defaults are ioquake3's.

@@ -1,0 +1,148 @@
+#include "cli/TraceSetup.h"
+
+#include "cli/MapOpen.h"
+#include "core/Format.h"
+#include "collision/Model.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+namespace cliplab::cli {
+
+std::vector<OptionSpec> traceOptionSpecs() {
+    return {{"--mask", 1},     {"--curves", 1}, {"--epsilon", 1}, {"--semantics", 1},
+            {"--capsule", 0},  {"--model", 1},  basepathOption()};
+}
+
+core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
+    TraceSettings s;
+    if (cl.has("--mask")) {
+        auto v = parseInteger(cl.value("--mask"));
+        if (!v || *v < INT32_MIN || *v > 0xffffffffLL)
+            return core::makeError(core::format("--mask: '%s' is not a 32-bit integer", cl.value("--mask").c_str()));
+        s.mask = static_cast<int32_t>(static_cast<uint32_t>(*v));
+    }
+    const std::string curves = cl.value("--curves", "off");
+    if (curves == "on")
+        return core::makeError("--curves on: patch (curved surface) collision is not implemented yet; use --curves off");
+    if (curves != "off")
+        return core::makeError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
+    if (cl.has("--epsilon")) {
+        auto v = parseNumber(cl.value("--epsilon"));
+        if (!v || *v < 0.0 || *v > 16.0)
+            return core::makeError(core::format("--epsilon: '%s' is not a number in [0, 16]", cl.value("--epsilon").c_str()));
+        s.options.epsilon = static_cast<float>(*v);
+    }
+    const std::string semantics = cl.value("--semantics", "quake3");
+    if (semantics == "quake3")
+        s.options.semantics = collision::Semantics::Quake3;
+    else if (semantics == "tutorial")
+        s.options.semantics = collision::Semantics::Tutorial;
+    else
+        return core::makeError(core::format("--semantics: expected quake3 or tutorial, got '%s'", semantics.c_str()));
+    s.capsule = cl.has("--capsule");
+    if (cl.has("--model")) {
+        auto v = parseInteger(cl.value("--model"));
+        if (!v || *v < 0 || *v > INT32_MAX)
+            return core::makeError(core::format("--model: '%s' is not a model number", cl.value("--model").c_str()));
+        s.options.model = static_cast<int32_t>(*v);
+    }
+    return s;
+}
+
+core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
+    std::vector<TraceRequest> out;
+    std::string line;
+    int lineNumber = 0;
+    for (;;) {
+        line.clear();
+        int c;
+        while ((c = std::fgetc(in)) != EOF && c != '\n') line.push_back(static_cast<char>(c));
+        if (c == EOF && line.empty()) break;
+        ++lineNumber;
+        const char* p = line.c_str();
+        float v[12];
+        int count = 0;
+        bool bad = false;
+        for (;;) {
+            while (*p == ' ' || *p == '\t' || *p == '\r') ++p;
+            if (!*p) break;
+            if (count == 12) { bad = true; break; }
+            errno = 0;
+            char* e = nullptr;
+            const float f = std::strtof(p, &e);
+            if (e == p || errno == ERANGE || !std::isfinite(f) ||
+                (*e && *e != ' ' && *e != '\t' && *e != '\r')) {
+                bad = true;
+                break;
+            }
+            v[count++] = f;
+            p = e;
+        }
+        if (count == 0 && !bad) continue; // blank line
+        if (bad || count != 12)
+            return core::makeError(core::format("line %d: expected 12 numbers 'sx sy sz ex ey ez minx miny minz maxx maxy "
+                                                "maxz', got '%s'",
+                                                lineNumber, line.c_str()));
+        out.push_back({{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}, {v[9], v[10], v[11]}});
+        if (c == EOF) break;
+    }
+    return out;
+}
+
+collision::Shape requestShape(const TraceRequest& request, const TraceSettings& settings) {
+    if (request.mins == glm::vec3(0.0f) && request.maxs == glm::vec3(0.0f)) return collision::Shape::ray();
+    if (settings.capsule) return collision::Shape::capsule(request.mins, request.maxs);
+    return collision::Shape::box(request.mins, request.maxs);
+}
+
+std::string formatTraceResult(const collision::TraceResult& r) {
+    return core::format("%.6f %.3f %.3f %.3f %.4f %.4f %.4f %.3f %d %d %d", double(r.fraction), double(r.endpos.x),
+                        double(r.endpos.y), double(r.endpos.z), double(r.plane.normal.x), double(r.plane.normal.y),
+                        double(r.plane.normal.z), double(r.plane.dist), r.startSolid ? 1 : 0, r.allSolid ? 1 : 0,
+                        r.contents);
+}
+
+int prepareTraceCommand(const char* command, const std::vector<std::string>& args, const std::vector<OptionSpec>& extra,
+                        CommandLine& cl, TraceSettings& settings, std::vector<TraceRequest>& requests,
+                        std::unique_ptr<collision::Model>& model) {
+    std::vector<OptionSpec> specs = traceOptionSpecs();
+    specs.insert(specs.end(), extra.begin(), extra.end());
+    auto parsed = CommandLine::parse(args, specs);
+    if (!parsed) {
+        std::fprintf(stderr, "cliplab %s: %s\n", command, parsed.error().message.c_str());
+        return kExitUsage;
+    }
+    cl = std::move(parsed.value());
+    if (cl.positionals().size() != 1) {
+        std::fprintf(stderr, "cliplab %s: expected one MAP argument\n", command);
+        return kExitUsage;
+    }
+    auto s = parseTraceSettings(cl);
+    if (!s) {
+        std::fprintf(stderr, "cliplab %s: %s\n", command, s.error().message.c_str());
+        return kExitUsage;
+    }
+    settings = s.value();
+    auto map = openMap(cl, cl.positionals()[0]);
+    if (!map) {
+        std::fprintf(stderr, "cliplab %s: %s\n", command, map.error().message.c_str());
+        return kExitFailure;
+    }
+    model = std::make_unique<collision::Model>(map->data);
+    if (settings.options.model >= model->numModels()) {
+        std::fprintf(stderr, "cliplab %s: --model %d: %s has models 0 to %d\n", command, settings.options.model,
+                     map->data.name.c_str(), model->numModels() - 1);
+        return kExitUsage;
+    }
+    auto r = readTraceRequests(stdin);
+    if (!r) {
+        std::fprintf(stderr, "cliplab %s: stdin: %s\n", command, r.error().message.c_str());
+        return kExitUsage;
+    }
+    requests = std::move(r.value());
+    return kExitOk;
+}
+
+} // namespace cliplab::cli

@@ -1,0 +1,57 @@
+#pragma once
+/// \file TraceSetup.h
+/// What `cliplab trace` and `cliplab bench-trace` share: their options, the input line format
+/// `sx sy sz ex ey ez minx miny minz maxx maxy maxz`, and the output line format.
+
+#include "cli/CommandLine.h"
+#include "collision/Trace.h"
+#include "core/Result.h"
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cliplab::collision {
+class Model;
+}
+
+namespace cliplab::cli {
+
+/// One input line: a segment and a box (all-zero box = ray).
+struct TraceRequest {
+    glm::vec3 start{0.0f}, end{0.0f}, mins{0.0f}, maxs{0.0f};
+};
+
+/// Trace settings parsed from the command line.
+struct TraceSettings {
+    int32_t mask = 1;              ///< --mask N (default CONTENTS_SOLID).
+    bool capsule = false;          ///< --capsule: boxes are traced as ioquake3 capsules.
+    collision::TraceOptions options;
+};
+
+/// Options both commands accept (plus --basepath).
+std::vector<OptionSpec> traceOptionSpecs();
+
+/// Reads --mask, --curves, --epsilon, --semantics, --capsule, --model. `--curves on` is an error
+/// until patch collision exists.
+core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);
+
+/// Reads every line of `in`. Blank lines are skipped; any other line must hold exactly 12 finite
+/// numbers, else the error names the line number (1-based).
+core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in);
+
+/// The shape a request stands for under `settings`.
+collision::Shape requestShape(const TraceRequest& request, const TraceSettings& settings);
+
+/// `fraction endx endy endz nx ny nz dist startsolid allsolid contents` with the documented formats.
+std::string formatTraceResult(const collision::TraceResult& r);
+
+/// Everything trace and bench-trace start with: parses `args` (trace options plus `extra`), opens
+/// the map, builds its collision model and reads stdin. Prints the error and returns kExitUsage or
+/// kExitFailure on failure, kExitOk otherwise.
+int prepareTraceCommand(const char* command, const std::vector<std::string>& args,
+                        const std::vector<OptionSpec>& extra, CommandLine& cl, TraceSettings& settings,
+                        std::vector<TraceRequest>& requests, std::unique_ptr<collision::Model>& model);
+
+} // namespace cliplab::cli

@@ -1,0 +1,108 @@
+#pragma once
+/// \file Model.h
+/// collision::Model: the collision form of a map (planes, BSP tree, brushes) and the trace through
+/// it. Built once from bsp::BspData; immutable afterwards, so any number of threads may trace one
+/// Model at the same time.
+
+#include "bsp/BspData.h"
+#include "collision/Trace.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace cliplab::collision {
+
+/// A plane with what the trace needs precomputed.
+struct CollisionPlane {
+    glm::vec3 normal{0.0f}; ///< Unit normal.
+    float dist = 0.0f;      ///< normal . x = dist on the plane (units).
+    uint8_t type = 3;       ///< 0/1/2 when the normal is exactly +x/+y/+z (axial fast path), else 3.
+    uint8_t signBits = 0;   ///< Bit i set when normal[i] < 0: selects the box corner deepest along -n.
+};
+
+/// A tree node with its splitting plane inlined (one cache line holds two nodes).
+struct CollisionNode {
+    glm::vec3 normal{0.0f};
+    float dist = 0.0f;
+    int32_t type = 3;                 ///< As CollisionPlane::type.
+    std::array<int32_t, 2> children{}; ///< >= 0 node, < 0 leaf -(child + 1); [0] front, [1] back.
+    int32_t plane = 0;                ///< Index in BspData::planes (for the debugger).
+};
+
+/// One brush side with its plane inlined, in BspData::brushSides order.
+struct CollisionSide {
+    glm::vec3 normal{0.0f};
+    float dist = 0.0f;
+    int32_t signBits = 0;
+    int32_t surfaceFlags = 0; ///< surf:: flags of the side's shader.
+};
+
+/// A convex brush.
+struct CollisionBrush {
+    glm::vec3 mins{0.0f}, maxs{0.0f}; ///< Bounds (units).
+    int32_t firstSide = 0;            ///< Index in BspData::brushSides (= index in Model::sides()).
+    int32_t numSides = 0;
+    int32_t contents = 0;             ///< contents:: of the brush's shader.
+    /// True when the first six sides are the axial planes -x +x -y +y -z +z as q3map writes them:
+    /// the bounds then come from them and position tests may skip them (the bounds test covers them).
+    bool axialFirst = false;
+};
+
+/// A leaf: a range of Model::leafBrushes().
+struct CollisionLeaf {
+    int32_t firstLeafBrush = 0;
+    int32_t numLeafBrushes = 0;
+};
+
+/// The collision model of one map: world (model 0) plus the inline models *1, *2... at rest.
+class Model {
+public:
+    /// Builds from validated map data (every index in range, as bsp::load() guarantees). Brushes
+    /// that are not in q3map's axial-first layout get their bounds from their vertices.
+    explicit Model(const bsp::BspData& data);
+
+    /// Sweeps `shape` from `start` to `end` (units) against the brushes whose contents intersect
+    /// `mask`, in model `options.model` (an invalid model number gives a result with fraction 1).
+    /// A zero-length trace is a position test. Const and thread-safe; no allocation per trace
+    /// except into `stats` when given. The visited-brush marks live in a per-thread
+    /// generation-stamped array (thread_local, grown to the largest model traced on that thread).
+    TraceResult trace(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
+                      const TraceOptions& options = {}, TraceStats* stats = nullptr) const;
+
+    /// contents:: bits of the world brushes containing point `p`, and-ed with `mask`.
+    int32_t pointContents(const glm::vec3& p, int32_t mask = -1) const;
+
+    /// A TraceFunction for movement code: traces this model with fixed options. The model must
+    /// outlive the function.
+    TraceFunction traceFunction(const TraceOptions& options = {}) const;
+
+    int32_t numModels() const { return static_cast<int32_t>(m_models.size()); }
+    const std::vector<CollisionNode>& nodes() const { return m_nodes; }
+    const std::vector<CollisionLeaf>& leafs() const { return m_leafs; }
+    const std::vector<int32_t>& leafBrushes() const { return m_leafBrushes; }
+    const std::vector<CollisionBrush>& brushes() const { return m_brushes; }
+    const std::vector<CollisionSide>& sides() const { return m_sides; }
+    const std::vector<CollisionPlane>& planes() const { return m_planes; }
+
+private:
+    /// An inline model is traced as one leaf holding all its brushes (ioquake3 does the same).
+    struct SubModel {
+        CollisionLeaf leaf;
+    };
+
+    std::vector<CollisionPlane> m_planes;
+    std::vector<CollisionNode> m_nodes;
+    std::vector<CollisionLeaf> m_leafs;
+    std::vector<int32_t> m_leafBrushes;
+    std::vector<CollisionBrush> m_brushes;
+    std::vector<CollisionSide> m_sides;
+    std::vector<SubModel> m_models;
+};
+
+/// Precomputed type (0/1/2 axial, 3 other) of a unit normal; only exact +1 components count as axial.
+uint8_t planeTypeForNormal(const glm::vec3& normal);
+/// Sign bits of a normal: bit i set when normal[i] < 0.
+uint8_t planeSignBits(const glm::vec3& normal);
+
+} // namespace cliplab::collision

@@ -1,0 +1,114 @@
+// Model::trace: sets up the per-trace work (symmetric box, corner offsets, swept bounds, sphere or
+// capsule parameters), runs the sweep or the position test, and fills the end position.
+
+#include "collision/Model.h"
+#include "collision/TraceWork.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace cliplab::collision {
+
+namespace {
+
+/// Visited-brush marks of the traces run on this thread. A trace bumps the generation instead of
+/// clearing the array, so marking is allocation-free after the first trace on a thread; the array
+/// only grows when a larger model is traced. Per-thread, so concurrent traces never share marks.
+struct VisitMarks {
+    std::vector<uint32_t> stamps;
+    uint32_t generation = 0;
+};
+
+uint32_t* beginVisit(size_t brushCount, uint32_t& generation) {
+    thread_local VisitMarks marks;
+    if (marks.stamps.size() < brushCount) marks.stamps.resize(brushCount, 0);
+    if (++marks.generation == 0) { // wrapped: old marks could alias the new generation
+        std::fill(marks.stamps.begin(), marks.stamps.end(), 0u);
+        marks.generation = 1;
+    }
+    generation = marks.generation;
+    return marks.stamps.data();
+}
+
+} // namespace
+
+TraceResult Model::trace(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
+                         const TraceOptions& options, TraceStats* stats) const {
+    detail::TraceWork tw;
+    tw.mask = mask;
+    tw.epsilon = options.epsilon;
+    tw.quake3 = options.semantics == Semantics::Quake3;
+    tw.nodeMargin = tw.quake3 ? std::max(1.0f, 2.0f * options.epsilon) : 0.0f;
+    tw.stats = stats;
+    tw.result.fraction = 1.0f;
+
+    const bool validModel = options.model >= 0 && options.model < numModels() && (options.model > 0 || !m_nodes.empty());
+    if (validModel) {
+        // Box made symmetric around its centre; the centre offset moves the segment instead.
+        glm::vec3 mins = shape.mins, maxs = shape.maxs;
+        if (shape.kind == ShapeKind::Ray) mins = maxs = glm::vec3(0.0f);
+        if (shape.kind == ShapeKind::Sphere) {
+            const float r = std::max(shape.radius, 0.0f);
+            mins = glm::vec3(-r);
+            maxs = glm::vec3(r);
+        }
+        for (int i = 0; i < 3; ++i) {
+            const float offset = (mins[i] + maxs[i]) * 0.5f;
+            tw.size[0][i] = mins[i] - offset;
+            tw.size[1][i] = maxs[i] - offset;
+            tw.start[i] = start[i] + offset;
+            tw.end[i] = end[i] + offset;
+        }
+        if (shape.kind == ShapeKind::Sphere) {
+            tw.sphere = true;
+            tw.radius = tw.size[1].x;
+        } else if (shape.kind == ShapeKind::Capsule) {
+            // ioquake3's capsule: radius from the smaller of half width and half height, the two
+            // sphere centres half height minus radius above and below the middle.
+            tw.sphere = true;
+            tw.radius = tw.size[1].x > tw.size[1].z ? tw.size[1].z : tw.size[1].x;
+            tw.sphereOffset = glm::vec3(0.0f, 0.0f, tw.size[1].z - tw.radius);
+        }
+        for (int bits = 0; bits < 8; ++bits)
+            for (int i = 0; i < 3; ++i) tw.offsets[bits][i] = tw.size[(bits >> i) & 1][i];
+
+        for (int i = 0; i < 3; ++i) {
+            const float lo = std::min(tw.start[i], tw.end[i]), hi = std::max(tw.start[i], tw.end[i]);
+            if (tw.sphere) {
+                const float pad = std::fabs(tw.sphereOffset[i]) + tw.radius;
+                tw.bounds[0][i] = lo - pad;
+                tw.bounds[1][i] = hi + pad;
+            } else {
+                tw.bounds[0][i] = lo + tw.size[0][i];
+                tw.bounds[1][i] = hi + tw.size[1][i];
+            }
+        }
+
+        tw.stamps = beginVisit(m_brushes.size(), tw.generation);
+        const CollisionLeaf* leaf = options.model > 0 ? &m_models[static_cast<size_t>(options.model)].leaf : nullptr;
+        if (start == end) {
+            if (leaf)
+                detail::testInLeaf(*this, tw, *leaf);
+            else
+                detail::positionTest(*this, tw);
+        } else {
+            tw.isPoint = tw.size[0] == glm::vec3(0.0f);
+            tw.extents = tw.isPoint ? glm::vec3(0.0f) : tw.size[1];
+            if (leaf)
+                detail::traceThroughLeaf(*this, tw, *leaf);
+            else
+                detail::traceThroughTree(*this, tw, 0, 0.0f, 1.0f, tw.start, tw.end);
+        }
+    }
+
+    TraceResult& r = tw.result;
+    // The end point comes from the caller's own start and end, not the centred segment.
+    if (r.fraction == 1.0f)
+        r.endpos = end;
+    else
+        for (int i = 0; i < 3; ++i) r.endpos[i] = start[i] + r.fraction * (end[i] - start[i]);
+    return r;
+}
+
+} // namespace cliplab::collision

@@ -1,0 +1,57 @@
+#pragma once
+/// \file TraceWork.h
+/// Internal: the per-trace state shared by the sweep and the position test. Lives on the caller's
+/// stack for the duration of one trace; nothing in it is ever written into the Model.
+
+#include "collision/Model.h"
+
+#include <cstdint>
+
+namespace cliplab::collision::detail {
+
+/// Everything one trace reads and writes while it walks the model.
+struct TraceWork {
+    glm::vec3 start{0.0f}, end{0.0f}; ///< Segment of the shape's centre (box made symmetric).
+    glm::vec3 size[2]{};              ///< Symmetric half box: size[0] = -size[1].
+    glm::vec3 offsets[8]{};           ///< Box corner for each plane sign-bits value.
+    glm::vec3 extents{0.0f};          ///< Half size per axis used to widen node planes.
+    glm::vec3 bounds[2]{};            ///< Box swept over the whole segment, for brush culling.
+    bool isPoint = false;             ///< Ray: node planes are not widened.
+    bool sphere = false;              ///< Sphere or capsule: planes shifted by `radius`.
+    float radius = 0.0f;              ///< Sphere radius (units).
+    glm::vec3 sphereOffset{0.0f};     ///< Capsule: offset of the upper sphere centre from the middle.
+    int32_t mask = 0;
+    float epsilon = 0.125f;
+    bool quake3 = true;               ///< ioquake3 semantics; false = the seed tutorial's.
+    /// Margin beyond the shape's support before a sub-segment counts as wholly on one side of a
+    /// node plane: the game's 1 unit, widened for epsilons that would reach past it; 0 for the
+    /// tutorial.
+    float nodeMargin = 1.0f;
+    TraceResult result;
+    uint32_t* stamps = nullptr;       ///< Per-thread visited marks, one per brush.
+    uint32_t generation = 0;          ///< Mark value meaning "visited in this trace".
+    TraceStats* stats = nullptr;
+};
+
+/// Float dot product in the game's evaluation order (x, then y, then z), so results round alike.
+inline float dot3(const glm::vec3& a, const glm::vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+/// True the first time `brush` is seen in this trace (marks it).
+inline bool firstVisit(TraceWork& tw, int32_t brush) {
+    uint32_t& s = tw.stamps[brush];
+    if (s == tw.generation) return false;
+    s = tw.generation;
+    return true;
+}
+
+/// Sweeps through the world tree from node `num` (sub-segment p1..p2 at fractions p1f..p2f).
+void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, const glm::vec3& p1,
+                      const glm::vec3& p2);
+/// Sweeps against every brush of one leaf.
+void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf);
+/// Position test of the shape at tw.start against the world tree.
+void positionTest(const Model& model, TraceWork& tw);
+/// Position test against every brush of one leaf.
+void testInLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf);
+
+} // namespace cliplab::collision::detail

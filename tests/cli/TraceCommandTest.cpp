@@ -1,0 +1,140 @@
+// `cliplab trace` and `cliplab bench-trace` through the built program.
+
+#include "bsp/BspFile.h"
+#include "support/BrushMap.h"
+#include "support/ReferenceTraces.h"
+#include "support/TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+#include <sstream>
+
+using namespace cliplab;
+
+namespace {
+
+std::vector<std::string> splitLines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) out.push_back(line);
+    return out;
+}
+
+/// A cube map of half size 64 written to a temp folder; returns its path.
+std::string writeCube(const std::string& dir) {
+    const std::string path = dir + "/cube.bsp";
+    test::writeFile(path, bsp::write(test::makeCubeMap(64.0f)));
+    return path;
+}
+
+} // namespace
+
+TEST(TraceCommand, PrintsTheDocumentedFormat) {
+    const std::string dir = test::makeTempDir("trace");
+    const std::string cube = writeCube(dir);
+    auto r = test::runCliplab("trace '" + cube + "'", "200 0 0 0 0 0 0 0 0 0 0 0\n"
+                                                      "200 0 0 0 0 0 -16 -16 -16 16 16 16\n"
+                                                      "0 0 300 0 0 200 0 0 0 0 0 0\n"
+                                                      "\n"
+                                                      "10 0 0 10 0 0 -1 -1 -1 1 1 1\n");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto lines = splitLines(r.out);
+    ASSERT_EQ(lines.size(), 4u) << r.out;
+    EXPECT_EQ(lines[0], "0.679375 64.125 0.000 0.000 1.0000 0.0000 0.0000 64.000 0 0 1");
+    EXPECT_EQ(lines[1], "0.599375 80.125 0.000 0.000 1.0000 0.0000 0.0000 64.000 0 0 1");
+    EXPECT_EQ(lines[2], "1.000000 0.000 0.000 200.000 0.0000 0.0000 0.0000 0.000 0 0 0");
+    EXPECT_EQ(lines[3], "0.000000 10.000 0.000 0.000 0.0000 0.0000 0.0000 0.000 1 1 1");
+    std::filesystem::remove_all(dir);
+}
+
+TEST(TraceCommand, AgreesWithTheReferenceOnOaDm1) {
+    auto in = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.in.gz"));
+    auto ref = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.mask33619969.curves0.out.gz"));
+    ASSERT_TRUE(in.ok() && ref.ok());
+    std::string input;
+    for (size_t i = 0; i < 300; ++i) input += (*in)[i] + "\n";
+    auto r = test::runCliplab("trace oa_dm1 --mask 33619969 --curves off --epsilon 0.125 --semantics quake3", input);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto lines = splitLines(r.out);
+    ASSERT_EQ(lines.size(), 300u);
+    // Same float arithmetic in the same order as the game, printed with the reference's own
+    // formats: the text is identical, not just within tolerance.
+    for (size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
+}
+
+TEST(TraceCommand, CapsuleAndModelOptions) {
+    auto r = test::runCliplab("trace oa_dm1 --capsule --model 0", "0 0 0 0 0 -10 -15 -15 -24 15 15 32\n");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    auto bad = test::runCliplab("trace oa_dm1 --model 999", "0 0 0 0 0 -10 0 0 0 0 0 0\n");
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("--model 999"), std::string::npos) << bad.err;
+}
+
+TEST(TraceCommand, ModelSelectsAnInlineModel) {
+    const std::string dir = test::makeTempDir("tracemodel");
+    const std::string path = dir + "/door.bsp";
+    // World: a wall at x in [64, 128]; inline model *1: a door at x in [-128, -64].
+    test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({64, -64, -64}, {128, 64, 64})},
+                                                         {test::boxPlanes({-128, -64, -64}, {-64, 64, 64})}},
+                                                        1)));
+    const std::string line = "0 0 0 -200 0 0 0 0 0 0 0 0\n";
+    auto world = test::runCliplab("trace '" + path + "'", line);
+    ASSERT_EQ(world.exitCode, 0) << world.err;
+    EXPECT_EQ(world.out, "1.000000 -200.000 0.000 0.000 0.0000 0.0000 0.0000 0.000 0 0 0\n");
+    auto door = test::runCliplab("trace '" + path + "' --model 1", line);
+    ASSERT_EQ(door.exitCode, 0) << door.err;
+    EXPECT_EQ(door.out, "0.319375 -63.875 0.000 0.000 1.0000 0.0000 0.0000 -64.000 0 0 1\n");
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --model 2", line).exitCode, 2);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(TraceCommand, MalformedLineNamesItsNumberAndExitsTwo) {
+    auto r = test::runCliplab("trace oa_dm1", "0 0 0 1 1 1 0 0 0 0 0 0\n0 0 0 1 1 one 0 0 0 0 0 0\n");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("line 2"), std::string::npos) << r.err;
+    auto shortLine = test::runCliplab("trace oa_dm1", "0 0 0 1 1 1\n");
+    EXPECT_EQ(shortLine.exitCode, 2);
+    EXPECT_NE(shortLine.err.find("line 1"), std::string::npos) << shortLine.err;
+    auto longLine = test::runCliplab("trace oa_dm1", "\n\n0 0 0 1 1 1 0 0 0 0 0 0 7\n");
+    EXPECT_EQ(longLine.exitCode, 2);
+    EXPECT_NE(longLine.err.find("line 3"), std::string::npos) << longLine.err;
+}
+
+TEST(TraceCommand, CurvesOnIsRefusedUntilPatchesExist) {
+    auto r = test::runCliplab("trace oa_dm1 --curves on", "0 0 0 1 1 1 0 0 0 0 0 0\n");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("patch"), std::string::npos) << r.err;
+}
+
+TEST(TraceCommand, BadOptionValuesExitTwo) {
+    EXPECT_EQ(test::runCliplab("trace oa_dm1 --semantics quake2", "").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace oa_dm1 --mask lots", "").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace oa_dm1 --epsilon -1", "").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace", "").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace no_such_map_here", "").exitCode, 1);
+}
+
+TEST(TraceCommand, TutorialSemanticsLetsATraceEndInsideTheEpsilonBand) {
+    const std::string dir = test::makeTempDir("tracetut");
+    const std::string cube = writeCube(dir);
+    const std::string line = "100 0 0 64.05 0 0 0 0 0 0 0 0\n";
+    auto q3 = test::runCliplab("trace '" + cube + "'", line);
+    auto tu = test::runCliplab("trace '" + cube + "' --semantics tutorial", line);
+    EXPECT_EQ(q3.out.substr(0, 16), "0.997914 64.125 ") << q3.out;
+    EXPECT_EQ(tu.out.substr(0, 15), "1.000000 64.050") << tu.out;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(BenchTraceCommand, PrintsTheRateAsItsLastLine) {
+    auto r = test::runCliplab("bench-trace oa_dm1 --repeat 2 --mask 33619969",
+                              "0 0 0 100 0 0 0 0 0 0 0 0\n0 0 0 0 100 0 -15 -15 -24 15 15 32\n");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto lines = splitLines(r.out);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_TRUE(std::regex_match(lines.back(), std::regex(R"(traces=4 seconds=[0-9.]+ traces_per_sec=[0-9]+)")))
+        << lines.back();
+    EXPECT_EQ(test::runCliplab("bench-trace oa_dm1 --repeat 0", "").exitCode, 2);
+}

@@ -1,0 +1,88 @@
+// Agreement with ioquake3's own CM_BoxTrace on real maps: every line of the reference sets in
+// tests/data/reference/traces (curves off; the capsule set with capsule=1). A differing line is a
+// bug, so the test requires zero and prints the first few that differ.
+
+#include "collision/Model.h"
+#include "support/ReferenceTraces.h"
+
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+using namespace cliplab;
+
+namespace {
+
+struct ReferenceCase {
+    const char* map;
+    const char* suffix; ///< e.g. "mask1.curves0"
+    int32_t mask;
+    bool capsule;
+};
+
+std::string caseName(const testing::TestParamInfo<ReferenceCase>& info) {
+    std::string s = std::string(info.param.map) + "_" + info.param.suffix;
+    for (char& c : s)
+        if (c == '.') c = '_';
+    return s;
+}
+
+/// The reference tolerances (README): fraction within 1e-4 or end within 0.01; normal 1e-3; dist
+/// 0.01; identical flags and contents.
+bool agrees(const collision::TraceResult& r, const test::ReferenceResult& ref) {
+    const bool fractionOk = std::fabs(r.fraction - ref.fraction) <= 1e-4f;
+    const bool endOk = std::fabs(r.endpos.x - ref.endpos.x) <= 0.01f && std::fabs(r.endpos.y - ref.endpos.y) <= 0.01f &&
+                       std::fabs(r.endpos.z - ref.endpos.z) <= 0.01f;
+    const glm::vec3 dn = glm::abs(r.plane.normal - ref.normal);
+    return (fractionOk || endOk) && dn.x <= 1e-3f && dn.y <= 1e-3f && dn.z <= 1e-3f &&
+           std::fabs(r.plane.dist - ref.dist) <= 0.01f && int(r.startSolid) == ref.startSolid &&
+           int(r.allSolid) == ref.allSolid && r.contents == ref.contents;
+}
+
+class TraceReference : public testing::TestWithParam<ReferenceCase> {};
+
+} // namespace
+
+TEST_P(TraceReference, EveryLineAgreesWithIoquake3) {
+    const ReferenceCase& c = GetParam();
+    auto data = test::loadOpenArenaMap(c.map);
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    auto inputs = test::loadReferenceInputs(c.map);
+    ASSERT_TRUE(inputs.ok()) << inputs.error().message;
+    auto expected = test::loadReferenceResults(c.map, c.suffix);
+    ASSERT_TRUE(expected.ok()) << expected.error().message;
+    ASSERT_EQ(inputs->size(), expected->size());
+    ASSERT_GT(inputs->size(), 1000u);
+
+    int differing = 0;
+    for (size_t i = 0; i < inputs->size(); ++i) {
+        const auto& in = (*inputs)[i];
+        const auto& ref = (*expected)[i];
+        const auto r = model.trace(test::referenceShape(in, c.capsule), in.start, in.end, c.mask);
+        if (agrees(r, ref)) continue;
+        if (++differing <= 5)
+            ADD_FAILURE() << c.map << " " << c.suffix << " line " << i + 1 << ": ours fraction " << r.fraction
+                          << " end (" << r.endpos.x << " " << r.endpos.y << " " << r.endpos.z << ") normal ("
+                          << r.plane.normal.x << " " << r.plane.normal.y << " " << r.plane.normal.z << ") dist "
+                          << r.plane.dist << " solid " << r.startSolid << r.allSolid << " contents " << r.contents
+                          << "; reference " << ref.fraction << " (" << ref.endpos.x << " " << ref.endpos.y << " "
+                          << ref.endpos.z << ") (" << ref.normal.x << " " << ref.normal.y << " " << ref.normal.z
+                          << ") " << ref.dist << " " << ref.startSolid << ref.allSolid << " " << ref.contents;
+    }
+    RecordProperty("differing_lines", differing);
+    std::printf("%s %s: %zu lines, %d differing\n", c.map, c.suffix, inputs->size(), differing);
+    EXPECT_EQ(differing, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Sets, TraceReference,
+    testing::Values(ReferenceCase{"oa_dm1", "mask1.curves0", 1, false},
+                    ReferenceCase{"oa_dm1", "mask33619969.curves0", 33619969, false},
+                    ReferenceCase{"oa_dm1", "mask1.curves0.capsule", 1, true},
+                    ReferenceCase{"q3dm6ish", "mask1.curves0", 1, false},
+                    ReferenceCase{"q3dm6ish", "mask33619969.curves0", 33619969, false},
+                    ReferenceCase{"q3dm6ish", "mask1.curves0.capsule", 1, true}),
+    caseName);

@@ -1,0 +1,42 @@
+#pragma once
+/// \file ReferenceTraces.h
+/// The ioquake3 reference trace sets copied into tests/data/reference/traces (see the README
+/// there), and loading the OpenArena maps they were made on.
+
+#include "bsp/BspData.h"
+#include "collision/Trace.h"
+#include "core/Result.h"
+
+#include <string>
+#include <vector>
+
+namespace cliplab::test {
+
+/// The lines of a gzip-compressed text file (read with zlib). Errors name the file.
+core::Result<std::vector<std::string>> readGzipLines(const std::string& path);
+
+/// One input line: `sx sy sz ex ey ez minx miny minz maxx maxy maxz`.
+struct ReferenceTrace {
+    glm::vec3 start{0.0f}, end{0.0f}, mins{0.0f}, maxs{0.0f};
+};
+
+/// One output line: `fraction endx endy endz nx ny nz dist startsolid allsolid contents`.
+struct ReferenceResult {
+    float fraction = 1.0f;
+    glm::vec3 endpos{0.0f}, normal{0.0f};
+    float dist = 0.0f;
+    int startSolid = 0, allSolid = 0, contents = 0;
+};
+
+/// tests/data/reference/traces/MAP.in.gz parsed. Errors name the file and line.
+core::Result<std::vector<ReferenceTrace>> loadReferenceInputs(const std::string& map);
+/// tests/data/reference/traces/MAP.SUFFIX.out.gz parsed, e.g. suffix "mask1.curves0".
+core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::string& map, const std::string& suffix);
+
+/// The shape of a reference line: a ray when mins and maxs are zero, else a box or capsule.
+collision::Shape referenceShape(const ReferenceTrace& t, bool capsule);
+
+/// A map of OpenArena's pak1-maps.pk3 by name ("oa_dm1"). Fails when OpenArena is not installed.
+core::Result<bsp::BspData> loadOpenArenaMap(const std::string& name);
+
+} // namespace cliplab::test
