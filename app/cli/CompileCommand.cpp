@@ -20,8 +20,9 @@ int runCompile(const Args& args) {
         return kExitUsage;
     }
     if (cl->positionals().size() != 2) {
-        std::fprintf(stderr, "cliplab compile: expected IN.map and OUT.bsp (usage: cliplab compile IN.map OUT.bsp "
-                             "[--no-bevels])\n");
+        std::fprintf(stderr,
+                     "cliplab compile: expected IN.map and OUT.bsp (usage: cliplab compile IN.map OUT.bsp "
+                     "[--no-bevels])\n");
         return kExitUsage;
     }
     const std::string& in = cl->positionals()[0];
@@ -35,8 +36,8 @@ int runCompile(const Args& args) {
     options.bevels = !cl->has("--no-bevels");
     const auto start = std::chrono::steady_clock::now();
     const std::vector<uint8_t>& bytes = text.value();
-    auto data = mapc::compileMap(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), in,
-                                 options);
+    auto data = mapc::compileMap(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
+                                 in, options);
     if (!data) {
         std::fprintf(stderr, "cliplab compile: %s\n", data.error().message.c_str());
         return kExitUsage; // the source is malformed
@@ -52,10 +53,11 @@ int runCompile(const Args& args) {
         return kExitFailure;
     }
     const bsp::BspData& d = data.value();
-    std::printf("%s -> %s: %zu brushes, %zu planes, %zu nodes, %zu leafs, %zu surfaces, %zu models, %zu bytes, "
-                "%.1f ms%s\n",
-                in.c_str(), outPath.c_str(), d.brushes.size(), d.planes.size(), d.nodes.size(), d.leafs.size(),
-                d.surfaces.size(), d.models.size(), file.size(), ms, options.bevels ? "" : " (no bevels)");
+    std::printf(
+        "%s -> %s: %zu brushes, %zu planes, %zu nodes, %zu leafs, %zu surfaces, %zu models, %zu bytes, "
+        "%.1f ms%s\n",
+        in.c_str(), outPath.c_str(), d.brushes.size(), d.planes.size(), d.nodes.size(), d.leafs.size(),
+        d.surfaces.size(), d.models.size(), file.size(), ms, options.bevels ? "" : " (no bevels)");
     return kExitOk;
 }
 

@@ -129,7 +129,9 @@ double polyhedronVolume(const std::vector<const Winding*>& faces) {
         if (w->size() < 3)
             continue;
         for (size_t i = 2; i < w->size(); ++i)
-            volume += std::abs(glm::dot((*w)[0] - center, glm::cross((*w)[i - 1] - center, (*w)[i] - center))) / 6.0;
+            volume +=
+                std::abs(glm::dot((*w)[0] - center, glm::cross((*w)[i - 1] - center, (*w)[i] - center))) /
+                6.0;
     }
     return volume;
 }
@@ -144,15 +146,16 @@ core::Result<BuiltBrush> buildBrush(const MapBrush& brush, const glm::dvec3& off
         for (const glm::dvec3& p : ms.points)
             for (int k = 0; k < 3; ++k)
                 if (!(std::abs(p[k] - offset[k]) <= kMaxCoordinate))
-                    return Error{where(origin, ms.pos, format("plane point coordinate %g is out of range (at most "
-                                                              "%g from the origin)",
-                                                              p[k] - offset[k], kMaxCoordinate))};
+                    return Error{where(origin, ms.pos,
+                                       format("plane point coordinate %g is out of range (at most "
+                                              "%g from the origin)",
+                                              p[k] - offset[k], kMaxCoordinate))};
         auto plane = planeFromPoints(ms.points[0] - offset, ms.points[1] - offset, ms.points[2] - offset);
         if (!plane)
             return Error{where(origin, ms.pos, "degenerate plane: its three points are in a line")};
         if (ms.texture.size() + (ms.texture.rfind("textures/", 0) == 0 ? 0 : 9) > 63)
-            return Error{where(origin, ms.pos, format("texture name '%s' is longer than 63 characters",
-                                                      ms.texture.c_str()))};
+            return Error{where(origin, ms.pos,
+                               format("texture name '%s' is longer than 63 characters", ms.texture.c_str()))};
         BuiltSide s;
         s.plane = planes.add(*plane);
         s.shader = shaders.add(ms.texture, ms.hasFlags ? ms.contents : 0, ms.hasFlags ? ms.surfaceFlags : 0);
@@ -177,9 +180,10 @@ core::Result<BuiltBrush> buildBrush(const MapBrush& brush, const glm::dvec3& off
         }
     }
     if (b.sides.size() < 4)
-        return Error{where(origin, brush.pos,
-                           format("degenerate brush: its planes do not enclose a volume (%zu of %zu planes form faces)",
-                                  b.sides.size(), brush.sides.size()))};
+        return Error{where(
+            origin, brush.pos,
+            format("degenerate brush: its planes do not enclose a volume (%zu of %zu planes form faces)",
+                   b.sides.size(), brush.sides.size()))};
     b.mins = glm::dvec3(kWorldExtent * 2);
     b.maxs = glm::dvec3(-kWorldExtent * 2);
     std::vector<const Winding*> faces;

@@ -15,19 +15,19 @@ namespace cliplab::mapc {
 
 /// One side of a compiled brush.
 struct BuiltSide {
-    int32_t plane = 0;   ///< Index in the PlaneSet; the normal points out of the brush.
-    int32_t shader = 0;  ///< Index in the ShaderTable.
-    bool bevel = false;  ///< Added for box traces only: no face, never drawn.
-    Winding winding;     ///< The face polygon (empty for bevels).
+    int32_t plane = 0;               ///< Index in the PlaneSet; the normal points out of the brush.
+    int32_t shader = 0;              ///< Index in the ShaderTable.
+    bool bevel = false;              ///< Added for box traces only: no face, never drawn.
+    Winding winding;                 ///< The face polygon (empty for bevels).
     const MapSide* source = nullptr; ///< The side as written (texture projection); null for bevels.
 };
 
 /// A brush ready for output.
 struct BuiltBrush {
-    std::vector<BuiltSide> sides; ///< With bevels: -x, +x, -y, +y, -z, +z first, edge bevels last.
+    std::vector<BuiltSide> sides;    ///< With bevels: -x, +x, -y, +y, -z, +z first, edge bevels last.
     glm::dvec3 mins{0.0}, maxs{0.0}; ///< Bounds of the face windings (units).
-    int32_t shader = 0;           ///< Gives the brush's contents (the first side's shader).
-    SourcePos pos;                ///< Where the brush is in the source.
+    int32_t shader = 0;              ///< Gives the brush's contents (the first side's shader).
+    SourcePos pos;                   ///< Where the brush is in the source.
 };
 
 /// Largest coordinate a brush plane point or patch point may have (units). Quake 3 maps fit in

@@ -120,10 +120,12 @@ void splitPoly(const Poly& p, const DPlane& plane, Poly& front, Poly& back) {
 }
 
 glm::ivec3 floorVec(const glm::dvec3& v) {
-    return {static_cast<int>(std::floor(v.x)), static_cast<int>(std::floor(v.y)), static_cast<int>(std::floor(v.z))};
+    return {static_cast<int>(std::floor(v.x)), static_cast<int>(std::floor(v.y)),
+            static_cast<int>(std::floor(v.z))};
 }
 glm::ivec3 ceilVec(const glm::dvec3& v) {
-    return {static_cast<int>(std::ceil(v.x)), static_cast<int>(std::ceil(v.y)), static_cast<int>(std::ceil(v.z))};
+    return {static_cast<int>(std::ceil(v.x)), static_cast<int>(std::ceil(v.y)),
+            static_cast<int>(std::ceil(v.z))};
 }
 
 class TreeBuilder {
@@ -141,8 +143,12 @@ public:
         std::vector<Poly> front, back;
         for (Poly& f : frags) {
             switch (classify(f, plane)) {
-            case Side::Front: front.push_back(std::move(f)); break;
-            case Side::Back: back.push_back(std::move(f)); break;
+            case Side::Front:
+                front.push_back(std::move(f));
+                break;
+            case Side::Back:
+                back.push_back(std::move(f));
+                break;
             case Side::Both: {
                 Poly a, b;
                 splitPoly(f, plane, a, b);
@@ -210,13 +216,20 @@ private:
             const long facing = m_facing[static_cast<size_t>(c / 2)];
             for (const Poly& f : frags) {
                 switch (classify(f, plane)) {
-                case Side::Front: ++front; break;
-                case Side::Back: ++back; break;
-                case Side::Both: ++splits; break;
+                case Side::Front:
+                    ++front;
+                    break;
+                case Side::Back:
+                    ++back;
+                    break;
+                case Side::Both:
+                    ++splits;
+                    break;
                 }
             }
             // q3map's taste: planes that many faces lie on, few splits, balance, axial first.
-            const long value = 5 * facing - 5 * splits - std::labs(front - back) + (isAxial(plane.normal) ? 5 : 0);
+            const long value =
+                5 * facing - 5 * splits - std::labs(front - back) + (isAxial(plane.normal) ? 5 : 0);
             if (best < 0 || value > bestValue) {
                 best = c;
                 bestValue = value;
@@ -276,8 +289,8 @@ void filterSurface(const bsp::BspData& d, const PlaneSet& planes, int32_t child,
 
 } // namespace
 
-void buildTree(const std::vector<BuiltBrush>& brushes, size_t worldBrushes, const std::vector<SurfaceBounds>& surfaces,
-               PlaneSet& planes, bsp::BspData& out) {
+void buildTree(const std::vector<BuiltBrush>& brushes, size_t worldBrushes,
+               const std::vector<SurfaceBounds>& surfaces, PlaneSet& planes, bsp::BspData& out) {
     glm::dvec3 mins(1e30), maxs(-1e30);
     std::vector<Poly> frags;
     for (size_t i = 0; i < worldBrushes; ++i) {

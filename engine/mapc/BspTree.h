@@ -14,7 +14,7 @@ namespace cliplab::mapc {
 
 /// A world surface's bounding box, for listing it in the leaves it touches.
 struct SurfaceBounds {
-    int32_t surface = 0;           ///< Index in the surfaces lump.
+    int32_t surface = 0;             ///< Index in the surfaces lump.
     glm::dvec3 mins{0.0}, maxs{0.0}; ///< Units.
 };
 
@@ -22,7 +22,7 @@ struct SurfaceBounds {
 /// `brushes[0..worldBrushes)` (their indices in the brushes lump equal their position). Every leaf
 /// gets cluster 0 and area 0 (one cluster, everything visible). `planes` may grow (a map without
 /// brushes gets one plane for its single node).
-void buildTree(const std::vector<BuiltBrush>& brushes, size_t worldBrushes, const std::vector<SurfaceBounds>& surfaces,
-               PlaneSet& planes, bsp::BspData& out);
+void buildTree(const std::vector<BuiltBrush>& brushes, size_t worldBrushes,
+               const std::vector<SurfaceBounds>& surfaces, PlaneSet& planes, bsp::BspData& out);
 
 } // namespace cliplab::mapc

@@ -25,7 +25,7 @@ namespace {
 /// One output model: the entity it came from and what it holds.
 struct ModelSource {
     size_t entity = 0; ///< Index in MapSource::entities of the entity that owns the model.
-    std::vector<std::pair<size_t, const MapBrush*>> brushes;  ///< (entity, brush) pairs.
+    std::vector<std::pair<size_t, const MapBrush*>> brushes; ///< (entity, brush) pairs.
     std::vector<std::pair<size_t, const MapPatch*>> patches; ///< (entity, patch) pairs.
     glm::dvec3 offset{0.0};
 };
@@ -128,16 +128,17 @@ core::Result<bsp::BspData> compile(const MapSource& source, const CompileOptions
         }
         for (const auto& [e, p] : m.patches) {
             if (p->texture.size() + (p->texture.rfind("textures/", 0) == 0 ? 0 : 9) > 63)
-                return Error{sourceError(source.name, p->pos,
-                                         core::format("texture name '%s' is longer than 63 characters",
-                                                      p->texture.c_str()))};
+                return Error{sourceError(
+                    source.name, p->pos,
+                    core::format("texture name '%s' is longer than 63 characters", p->texture.c_str()))};
             for (const PatchPoint& pt : p->points)
                 for (int k = 0; k < 3; ++k)
                     if (!(std::abs(pt.xyz[k] - m.offset[k]) <= kMaxCoordinate))
-                        return Error{sourceError(source.name, p->pos,
-                                                 core::format("patch point coordinate %g is out of range (at most "
-                                                              "%g from the origin)",
-                                                              pt.xyz[k] - m.offset[k], kMaxCoordinate))};
+                        return Error{
+                            sourceError(source.name, p->pos,
+                                        core::format("patch point coordinate %g is out of range (at most "
+                                                     "%g from the origin)",
+                                                     pt.xyz[k] - m.offset[k], kMaxCoordinate))};
             emitPatch(*p, m.offset, shaders.add(p->texture), out);
         }
         model.numSurfaces = static_cast<int32_t>(out.surfaces.size()) - model.firstSurface;
@@ -196,12 +197,13 @@ core::Result<bsp::BspData> compile(const MapSource& source, const CompileOptions
 
     core::Status valid = bsp::validate(out);
     if (!valid)
-        return Error{core::format("%s: internal error: the compiled map does not validate: %s", source.name.c_str(),
-                                  valid.error().message.c_str())};
+        return Error{core::format("%s: internal error: the compiled map does not validate: %s",
+                                  source.name.c_str(), valid.error().message.c_str())};
     return out;
 }
 
-core::Result<bsp::BspData> compileMap(std::string_view text, const std::string& name, const CompileOptions& options) {
+core::Result<bsp::BspData> compileMap(std::string_view text, const std::string& name,
+                                      const CompileOptions& options) {
     auto source = parseMap(text, name);
     if (!source)
         return source.error();

@@ -42,13 +42,20 @@ struct Token {
 
 const char* describe(const Token& t) {
     switch (t.kind) {
-    case Tok::End: return "end of file";
-    case Tok::OpenBrace: return "'{'";
-    case Tok::CloseBrace: return "'}'";
-    case Tok::OpenParen: return "'('";
-    case Tok::CloseParen: return "')'";
-    case Tok::Quoted: return "a quoted string";
-    case Tok::Word: return "a word";
+    case Tok::End:
+        return "end of file";
+    case Tok::OpenBrace:
+        return "'{'";
+    case Tok::CloseBrace:
+        return "'}'";
+    case Tok::OpenParen:
+        return "'('";
+    case Tok::CloseParen:
+        return "')'";
+    case Tok::Quoted:
+        return "a quoted string";
+    case Tok::Word:
+        return "a word";
     }
     return "?";
 }
@@ -106,11 +113,20 @@ private:
             return t;
         const char c = m_text[m_i];
         switch (c) {
-        case '{': t.kind = Tok::OpenBrace; break;
-        case '}': t.kind = Tok::CloseBrace; break;
-        case '(': t.kind = Tok::OpenParen; break;
-        case ')': t.kind = Tok::CloseParen; break;
-        default: break;
+        case '{':
+            t.kind = Tok::OpenBrace;
+            break;
+        case '}':
+            t.kind = Tok::CloseBrace;
+            break;
+        case '(':
+            t.kind = Tok::OpenParen;
+            break;
+        case ')':
+            t.kind = Tok::CloseParen;
+            break;
+        default:
+            break;
         }
         if (t.kind != Tok::End) {
             t.text = std::string(1, c);
@@ -172,7 +188,8 @@ public:
             if (t.kind == Tok::CloseBrace)
                 return fail(t.pos, "unmatched '}' (no entity is open)");
             if (t.kind != Tok::OpenBrace)
-                return fail(t.pos, core::format("expected '{' to start an entity, found %s", quoteToken(t).c_str()));
+                return fail(t.pos,
+                            core::format("expected '{' to start an entity, found %s", quoteToken(t).c_str()));
             MapEntity e;
             if (!entity(e))
                 return m_error;
@@ -215,7 +232,8 @@ private:
     bool number(double& out, const char* what) {
         Token t = m_tok.next();
         if (t.kind != Tok::Word)
-            return failed(t.pos, core::format("expected %s (a number), found %s", what, quoteToken(t).c_str()));
+            return failed(t.pos,
+                          core::format("expected %s (a number), found %s", what, quoteToken(t).c_str()));
         const char* begin = t.text.c_str();
         char* end = nullptr;
         errno = 0;
@@ -230,13 +248,15 @@ private:
         Token t = m_tok.next();
         const SourcePos pos = t.pos;
         if (t.kind != Tok::Word)
-            return failed(pos, core::format("expected %s (an integer), found %s", what, quoteToken(t).c_str()));
+            return failed(pos,
+                          core::format("expected %s (an integer), found %s", what, quoteToken(t).c_str()));
         const char* begin = t.text.c_str();
         char* end = nullptr;
         errno = 0;
         const long long v = std::strtoll(begin, &end, 10);
         // Flags are bit sets: values up to 2^32-1 are accepted and wrap to the int32 bit pattern.
-        if (end == begin || *end != '\0' || errno == ERANGE || v < INT32_MIN || v > static_cast<long long>(UINT32_MAX))
+        if (end == begin || *end != '\0' || errno == ERANGE || v < INT32_MIN ||
+            v > static_cast<long long>(UINT32_MAX))
             return failed(pos, core::format("bad integer '%s' for %s", t.text.c_str(), what));
         out = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v)));
         return true;
@@ -262,8 +282,10 @@ private:
         for (;;) {
             Token t = m_tok.next();
             switch (t.kind) {
-            case Tok::End: return unclosed(open.pos, "entity");
-            case Tok::CloseBrace: return true;
+            case Tok::End:
+                return unclosed(open.pos, "entity");
+            case Tok::CloseBrace:
+                return true;
             case Tok::Quoted: {
                 Token v = m_tok.next();
                 if (v.kind != Tok::Quoted) {
@@ -280,9 +302,10 @@ private:
                     return false;
                 break;
             default:
-                return failed(t.pos, core::format("expected a \"key\" \"value\" pair, a '{' or '}' in the entity, "
-                                                  "found %s",
-                                                  quoteToken(t).c_str()));
+                return failed(t.pos,
+                              core::format("expected a \"key\" \"value\" pair, a '{' or '}' in the entity, "
+                                           "found %s",
+                                           quoteToken(t).c_str()));
             }
         }
     }
@@ -297,8 +320,9 @@ private:
             if (inner.kind != Tok::OpenBrace) {
                 if (inner.kind == Tok::End)
                     return unclosed(open, "brush");
-                return failed(inner.pos, core::format("expected '{' after %s, found %s",
-                                                      isPatch ? "patchDef2" : "brushDef", quoteToken(inner).c_str()));
+                return failed(inner.pos,
+                              core::format("expected '{' after %s, found %s",
+                                           isPatch ? "patchDef2" : "brushDef", quoteToken(inner).c_str()));
             }
             if (isPatch) {
                 MapPatch p;
@@ -358,10 +382,11 @@ private:
         for (int i = 0; i < 3; ++i) {
             const Token& t = m_tok.peek();
             if (t.kind != Tok::OpenParen) {
-                if (i < 3 && (t.kind == Tok::Word || t.kind == Tok::Quoted || t.kind == Tok::CloseBrace))
-                    return failed(t.pos, core::format("plane has only %d point%s; a plane needs three '( x y z )' "
-                                                      "points",
-                                                      i, i == 1 ? "" : "s"));
+                if (t.kind == Tok::Word || t.kind == Tok::Quoted || t.kind == Tok::CloseBrace)
+                    return failed(t.pos,
+                                  core::format("plane has only %d point%s; a plane needs three '( x y z )' "
+                                               "points",
+                                               i, i == 1 ? "" : "s"));
                 if (t.kind == Tok::End)
                     return failed(t.pos, "unexpected end of file in a brush plane");
             }
@@ -384,7 +409,8 @@ private:
         }
         Token tex = m_tok.next();
         if (tex.kind != Tok::Word && tex.kind != Tok::Quoted)
-            return failed(tex.pos, core::format("expected a texture name, found %s", quoteToken(tex).c_str()));
+            return failed(tex.pos,
+                          core::format("expected a texture name, found %s", quoteToken(tex).c_str()));
         s.texture = std::move(tex.text);
         if (mode == TexMode::Classic) {
             if (!number(s.shift.x, "the texture x offset") || !number(s.shift.y, "the texture y offset") ||
@@ -406,7 +432,8 @@ private:
     bool patch(MapPatch& p, SourcePos innerOpen) {
         Token tex = m_tok.next();
         if (tex.kind != Tok::Word && tex.kind != Tok::Quoted)
-            return failed(tex.pos, core::format("expected the patch texture name, found %s", quoteToken(tex).c_str()));
+            return failed(tex.pos,
+                          core::format("expected the patch texture name, found %s", quoteToken(tex).c_str()));
         p.texture = std::move(tex.text);
         const SourcePos sizePos = m_tok.peek().pos;
         double info[5];
@@ -433,7 +460,8 @@ private:
                 pt.xyz = {v[0], v[1], v[2]};
                 pt.st = {v[3], v[4]};
             }
-            if (!expect(Tok::CloseParen, core::format("')' after the %d points of a patch column", p.height).c_str()))
+            if (!expect(Tok::CloseParen,
+                        core::format("')' after the %d points of a patch column", p.height).c_str()))
                 return false;
         }
         if (!expect(Tok::CloseParen, "')' to close the patch control points"))
@@ -442,7 +470,8 @@ private:
         if (close.kind == Tok::End)
             return unclosed(innerOpen, "patchDef2");
         if (close.kind != Tok::CloseBrace)
-            return failed(close.pos, core::format("expected '}' to close patchDef2, found %s", quoteToken(close).c_str()));
+            return failed(close.pos, core::format("expected '}' to close patchDef2, found %s",
+                                                  quoteToken(close).c_str()));
         return true;
     }
 

@@ -33,15 +33,15 @@ struct MapSide {
     std::array<glm::dvec3, 3> points{}; ///< Units. The plane's normal is (p2-p0) x (p1-p0), pointing out.
     std::string texture;                ///< As written, e.g. "common/caulk" (no "textures/" prefix).
     TexMode mode = TexMode::Classic;
-    glm::dvec2 shift{0.0};         ///< Classic: texture offset (texels).
-    double rotation = 0.0;         ///< Classic: degrees.
-    glm::dvec2 scale{0.5};         ///< Classic: texels per unit inverse (0 means 1).
+    glm::dvec2 shift{0.0};              ///< Classic: texture offset (texels).
+    double rotation = 0.0;              ///< Classic: degrees.
+    glm::dvec2 scale{0.5};              ///< Classic: texels per unit inverse (0 means 1).
     std::array<glm::dvec3, 2> matrix{}; ///< Brush primitive: rows (a b c), (d e f) in texture space.
-    bool hasFlags = false;         ///< The optional "content surface value" triple was present.
-    int32_t contents = 0;          ///< Extra contents bits from the line (when hasFlags).
-    int32_t surfaceFlags = 0;      ///< Extra surface bits from the line (when hasFlags).
-    int32_t value = 0;             ///< Light value from the line (unused).
-    SourcePos pos;                 ///< Where the side's first '(' is.
+    bool hasFlags = false;              ///< The optional "content surface value" triple was present.
+    int32_t contents = 0;               ///< Extra contents bits from the line (when hasFlags).
+    int32_t surfaceFlags = 0;           ///< Extra surface bits from the line (when hasFlags).
+    int32_t value = 0;                  ///< Light value from the line (unused).
+    SourcePos pos;                      ///< Where the side's first '(' is.
 };
 
 /// A convex brush: the intersection of the back half-spaces of its sides.
@@ -59,10 +59,10 @@ struct PatchPoint {
 /// A bezier patch (`patchDef2`): a grid of control points, width x height, both odd and >= 3.
 struct MapPatch {
     std::string texture;
-    int width = 0;  ///< Control points per row (the number of column groups in the file).
-    int height = 0; ///< Rows.
+    int width = 0;                  ///< Control points per row (the number of column groups in the file).
+    int height = 0;                 ///< Rows.
     std::vector<PatchPoint> points; ///< Row-major: point (row i, column j) at i * width + j.
-    SourcePos pos;  ///< Where the patch's '{' is.
+    SourcePos pos;                  ///< Where the patch's '{' is.
 };
 
 /// One entity block.

@@ -76,14 +76,17 @@ int32_t PlaneSet::lookup(const DPlane& s) const {
         for (auto it = lo; it != hi; ++it) {
             const DPlane& q = m_planes[static_cast<size_t>(it->second)];
             if (std::abs(q.dist - s.dist) < kDistMatch && std::abs(q.normal.x - s.normal.x) < kNormalMatch &&
-                std::abs(q.normal.y - s.normal.y) < kNormalMatch && std::abs(q.normal.z - s.normal.z) < kNormalMatch)
+                std::abs(q.normal.y - s.normal.y) < kNormalMatch &&
+                std::abs(q.normal.z - s.normal.z) < kNormalMatch)
                 return it->second;
         }
     }
     return -1;
 }
 
-int32_t PlaneSet::find(const DPlane& p) const { return lookup(snapPlane(p)); }
+int32_t PlaneSet::find(const DPlane& p) const {
+    return lookup(snapPlane(p));
+}
 
 int32_t PlaneSet::add(const DPlane& p) {
     const DPlane s = snapPlane(p);

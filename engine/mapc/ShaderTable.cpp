@@ -20,7 +20,9 @@ std::string lower(std::string_view text) {
     return out;
 }
 
-bool contains(const std::string& haystack, const char* needle) { return haystack.find(needle) != std::string::npos; }
+bool contains(const std::string& haystack, const char* needle) {
+    return haystack.find(needle) != std::string::npos;
+}
 
 } // namespace
 
@@ -70,7 +72,9 @@ ShaderFlags toolTextureFlags(std::string_view texture) {
     return {c::Solid, 0};
 }
 
-bool isInvisible(const ShaderFlags& flags) { return (flags.surfaceFlags & (s::NoDraw | s::Hint | s::Skip)) != 0; }
+bool isInvisible(const ShaderFlags& flags) {
+    return (flags.surfaceFlags & (s::NoDraw | s::Hint | s::Skip)) != 0;
+}
 
 int32_t ShaderTable::add(std::string_view texture, int32_t extraContents, int32_t extraSurface) {
     std::string name(texture);

@@ -13,7 +13,9 @@
 
 namespace cliplab::mapc {
 
-glm::dvec3 sunDirection() { return glm::normalize(glm::dvec3(0.45, 0.3, 0.84)); }
+glm::dvec3 sunDirection() {
+    return glm::normalize(glm::dvec3(0.45, 0.3, 0.84));
+}
 
 std::array<uint8_t, 4> vertexLight(const glm::dvec3& normal) {
     const double wrap = 0.5 + 0.5 * glm::dot(normal, sunDirection());
@@ -164,7 +166,9 @@ void emitPatch(const MapPatch& patch, const glm::dvec3& offset, int32_t shader, 
     s.patchWidth = patch.width;
     s.patchHeight = patch.height;
     glm::dvec3 mins(1e30), maxs(-1e30);
-    auto at = [&](int i, int j) { return patch.points[static_cast<size_t>(i * patch.width + j)].xyz - offset; };
+    auto at = [&](int i, int j) {
+        return patch.points[static_cast<size_t>(i * patch.width + j)].xyz - offset;
+    };
     for (int i = 0; i < patch.height; ++i) {
         for (int j = 0; j < patch.width; ++j) {
             const glm::dvec3 p = at(i, j);

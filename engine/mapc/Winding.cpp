@@ -9,7 +9,9 @@
 
 namespace cliplab::mapc {
 
-double DPlane::distance(const glm::dvec3& p) const { return glm::dot(normal, p) - dist; }
+double DPlane::distance(const glm::dvec3& p) const {
+    return glm::dot(normal, p) - dist;
+}
 
 Winding baseWinding(const DPlane& plane) {
     // Pick the world axis least aligned with the normal as "up" for building the square.

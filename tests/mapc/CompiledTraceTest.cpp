@@ -109,7 +109,8 @@ TEST(CompiledTrace, EveryPointInsideABrushHasItsContents) {
         int32_t expected = 0;
         for (int32_t b = 0; b < m.numBrushes; ++b)
             if (test::insideBrush(d.value(), b, p, 0.01f))
-                expected |= d->shaders[static_cast<size_t>(d->brushes[static_cast<size_t>(b)].shader)].contents;
+                expected |=
+                    d->shaders[static_cast<size_t>(d->brushes[static_cast<size_t>(b)].shader)].contents;
         if (!expected)
             continue;
         ++inside;

@@ -1,6 +1,6 @@
+#include "mapc/Compiler.h"
 #include "bsp/BspFile.h"
 #include "bsp/Entities.h"
-#include "mapc/Compiler.h"
 #include "mapc/MapTestUtil.h"
 
 #include <glm/geometric.hpp>
@@ -37,7 +37,8 @@ const glm::vec3 kAxial[6] = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}, {0, 0
 
 /// A tetrahedron with its right-angled corner at the origin: x, y, z >= 0, x + y + z <= size.
 std::string tetrahedron(double size) {
-    return planesBrush({{{-1, 0, 0}, 0}, {{0, -1, 0}, 0}, {{0, 0, -1}, 0}, {{1, 1, 1}, size / std::sqrt(3.0)}});
+    return planesBrush(
+        {{{-1, 0, 0}, 0}, {{0, -1, 0}, 0}, {{0, 0, -1}, 0}, {{1, 1, 1}, size / std::sqrt(3.0)}});
 }
 
 } // namespace
@@ -78,7 +79,8 @@ TEST(Compiler, PlanesComeInOppositePairsWithoutDuplicates) {
                 big = i;
         EXPECT_GT(a.normal[big], 0.0f) << k;
         for (size_t j = 0; j < k; ++j)
-            EXPECT_FALSE(d.planes[j].normal == a.normal && d.planes[j].dist == a.dist) << k << " duplicates " << j;
+            EXPECT_FALSE(d.planes[j].normal == a.normal && d.planes[j].dist == a.dist)
+                << k << " duplicates " << j;
     }
     // The shared face x = 64 of the first two boxes is one plane pair: +x for box 0, -x for box 1.
     const auto& b0 = d.brushes[0];
@@ -141,8 +143,9 @@ TEST(Compiler, RightTrianglePrismGetsOnlyAxialBevels) {
 }
 
 TEST(Compiler, LeavesListEveryBrushTheyOverlap) {
-    const auto d = compileOk(mapText(boxBrush({0, 0, 0}, {64, 64, 64}) + boxBrush({32, 32, 32}, {96, 96, 96}) +
-                                     tetrahedron(80) + boxBrush({-64, 0, 0}, {-63, 64, 64})));
+    const auto d =
+        compileOk(mapText(boxBrush({0, 0, 0}, {64, 64, 64}) + boxBrush({32, 32, 32}, {96, 96, 96}) +
+                          tetrahedron(80) + boxBrush({-64, 0, 0}, {-63, 64, 64})));
     EXPECT_EQ(test::checkLeafBrushes(d, 300, 1), "");
 }
 
@@ -197,7 +200,8 @@ TEST(Compiler, LeavesListEveryBrushOfManyBrushes) {
 }
 
 TEST(Compiler, EmptyLeavesListNoBrushAndSolidLeavesAreInsideTheirBrushes) {
-    const auto d = compileOk(mapText(boxBrush({0, 0, 0}, {64, 64, 64}) + boxBrush({128, 0, 0}, {192, 64, 64})));
+    const auto d =
+        compileOk(mapText(boxBrush({0, 0, 0}, {64, 64, 64}) + boxBrush({128, 0, 0}, {192, 64, 64})));
     EXPECT_EQ(d.leafs[static_cast<size_t>(test::leafAt(d, {96, 32, 32}))].numLeafBrushes, 0);
     const auto& inA = d.leafs[static_cast<size_t>(test::leafAt(d, {32, 32, 32}))];
     ASSERT_EQ(inA.numLeafBrushes, 1);
@@ -209,22 +213,22 @@ TEST(Compiler, EmptyLeavesListNoBrushAndSolidLeavesAreInsideTheirBrushes) {
 }
 
 TEST(Compiler, DeterministicOutput) {
-    const std::string text = mapText(boxBrush({0, 0, 0}, {64, 64, 64}) + tetrahedron(50),
-                                     "{\n\"classname\" \"func_door\"\n" + boxBrush({200, 0, 0}, {210, 64, 96}) +
-                                         "}\n");
+    const std::string text =
+        mapText(boxBrush({0, 0, 0}, {64, 64, 64}) + tetrahedron(50),
+                "{\n\"classname\" \"func_door\"\n" + boxBrush({200, 0, 0}, {210, 64, 96}) + "}\n");
     const auto a = bsp::write(compileOk(text));
     const auto b = bsp::write(compileOk(text));
     EXPECT_EQ(a, b);
 }
 
 TEST(Compiler, BrushEntitiesBecomeInlineModels) {
-    const std::string text =
-        mapText(boxBrush({0, 0, 0}, {64, 64, 64}),
-                "{\n\"classname\" \"func_door\"\n\"angle\" \"90\"\n" + boxBrush({200, 0, 0}, {210, 64, 96}) +
-                    boxBrush({210, 0, 0}, {220, 64, 96}) + "}\n" + "{\n\"classname\" \"func_group\"\n" +
-                    boxBrush({-100, 0, 0}, {-90, 10, 10}) + "}\n" +
-                    "{\n\"classname\" \"trigger_multiple\"\n" + boxBrush({0, 0, 100}, {8, 8, 108}, "common/trigger") +
-                    "}\n{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"0 0 200\"\n}\n");
+    const std::string text = mapText(
+        boxBrush({0, 0, 0}, {64, 64, 64}),
+        "{\n\"classname\" \"func_door\"\n\"angle\" \"90\"\n" + boxBrush({200, 0, 0}, {210, 64, 96}) +
+            boxBrush({210, 0, 0}, {220, 64, 96}) + "}\n" + "{\n\"classname\" \"func_group\"\n" +
+            boxBrush({-100, 0, 0}, {-90, 10, 10}) + "}\n" + "{\n\"classname\" \"trigger_multiple\"\n" +
+            boxBrush({0, 0, 100}, {8, 8, 108}, "common/trigger") +
+            "}\n{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"0 0 200\"\n}\n");
     const auto d = compileOk(text);
     ASSERT_EQ(d.models.size(), 3u);
     // World: its own brush and the func_group's, first.
@@ -251,7 +255,8 @@ TEST(Compiler, BrushEntitiesBecomeInlineModels) {
     EXPECT_EQ(*(*ents)[2].get("model"), "*2");
     EXPECT_EQ((*ents)[3].get("model"), nullptr);
     const auto& trig = d.brushes[4];
-    EXPECT_EQ(d.shaders[static_cast<size_t>(trig.shader)].contents & bsp::contents::Trigger, bsp::contents::Trigger);
+    EXPECT_EQ(d.shaders[static_cast<size_t>(trig.shader)].contents & bsp::contents::Trigger,
+              bsp::contents::Trigger);
     EXPECT_EQ(d.shaders[static_cast<size_t>(trig.shader)].contents & bsp::contents::Solid, 0);
 }
 
@@ -273,8 +278,7 @@ TEST(Compiler, ToolTexturesAndLineFlags) {
         flagged.replace(at, 20, " 0 0 0 0.5 0.5 134217728 16 0");
     const std::string text = mapText(boxBrush({0, 0, 0}, {8, 8, 8}, "common/clip") +
                                      boxBrush({16, 0, 0}, {24, 8, 8}, "common/caulk") +
-                                     boxBrush({32, 0, 0}, {40, 8, 8}, "liquids/clear_water") +
-                                     flagged);
+                                     boxBrush({32, 0, 0}, {40, 8, 8}, "liquids/clear_water") + flagged);
     const auto d = compileOk(text);
     ASSERT_EQ(d.brushes.size(), 4u);
     auto contents = [&](size_t b) { return d.shaders[static_cast<size_t>(d.brushes[b].shader)].contents; };
@@ -308,7 +312,9 @@ TEST(Compiler, FacesAndTextureCoordinates) {
     }
     // Triangles wind clockwise seen from the front, as Quake 3 faces do.
     const auto idx = [&](int k) {
-        return d.drawVerts[static_cast<size_t>(top->firstVert + d.drawIndexes[static_cast<size_t>(top->firstIndex + k)])]
+        return d
+            .drawVerts[static_cast<size_t>(top->firstVert +
+                                           d.drawIndexes[static_cast<size_t>(top->firstIndex + k)])]
             .xyz;
     };
     const glm::vec3 n = glm::cross(idx(1) - idx(0), idx(2) - idx(0));

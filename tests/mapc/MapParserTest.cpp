@@ -36,13 +36,14 @@ TEST(MapParser, ClassicBrushWithAndWithoutFlags) {
 }
 
 TEST(MapParser, BrushDefAndPatchDef2) {
-    const char* text = "{\n\"classname\" \"worldspawn\"\n{\nbrushDef\n{\n"
-                       "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) ( ( 0.0078125 0 0.5 ) ( 0 0.0078125 0 ) ) base/wall 0 0 0\n"
-                       "}\n}\n{\npatchDef2\n{\nbase/curve\n( 3 5 0 0 0 )\n(\n"
-                       "( ( 0 0 0 0 0 ) ( 0 1 0 0 1 ) ( 0 2 0 0 2 ) ( 0 3 0 0 3 ) ( 0 4 0 0 4 ) )\n"
-                       "( ( 1 0 0 1 0 ) ( 1 1 0 1 1 ) ( 1 2 0 1 2 ) ( 1 3 0 1 3 ) ( 1 4 0 1 4 ) )\n"
-                       "( ( 2 0 0 2 0 ) ( 2 1 0 2 1 ) ( 2 2 0 2 2 ) ( 2 3 0 2 3 ) ( 2 4 0 2 4 ) )\n"
-                       ")\n}\n}\n}\n";
+    const char* text =
+        "{\n\"classname\" \"worldspawn\"\n{\nbrushDef\n{\n"
+        "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) ( ( 0.0078125 0 0.5 ) ( 0 0.0078125 0 ) ) base/wall 0 0 0\n"
+        "}\n}\n{\npatchDef2\n{\nbase/curve\n( 3 5 0 0 0 )\n(\n"
+        "( ( 0 0 0 0 0 ) ( 0 1 0 0 1 ) ( 0 2 0 0 2 ) ( 0 3 0 0 3 ) ( 0 4 0 0 4 ) )\n"
+        "( ( 1 0 0 1 0 ) ( 1 1 0 1 1 ) ( 1 2 0 1 2 ) ( 1 3 0 1 3 ) ( 1 4 0 1 4 ) )\n"
+        "( ( 2 0 0 2 0 ) ( 2 1 0 2 1 ) ( 2 2 0 2 2 ) ( 2 3 0 2 3 ) ( 2 4 0 2 4 ) )\n"
+        ")\n}\n}\n}\n";
     auto m = mapc::parseMap(text, "t.map");
     ASSERT_TRUE(m.ok()) << m.error().message;
     const auto& e = m->entities[0];
@@ -74,7 +75,8 @@ std::string errorFor(const std::string& file) {
 } // namespace
 
 TEST(MapParser, MalformedFilesGiveLineAndColumn) {
-    EXPECT_EQ(errorFor("bad_unclosed_entity.map"), ":3:1: unbalanced braces: this '{' (brush) is never closed");
+    EXPECT_EQ(errorFor("bad_unclosed_entity.map"),
+              ":3:1: unbalanced braces: this '{' (brush) is never closed");
     EXPECT_EQ(errorFor("bad_extra_brace.map"), ":4:1: unmatched '}' (no entity is open)");
     EXPECT_EQ(errorFor("bad_two_point_plane.map"),
               ":5:27: plane has only 2 points; a plane needs three '( x y z )' points");
@@ -91,8 +93,9 @@ TEST(MapParser, MalformedBrushesGiveLineAndColumn) {
     EXPECT_EQ(errorFor("bad_open_brush.map"),
               ":4:1: brush 0 of entity 0: open brush: its planes do not enclose a volume (it extends without "
               "bound)");
-    EXPECT_EQ(errorFor("bad_flat_brush.map"), ":4:1: brush 0 of entity 0: degenerate brush: its planes do not "
-                                              "enclose a volume (2 of 6 planes form faces)");
+    EXPECT_EQ(errorFor("bad_flat_brush.map"),
+              ":4:1: brush 0 of entity 0: degenerate brush: its planes do not "
+              "enclose a volume (2 of 6 planes form faces)");
 }
 
 TEST(MapParser, MoreErrors) {
@@ -100,7 +103,8 @@ TEST(MapParser, MoreErrors) {
         auto m = mapc::parseMap(text, "x.map");
         return m.ok() ? std::string("ok") : m.error().message;
     };
-    EXPECT_EQ(err("{\n\"classname\"\n}\n"), "x.map:3:1: expected a quoted value for key \"classname\", found '}'");
+    EXPECT_EQ(err("{\n\"classname\"\n}\n"),
+              "x.map:3:1: expected a quoted value for key \"classname\", found '}'");
     EXPECT_EQ(err("hello"), "x.map:1:1: expected '{' to start an entity, found 'hello'");
     EXPECT_EQ(err("{\n{\n( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) tex 0 0 0 0.5\n}\n}\n"),
               "x.map:4:1: expected the texture y scale (a number), found '}'");
@@ -117,7 +121,8 @@ TEST(MapParser, HugeCoordinatesAreAnErrorNotNaN) {
                              "( 0 0 1e300 ) ( 0 1 1e300 ) ( 1 0 1e300 ) t 0 0 0 1 1\n}\n}\n";
     auto r = mapc::compileMap(text, "h.map");
     ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().message,
-              "h.map:5:1: brush 0 of entity 0: plane point coordinate 1e+300 is out of range (at most 1.04858e+06 "
-              "from the origin)");
+    EXPECT_EQ(
+        r.error().message,
+        "h.map:5:1: brush 0 of entity 0: plane point coordinate 1e+300 is out of range (at most 1.04858e+06 "
+        "from the origin)");
 }

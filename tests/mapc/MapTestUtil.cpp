@@ -20,10 +20,13 @@ std::string num(double v) {
         s.pop_back();
     return s == "-0" ? "0" : s;
 }
-std::string point(const glm::dvec3& p) { return "( " + num(p.x) + " " + num(p.y) + " " + num(p.z) + " )"; }
+std::string point(const glm::dvec3& p) {
+    return "( " + num(p.x) + " " + num(p.y) + " " + num(p.z) + " )";
+}
 } // namespace
 
-std::string planesBrush(const std::vector<std::pair<glm::dvec3, double>>& planes, const std::string& texture) {
+std::string planesBrush(const std::vector<std::pair<glm::dvec3, double>>& planes,
+                        const std::string& texture) {
     std::string out = "{\n";
     for (const auto& [normal, dist] : planes) {
         const glm::dvec3 n = glm::normalize(normal);
@@ -31,7 +34,8 @@ std::string planesBrush(const std::vector<std::pair<glm::dvec3, double>>& planes
         const glm::dvec3 u = glm::normalize(glm::cross(n, a)) * 64.0;
         const glm::dvec3 v = glm::cross(u, n); // so (p2-p0) x (p1-p0) = v x u points along n
         const glm::dvec3 p0 = n * dist;
-        out += point(p0) + " " + point(p0 + u) + " " + point(p0 + v) + " " + texture + " 0 0 0 0.5 0.5 0 0 0\n";
+        out +=
+            point(p0) + " " + point(p0 + u) + " " + point(p0 + v) + " " + texture + " 0 0 0 0.5 0.5 0 0 0\n";
     }
     return out + "}\n";
 }
@@ -113,8 +117,8 @@ std::string checkLeafBrushes(const bsp::BspData& d, int samples, unsigned seed) 
             const bsp::Leaf& leaf = d.leafs[static_cast<size_t>(leafAt(d, p))];
             const auto first = d.leafBrushes.begin() + leaf.firstLeafBrush;
             if (std::find(first, first + leaf.numLeafBrushes, b) == first + leaf.numLeafBrushes)
-                return core::format("brush %d: point (%g %g %g) is inside it, but leaf %d does not list it", b, p.x,
-                                    p.y, p.z, leafAt(d, p));
+                return core::format("brush %d: point (%g %g %g) is inside it, but leaf %d does not list it",
+                                    b, p.x, p.y, p.z, leafAt(d, p));
         }
         if (found == 0)
             return core::format("brush %d: no sample point found inside it", b);

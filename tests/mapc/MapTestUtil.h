@@ -12,7 +12,8 @@
 namespace cliplab::test {
 
 /// A classic brush block for an axis-aligned box.
-std::string boxBrush(const glm::dvec3& mins, const glm::dvec3& maxs, const std::string& texture = "base/wall");
+std::string boxBrush(const glm::dvec3& mins, const glm::dvec3& maxs,
+                     const std::string& texture = "base/wall");
 
 /// A classic brush block from planes (outward normal, distance); three points per plane are derived.
 std::string planesBrush(const std::vector<std::pair<glm::dvec3, double>>& planes,

@@ -51,16 +51,46 @@ TEST(Playground, HasEveryStationAndSpawnPoints) {
     for (const auto& e : ents.value())
         if (e.classname() == "target_position" && e.get("message"))
             stations.insert(*e.get("message"));
-    for (const char* name :
-         {"stairs: rise 4", "stairs: rise 8", "stairs: rise 16", "stairs: rise 18", "stairs: rise 19",
-          "stairs: rise 24", "stairs: rise 32", "ramp: 20 degrees", "ramp: 30 degrees", "ramp: 40 degrees",
-          "ramp: 44 degrees", "ramp: 46 degrees", "ramp: 50 degrees", "ramp: 60 degrees", "corridor: 28 wide",
-          "corridor: 30 wide", "corridor: 31 wide", "corridor: 32 wide", "corridor: 48 wide", "crease: 60 degrees",
-          "crease: 90 degrees", "crease: 120 degrees", "corner: ramp and two walls", "thin wall: 1 thick",
-          "thin wall: 2 thick", "thin wall: 4 thick", "thin floor over a pit: 1 thick", "ledge: 24 high",
-          "ledge: 40 high", "ledge: 64 high", "low ceiling: 48 high (crouch)", "sloped ceiling: 160 down to 48",
-          "pillar: 8 sides", "pillar: 16 sides", "pillar: 32 sides", "wedge: 15 degree vertical edge",
-          "wedge: horizontal ridge", "patch: curved ramp", "patch: arch", "clip wall: blocks players, not rays"})
+    for (const char* name : {"stairs: rise 4",
+                             "stairs: rise 8",
+                             "stairs: rise 16",
+                             "stairs: rise 18",
+                             "stairs: rise 19",
+                             "stairs: rise 24",
+                             "stairs: rise 32",
+                             "ramp: 20 degrees",
+                             "ramp: 30 degrees",
+                             "ramp: 40 degrees",
+                             "ramp: 44 degrees",
+                             "ramp: 46 degrees",
+                             "ramp: 50 degrees",
+                             "ramp: 60 degrees",
+                             "corridor: 28 wide",
+                             "corridor: 30 wide",
+                             "corridor: 31 wide",
+                             "corridor: 32 wide",
+                             "corridor: 48 wide",
+                             "crease: 60 degrees",
+                             "crease: 90 degrees",
+                             "crease: 120 degrees",
+                             "corner: ramp and two walls",
+                             "thin wall: 1 thick",
+                             "thin wall: 2 thick",
+                             "thin wall: 4 thick",
+                             "thin floor over a pit: 1 thick",
+                             "ledge: 24 high",
+                             "ledge: 40 high",
+                             "ledge: 64 high",
+                             "low ceiling: 48 high (crouch)",
+                             "sloped ceiling: 160 down to 48",
+                             "pillar: 8 sides",
+                             "pillar: 16 sides",
+                             "pillar: 32 sides",
+                             "wedge: 15 degree vertical edge",
+                             "wedge: horizontal ridge",
+                             "patch: curved ramp",
+                             "patch: arch",
+                             "clip wall: blocks players, not rays"})
         EXPECT_EQ(stations.count(name), 1u) << name;
     const auto spawns = bsp::spawnPoints(ents.value());
     ASSERT_GE(spawns.size(), 1u);
@@ -108,7 +138,8 @@ TEST(Playground, BevelsGiveEveryBrushItsAxialSidesFirst) {
     for (size_t b = 0; b < d.brushes.size(); ++b) {
         ASSERT_GE(d.brushes[b].numSides, 6);
         for (int s = 0; s < 6; ++s)
-            EXPECT_EQ(d.planes[static_cast<size_t>(d.brushSides[static_cast<size_t>(d.brushes[b].firstSide + s)].plane)]
+            EXPECT_EQ(d.planes[static_cast<size_t>(
+                                   d.brushSides[static_cast<size_t>(d.brushes[b].firstSide + s)].plane)]
                           .normal,
                       axial[s])
                 << "brush " << b << " side " << s;
@@ -150,6 +181,7 @@ TEST(Playground, LeavesListTheFacesInFrontOfThem) {
         c = c / static_cast<float>(surface.numVerts) + surface.lightmapVecs[2] * 0.5f;
         const bsp::Leaf& leaf = d.leafs[static_cast<size_t>(test::leafAt(d, c))];
         const auto first = d.leafSurfaces.begin() + leaf.firstLeafSurface;
-        EXPECT_NE(std::find(first, first + leaf.numLeafSurfaces, s), first + leaf.numLeafSurfaces) << "surface " << s;
+        EXPECT_NE(std::find(first, first + leaf.numLeafSurfaces, s), first + leaf.numLeafSurfaces)
+            << "surface " << s;
     }
 }
