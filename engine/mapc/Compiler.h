@@ -17,6 +17,9 @@ namespace cliplab::mapc {
 /// Compiler settings.
 struct CompileOptions {
     /// Add q3map's bevel sides (axial and edge bevels). Off shows what box traces do without them.
+    /// Without bevels a brush's first six sides are not its axial ones, and ioquake3 reads brush
+    /// bounds from exactly those six: such maps are for our collision model (which bounds brushes
+    /// by their vertices), not for the game.
     bool bevels = true;
 };
 
