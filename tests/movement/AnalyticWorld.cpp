@@ -1,5 +1,7 @@
 #include "movement/AnalyticWorld.h"
 
+#include "mapc/MapTestUtil.h"
+
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
@@ -21,18 +23,35 @@ void AnalyticWorld::addBox(const glm::vec3& mins, const glm::vec3& maxs) {
               {{0, 0, 1}, maxs.z}});
 }
 
+void AnalyticWorld::addBrush(std::vector<TestPlane> planes, size_t faces) {
+    m_faces.push_back(std::min(faces, planes.size()));
+    m_brushes.push_back(std::move(planes));
+}
+
+std::string AnalyticWorld::mapText() const {
+    std::string brushes;
+    for (size_t b = 0; b < m_brushes.size(); ++b) {
+        std::vector<std::pair<glm::dvec3, double>> planes;
+        for (size_t i = 0; i < m_faces[b]; ++i)
+            planes.emplace_back(glm::dvec3(m_brushes[b][i].normal), double(m_brushes[b][i].dist));
+        brushes += planesBrush(planes);
+    }
+    return cliplab::test::mapText(brushes);
+}
+
 void AnalyticWorld::addRamp(float degrees, float x0, float x1, float y0, float y1, float z0) {
     const float a = glm::radians(degrees);
     const float h = (x1 - x0) * std::tan(a);
     const glm::vec3 n(-std::sin(a), 0.0f, std::cos(a));
     // Slope through (x0, *, z0); axial bounding planes double as q3map's bevels.
     addBrush({{n, glm::dot(n, glm::vec3(x0, 0.0f, z0))},
-              {{-1, 0, 0}, -x0},
               {{1, 0, 0}, x1},
               {{0, -1, 0}, -y0},
               {{0, 1, 0}, y1},
               {{0, 0, -1}, -z0},
-              {{0, 0, 1}, z0 + h}});
+              {{-1, 0, 0}, -x0},
+              {{0, 0, 1}, z0 + h}},
+             5);
 }
 
 void AnalyticWorld::addWall(const glm::vec3& p, const glm::vec3& n, const glm::vec3& u, float length,
@@ -51,7 +70,7 @@ void AnalyticWorld::addWall(const glm::vec3& p, const glm::vec3& n, const glm::v
     planes.push_back({{1, 0, 0}, hi.x});
     planes.push_back({{0, -1, 0}, -lo.y});
     planes.push_back({{0, 1, 0}, hi.y});
-    addBrush(std::move(planes));
+    addBrush(std::move(planes), 6);
 }
 
 collision::TraceResult AnalyticWorld::trace(const collision::Shape& shape, const glm::vec3& start,

@@ -8,6 +8,8 @@
 
 #include <glm/vec3.hpp>
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace cliplab::test {
@@ -21,8 +23,9 @@ class AnalyticWorld {
 public:
     /// An axis-aligned box brush.
     void addBox(const glm::vec3& mins, const glm::vec3& maxs);
-    /// A convex brush from its planes (bevels included by the caller).
-    void addBrush(std::vector<TestPlane> planes) { m_brushes.push_back(std::move(planes)); }
+    /// A convex brush from its planes; the first `faces` are its faces, the rest bevels (the whole
+    /// list is traced; only the faces go into mapText(), the compiler adds its own bevels).
+    void addBrush(std::vector<TestPlane> planes, size_t faces = SIZE_MAX);
     /// A ramp rising along +x at `degrees` from x0 to x1 (height (x1-x0)*tan), y in [y0, y1], base at z0.
     void addRamp(float degrees, float x0, float x1, float y0, float y1, float z0);
     /// A vertical wall slab: inner face through `p` with horizontal inward-facing... normal `n`
@@ -30,6 +33,9 @@ public:
     /// deep, from z0 to z1.
     void addWall(const glm::vec3& p, const glm::vec3& n, const glm::vec3& u, float length, float thickness,
                  float z0, float z1);
+
+    /// The brushes as a .map source (classic brush format, one worldspawn), for mapc.
+    std::string mapText() const;
 
     collision::TraceResult trace(const collision::Shape& shape, const glm::vec3& start, const glm::vec3& end,
                                  int mask) const;
@@ -44,6 +50,7 @@ public:
 
 private:
     std::vector<std::vector<TestPlane>> m_brushes;
+    std::vector<size_t> m_faces; ///< How many leading planes of each brush are faces.
 };
 
 } // namespace cliplab::test

@@ -47,10 +47,10 @@ TEST(Controller, ClimbHeightClimbsHigherLedgesOnlyWhenEnabled) {
     AnalyticWorld w = floorWorld();
     w.addBox({64, -256, 0}, {600, 256, 30});
     Settings s;
-    const PlayerState plain = runFor(w, s, standingAt(0, 0, 0), forwardInput(0), 1.5, 125);
+    const PlayerState plain = runFor(World(w, false), s, standingAt(0, 0, 0), forwardInput(0), 1.5, 125);
     EXPECT_LT(plain.origin.x, 64 - 15.0f);
     s.climbHeight = 32.0f;
-    const PlayerState climbed = runFor(w, s, standingAt(0, 0, 0), forwardInput(0), 1.5, 125);
+    const PlayerState climbed = runFor(World(w, false), s, standingAt(0, 0, 0), forwardInput(0), 1.5, 125);
     EXPECT_GT(climbed.origin.x, 100.0f);
     EXPECT_NEAR(climbed.origin.z, 30 + 24.125f, 0.01f);
 }
@@ -118,7 +118,7 @@ TEST(Controller, NonFiniteOrHugeInputIsHarmless) {
         in.forward = std::nanf("");
         in.yaw = 1e30f;
         in.pitch = std::numeric_limits<float>::infinity();
-        const PlayerState p = runFor(w, s, standingAt(0, 0, 0), in, 0.5, 125);
+        const PlayerState p = runFor(World(w, false), s, standingAt(0, 0, 0), in, 0.5, 125);
         EXPECT_TRUE(std::isfinite(p.origin.x) && std::isfinite(p.origin.y) && std::isfinite(p.origin.z));
         EXPECT_NEAR(p.origin.z, 24.125f, 0.01f);
     }
@@ -154,7 +154,7 @@ TEST(Quake3Preset, HeldJumpJumpsOnceAndCrouchWalksSlowly) {
     jump.jump = true;
     int takeoffs = 0;
     bool wasGround = true;
-    runFor(w, s, standingAt(0, 0, 0), jump, 3.0, 125, [&](const PlayerState& ps, int) {
+    runFor(World(w, false), s, standingAt(0, 0, 0), jump, 3.0, 125, [&](const PlayerState& ps, int) {
         if (wasGround && !ps.onGround)
             ++takeoffs;
         wasGround = ps.onGround;
@@ -163,7 +163,7 @@ TEST(Quake3Preset, HeldJumpJumpsOnceAndCrouchWalksSlowly) {
     EXPECT_EQ(takeoffs, 1);
     Input crouch = forwardInput(90);
     crouch.crouch = true;
-    const PlayerState c = runFor(w, s, standingAt(0, 0, 0), crouch, 2.0, 125);
+    const PlayerState c = runFor(World(w, false), s, standingAt(0, 0, 0), crouch, 2.0, 125);
     EXPECT_TRUE(c.crouched);
     EXPECT_NEAR(glm::length(c.velocity), s.maxSpeed * s.crouchSpeedScale, 1.0f);
 }

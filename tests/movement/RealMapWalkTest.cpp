@@ -1,15 +1,19 @@
-// Random walks on real maps with the real collision model: after every tick the player box must
-// not be in solid (a position test), for both presets.
+// Random walks on the playground (assets/maps/playground.map, compiled by mapc) and on oa_dm1
+// with the real collision model: after every tick the player box must not be in solid (a position
+// test), for both presets.
 
 #include "bsp/Entities.h"
 #include "collision/Model.h"
+#include "mapc/Compiler.h"
 #include "movement/Movement.h"
 #include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
+#include <sstream>
 
 namespace cliplab::test {
 namespace {
@@ -60,6 +64,17 @@ void randomWalk(const bsp::BspData& data) {
         EXPECT_EQ(stuck, 0) << data.name << ", " << movement::presetName(preset);
         EXPECT_GT(grounded, kTicks / 2) << data.name << ", " << movement::presetName(preset);
     }
+}
+
+TEST(RandomWalk, PlaygroundNeverInSolid) {
+    const std::string path = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
+    std::ifstream in(path);
+    ASSERT_TRUE(in.good()) << path;
+    std::stringstream text;
+    text << in.rdbuf();
+    auto data = mapc::compileMap(text.str(), path);
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    randomWalk(data.value());
 }
 
 TEST(RandomWalk, OaDm1NeverInSolid) {
