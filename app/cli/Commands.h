@@ -22,5 +22,7 @@ struct Command {
 std::span<const Command> commands();
 
 int runInfo(const Args& args);
+/// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
+int runShot(const Args& args);
 
 } // namespace cliplab::cli

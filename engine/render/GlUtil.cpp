@@ -1,0 +1,66 @@
+#include "render/GlUtil.h"
+
+#include <vector>
+
+namespace cliplab::render {
+
+std::string_view embeddedFile(std::string_view name); // generated from shaders/
+
+std::string_view embeddedShader(std::string_view fileName) { return embeddedFile(fileName); }
+
+namespace {
+
+core::Result<GLuint> compile(GLenum type, std::string_view file) {
+    const std::string_view text = embeddedShader(file);
+    if (text.empty())
+        return core::makeError("shaders/" + std::string(file) + ": not embedded in this build");
+    const GLuint shader = glCreateShader(type);
+    const char* source = text.data();
+    const auto length = static_cast<GLint>(text.size());
+    glShaderSource(shader, 1, &source, &length);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        GLint logLength = 0;
+        glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &logLength);
+        std::vector<char> log(static_cast<size_t>(logLength) + 1, '\0');
+        glGetShaderInfoLog(shader, logLength, nullptr, log.data());
+        glDeleteShader(shader);
+        return core::makeError("shaders/" + std::string(file) + ": compile error: " + log.data());
+    }
+    return shader;
+}
+
+} // namespace
+
+core::Result<GLuint> buildProgram(std::string_view vertexFile, std::string_view fragmentFile) {
+    auto vs = compile(GL_VERTEX_SHADER, vertexFile);
+    if (!vs)
+        return vs.error();
+    auto fs = compile(GL_FRAGMENT_SHADER, fragmentFile);
+    if (!fs) {
+        glDeleteShader(*vs);
+        return fs.error();
+    }
+    const GLuint program = glCreateProgram();
+    glAttachShader(program, *vs);
+    glAttachShader(program, *fs);
+    glLinkProgram(program);
+    glDeleteShader(*vs);
+    glDeleteShader(*fs);
+    GLint ok = 0;
+    glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        GLint logLength = 0;
+        glGetProgramiv(program, GL_INFO_LOG_LENGTH, &logLength);
+        std::vector<char> log(static_cast<size_t>(logLength) + 1, '\0');
+        glGetProgramInfoLog(program, logLength, nullptr, log.data());
+        glDeleteProgram(program);
+        return core::makeError("shaders/" + std::string(vertexFile) + " + " + std::string(fragmentFile) +
+                               ": link error: " + log.data());
+    }
+    return program;
+}
+
+} // namespace cliplab::render
