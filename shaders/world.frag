@@ -23,9 +23,13 @@ void main() {
         return;
     }
     vec4 tex = uUseTexture != 0 ? texture(uTexture, vSt) : vec4(1.0);
+#ifdef ALPHA_TEST
+    // Only in the alpha-test variant: a shader that may discard loses early depth testing on
+    // software rasterisers, which costs every opaque surface dearly.
     if (uAlphaFunc == 1 && tex.a <= 0.0) discard;
     if (uAlphaFunc == 2 && tex.a >= 0.5) discard;
     if (uAlphaFunc == 3 && tex.a < 0.5) discard;
+#endif
     vec3 light = vec3(1.0);
     if (uLightSource == 1) light = texture(uLightmap, vLightmapSt).rgb;
     else if (uLightSource == 2) light = vColor.rgb;

@@ -21,6 +21,8 @@ out vec2 vLightmapSt;
 out vec4 vColor;
 out vec3 vNormal;
 out vec3 vWorld;
+// The depth pre-pass and the colour passes use different programs: identical depths need this.
+invariant gl_Position;
 
 float waveAt(int func, float x) {
     float f = fract(x);

@@ -21,7 +21,7 @@ namespace {
 
 constexpr const char* kUsage =
     "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
-    "[--view textured|lightmap|flat] [--wireframe] [--no-pvs] [--no-frustum] [--patch-level N] [--time SEC] "
+    "[--view textured|lightmap|flat] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
     "[--basepath DIR]";
 
 /// Eye height over a spawn point's origin (the player box centre), units.
@@ -42,7 +42,7 @@ std::optional<float> number(const std::string& s) {
 int runShot(const Args& args) {
     auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
                                         {"--frames", 1}, {"--view", 1}, {"--wireframe", 0}, {"--no-pvs", 0},
-                                        {"--no-frustum", 0}, {"--patch-level", 1}, {"--time", 1},
+                                        {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
                                         basepathOption()});
     if (!cl)
         return usage(cl.error().message);
@@ -85,6 +85,7 @@ int runShot(const Args& args) {
     settings.wireframe = cl->has("--wireframe");
     settings.cull.pvs = !cl->has("--no-pvs");
     settings.cull.frustum = !cl->has("--no-frustum");
+    settings.depthPrepass = !cl->has("--no-depth-prepass");
     if (cl->has("--patch-level")) {
         auto n = parseInteger(cl->value("--patch-level"));
         if (!n || *n < 1 || *n > 64)

@@ -10,13 +10,17 @@ std::string_view embeddedShader(std::string_view fileName) { return embeddedFile
 
 namespace {
 
-core::Result<GLuint> compile(GLenum type, std::string_view file) {
+core::Result<GLuint> compile(GLenum type, std::string_view file, std::string_view defines) {
     const std::string_view text = embeddedShader(file);
     if (text.empty())
         return core::makeError("shaders/" + std::string(file) + ": not embedded in this build");
+    std::string full(text);
+    const size_t versionEnd = full.find('\n');
+    if (!defines.empty() && versionEnd != std::string::npos)
+        full.insert(versionEnd + 1, defines);
     const GLuint shader = glCreateShader(type);
-    const char* source = text.data();
-    const auto length = static_cast<GLint>(text.size());
+    const char* source = full.data();
+    const auto length = static_cast<GLint>(full.size());
     glShaderSource(shader, 1, &source, &length);
     glCompileShader(shader);
     GLint ok = 0;
@@ -34,11 +38,12 @@ core::Result<GLuint> compile(GLenum type, std::string_view file) {
 
 } // namespace
 
-core::Result<GLuint> buildProgram(std::string_view vertexFile, std::string_view fragmentFile) {
-    auto vs = compile(GL_VERTEX_SHADER, vertexFile);
+core::Result<GLuint> buildProgram(std::string_view vertexFile, std::string_view fragmentFile,
+                                  std::string_view defines) {
+    auto vs = compile(GL_VERTEX_SHADER, vertexFile, defines);
     if (!vs)
         return vs.error();
-    auto fs = compile(GL_FRAGMENT_SHADER, fragmentFile);
+    auto fs = compile(GL_FRAGMENT_SHADER, fragmentFile, defines);
     if (!fs) {
         glDeleteShader(*vs);
         return fs.error();

@@ -15,7 +15,9 @@ namespace cliplab::render {
 /// The text of a GLSL file from shaders/, embedded at build time ("" when unknown).
 std::string_view embeddedShader(std::string_view fileName);
 
-/// Compiles and links a program from two embedded files; errors carry the GLSL log and file names.
-core::Result<GLuint> buildProgram(std::string_view vertexFile, std::string_view fragmentFile);
+/// Compiles and links a program from two embedded files; `defines` (e.g. "#define X 1\n") go
+/// right after each file's #version line. Errors carry the GLSL log and file names.
+core::Result<GLuint> buildProgram(std::string_view vertexFile, std::string_view fragmentFile,
+                                  std::string_view defines = {});
 
 } // namespace cliplab::render

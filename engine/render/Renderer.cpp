@@ -26,8 +26,8 @@ Renderer::Impl::~Impl() {
     glDeleteBuffers(1, &vbo);
     glDeleteBuffers(1, &ibo);
     glDeleteVertexArrays(1, &vao);
-    glDeleteProgram(worldProgram);
-    glDeleteProgram(skyProgram);
+    for (const GpuProgram& p : programs)
+        glDeleteProgram(p.id);
 }
 
 void Renderer::Impl::loadShaderScripts() {
@@ -169,23 +169,24 @@ WorldUniforms locate(GLuint program) {
 
 core::Result<std::unique_ptr<Renderer>> Renderer::create(const bsp::BspData& data, const fs::FileSystem* vfs) {
     auto impl = std::make_unique<Impl>(data, vfs);
-    auto worldProgram = buildProgram("world.vert", "world.frag");
-    if (!worldProgram)
-        return worldProgram.error();
-    impl->worldProgram = *worldProgram;
-    auto skyProgram = buildProgram("world.vert", "sky.frag");
-    if (!skyProgram)
-        return skyProgram.error();
-    impl->skyProgram = *skyProgram;
-    impl->world = locate(impl->worldProgram);
-    impl->sky = locate(impl->skyProgram);
-    glUseProgram(impl->worldProgram);
-    glUniform1i(impl->world.texture, 0);
-    glUniform1i(impl->world.lightmap, 1);
-    glUseProgram(impl->skyProgram);
-    glUniform1i(impl->sky.texture, 0);
-    const GLint units[6] = {2, 3, 4, 5, 6, 7};
-    glUniform1iv(impl->sky.box, 6, units);
+    const struct {
+        const char* fragment;
+        const char* defines;
+    } variants[kProgramCount] = {{"world.frag", ""}, {"world.frag", "#define ALPHA_TEST 1\n"}, {"sky.frag", ""}, {"depth.frag", ""}};
+    for (size_t i = 0; i < kProgramCount; ++i) {
+        auto program = buildProgram("world.vert", variants[i].fragment, variants[i].defines);
+        if (!program)
+            return program.error();
+        GpuProgram& p = impl->programs[i];
+        p.id = *program;
+        p.u = locate(p.id);
+        glUseProgram(p.id);
+        glUniform1i(p.u.texture, 0);
+        glUniform1i(p.u.lightmap, 1);
+        const GLint units[6] = {2, 3, 4, 5, 6, 7};
+        if (p.u.box >= 0)
+            glUniform1iv(p.u.box, 6, units);
+    }
     glUseProgram(0);
 
     auto debug = GlDebugDraw::create();

@@ -34,6 +34,7 @@ struct RenderSettings {
     bool wireframe = false;    ///< Overlay the triangle edges.
     CullSettings cull;
     int patchLevel = 4;        ///< Subdivisions per bezier piece (1..64); changing it rebuilds the mesh.
+    bool depthPrepass = true;  ///< Draw opaque depth first so each pixel is shaded once (software GL).
     glm::vec4 clearColor{0.0f, 0.0f, 0.0f, 1.0f};
 };
 

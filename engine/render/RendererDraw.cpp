@@ -128,6 +128,21 @@ void Renderer::Impl::multiDraw() {
     ++stats.drawCalls;
 }
 
+const WorldUniforms& Renderer::Impl::use(ProgramKind kind) {
+    GpuProgram& p = programs[static_cast<size_t>(kind)];
+    if (currentProgram != p.id) {
+        glUseProgram(p.id);
+        currentProgram = p.id;
+    }
+    if (p.frame != frameUniforms.frame) {
+        p.frame = frameUniforms.frame;
+        glUniformMatrix4fv(p.u.viewProj, 1, GL_FALSE, glm::value_ptr(frameUniforms.viewProj));
+        glUniform1f(p.u.time, frameUniforms.seconds);
+        glUniform1i(p.u.view, frameUniforms.view);
+    }
+    return p.u;
+}
+
 void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& material, double seconds,
                                      const RenderSettings& settings) {
     const MaterialPlan& plan = material.plan;
@@ -136,11 +151,6 @@ void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& 
         glEnable(GL_POLYGON_OFFSET_FILL);
         glPolygonOffset(-1.0f, -2.0f);
     }
-    glUniform4f(world.deform, plan.deform.active ? 1.0f : 0.0f,
-                plan.deform.spread != 0.0f ? 1.0f / plan.deform.spread : 0.0f,
-                static_cast<float>(plan.deform.wave.func), 0.0f);
-    glUniform4f(world.deformWave, plan.deform.wave.base, plan.deform.wave.amplitude, plan.deform.wave.phase,
-                plan.deform.wave.frequency);
     const int lightSource = batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
                             : batch.lightmap == bsp::kLightmapByVertex                                      ? 2
                                                                                                             : 0;
@@ -149,7 +159,6 @@ void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& 
         glBindTexture(GL_TEXTURE_2D, lightmaps[static_cast<size_t>(batch.lightmap)]);
         glActiveTexture(GL_TEXTURE0);
     }
-    glUniform1i(world.lightSource, lightSource);
 
     // The non-textured views draw one opaque pass per surface.
     const bool textured = settings.view == ViewMode::Textured;
@@ -157,23 +166,30 @@ void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& 
     for (size_t i = 0; i < passCount; ++i) {
         const GpuPass& pass = material.passes[i];
         const MaterialPass& p = pass.plan;
+        const bool alphaTest = textured && p.alphaFunc != AlphaFunc::None;
+        const WorldUniforms& u = use(alphaTest ? ProgramKind::WorldAlphaTest : ProgramKind::World);
+        glUniform4f(u.deform, plan.deform.active ? 1.0f : 0.0f,
+                    plan.deform.spread != 0.0f ? 1.0f / plan.deform.spread : 0.0f,
+                    static_cast<float>(plan.deform.wave.func), 0.0f);
+        glUniform4f(u.deformWave, plan.deform.wave.base, plan.deform.wave.amplitude, plan.deform.wave.phase,
+                    plan.deform.wave.frequency);
         const bool usesTexture = textured && p.source != PassSource::Light;
-        glUniform1i(world.useTexture, usesTexture ? 1 : 0);
+        glUniform1i(u.useTexture, usesTexture ? 1 : 0);
         if (usesTexture)
             glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
         // A texture-only pass is unlit; Light and combined passes use the batch's light.
-        glUniform1i(world.lightSource, !textured || p.source != PassSource::Texture ? lightSource : 0);
+        glUniform1i(u.lightSource, !textured || p.source != PassSource::Texture ? lightSource : 0);
         const bool vertexColor = textured && (p.rgbGen == RgbGen::Vertex || p.rgbGen == RgbGen::ExactVertex);
-        glUniform1i(world.useVertexColor, vertexColor ? 1 : 0);
+        glUniform1i(u.useVertexColor, vertexColor ? 1 : 0);
         const glm::vec4 color = textured ? passColor(p, seconds) : glm::vec4(1.0f);
-        glUniform4fv(world.color, 1, glm::value_ptr(color));
-        glUniform1i(world.alphaFunc, alphaFuncCode(p.alphaFunc));
+        glUniform4fv(u.color, 1, glm::value_ptr(color));
+        glUniform1i(u.alphaFunc, alphaTest ? alphaFuncCode(p.alphaFunc) : 0);
         glm::vec3 rowS, rowT;
         glm::vec4 turb;
-        tcModMatrix(p.tcMods, seconds, rowS, rowT, turb);
-        glUniform3fv(world.tcS, 1, glm::value_ptr(rowS));
-        glUniform3fv(world.tcT, 1, glm::value_ptr(rowT));
-        glUniform4fv(world.turb, 1, glm::value_ptr(turb));
+        tcModMatrix(textured ? p.tcMods : std::vector<TcMod>{}, seconds, rowS, rowT, turb);
+        glUniform3fv(u.tcS, 1, glm::value_ptr(rowS));
+        glUniform3fv(u.tcT, 1, glm::value_ptr(rowT));
+        glUniform4fv(u.turb, 1, glm::value_ptr(turb));
         if (textured && p.blend) {
             glEnable(GL_BLEND);
             glBlendFunc(glBlend(p.src), glBlend(p.dst));
@@ -191,7 +207,10 @@ void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& 
 
 void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material, double seconds,
                                   const Camera& camera) {
+    const WorldUniforms& sky = use(ProgramKind::Sky);
     glDisable(GL_CULL_FACE);
+    glUniform4f(sky.deform, 0.0f, 0.0f, 0.0f, 0.0f);
+    glUniform4f(sky.turb, 0.0f, 0.0f, 0.0f, 0.0f);
     glUniform3fv(sky.eye, 1, glm::value_ptr(camera.eye));
     glUniform1f(sky.cloudHeight, material.plan.cloudHeight);
     bool covered = false;
@@ -241,6 +260,11 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
         rebuildMesh(level);
     const glm::mat4 viewProj = camera.viewProjection();
     stats.cull = culler.update(camera.eye, viewProj, settings.cull);
+    frameUniforms.viewProj = viewProj;
+    frameUniforms.seconds = static_cast<float>(seconds);
+    frameUniforms.view = static_cast<int>(settings.view);
+    ++frameUniforms.frame;
+    currentProgram = 0;
 
     glViewport(0, 0, camera.width, camera.height);
     glClearColor(settings.clearColor.r, settings.clearColor.g, settings.clearColor.b, settings.clearColor.a);
@@ -250,87 +274,91 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     glDepthMask(GL_TRUE);
     glFrontFace(GL_CW); // Quake 3 winds front faces clockwise
     glBindVertexArray(vao);
+    if (settings.depthPrepass)
+        depthPrepass();
 
-    GLuint current = 0;
     for (int32_t b : drawOrder) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
-        counts.clear();
-        offsets.clear();
-        uint32_t runStart = 0, runCount = 0;
-        for (int32_t s : batch.surfaces) {
-            if (!culler.visible(static_cast<size_t>(s)))
-                continue;
-            const MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
-            ++stats.surfacesDrawn;
-            stats.trianglesDrawn += ms.indexCount / 3;
-            if (runCount > 0 && runStart + runCount == ms.firstIndex) {
-                runCount += ms.indexCount; // contiguous with the previous surface: one range
-                continue;
-            }
-            if (runCount > 0) {
-                counts.push_back(static_cast<GLsizei>(runCount));
-                offsets.push_back(reinterpret_cast<const void*>(static_cast<size_t>(runStart) * sizeof(uint32_t)));
-            }
-            runStart = ms.firstIndex;
-            runCount = ms.indexCount;
-        }
-        if (runCount == 0)
+        if (!collectVisible(batch, true))
             continue;
-        counts.push_back(static_cast<GLsizei>(runCount));
-        offsets.push_back(reinterpret_cast<const void*>(static_cast<size_t>(runStart) * sizeof(uint32_t)));
         ++stats.batchesDrawn;
-
-        const bool skyPass = material.plan.sky && settings.view == ViewMode::Textured;
-        const GLuint program = skyPass ? skyProgram : worldProgram;
-        if (program != current) {
-            glUseProgram(program);
-            const WorldUniforms& u = skyPass ? sky : world;
-            glUniformMatrix4fv(u.viewProj, 1, GL_FALSE, glm::value_ptr(viewProj));
-            glUniform1f(u.time, static_cast<float>(seconds));
-            glUniform4f(u.deform, 0.0f, 0.0f, 0.0f, 0.0f);
-            glUniform4f(u.turb, 0.0f, 0.0f, 0.0f, 0.0f);
-            if (!skyPass)
-                glUniform1i(world.view, static_cast<int>(settings.view));
-            current = program;
-        }
-        if (skyPass)
+        if (material.plan.sky && settings.view == ViewMode::Textured)
             drawSkyBatch(batch, material, seconds, camera);
         else
             drawBatchPasses(batch, material, seconds, settings);
     }
 
     if (settings.wireframe) {
-        glUseProgram(worldProgram);
-        current = worldProgram;
-        glUniformMatrix4fv(world.viewProj, 1, GL_FALSE, glm::value_ptr(viewProj));
-        glUniform1i(world.view, 3);
-        glUniform4f(world.color, 1.0f, 1.0f, 1.0f, 1.0f);
-        glUniform4f(world.deform, 0.0f, 0.0f, 0.0f, 0.0f);
+        const WorldUniforms& u = use(ProgramKind::World);
+        glUniform1i(u.view, 3);
+        glUniform4f(u.color, 1.0f, 1.0f, 1.0f, 1.0f);
+        glUniform4f(u.deform, 0.0f, 0.0f, 0.0f, 0.0f);
         glDisable(GL_CULL_FACE);
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         glEnable(GL_POLYGON_OFFSET_LINE);
         glPolygonOffset(-1.0f, -1.0f);
-        for (int32_t b : drawOrder) {
-            const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
-            counts.clear();
-            offsets.clear();
-            for (int32_t s : batch.surfaces)
-                if (culler.visible(static_cast<size_t>(s))) {
-                    const MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
-                    counts.push_back(static_cast<GLsizei>(ms.indexCount));
-                    offsets.push_back(reinterpret_cast<const void*>(static_cast<size_t>(ms.firstIndex) * sizeof(uint32_t)));
-                }
-            if (!counts.empty())
+        for (int32_t b : drawOrder)
+            if (collectVisible(mesh.batches[static_cast<size_t>(b)], false))
                 multiDraw();
-        }
         glDisable(GL_POLYGON_OFFSET_LINE);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+        glUniform1i(u.view, frameUniforms.view);
     }
     glBindVertexArray(0);
     glDisable(GL_CULL_FACE);
     debug->flush(viewProj);
+    currentProgram = 0;
     glUseProgram(0);
+}
+
+void Renderer::Impl::depthPrepass() {
+    const WorldUniforms& u = use(ProgramKind::Depth);
+    glUniform4f(u.deform, 0.0f, 0.0f, 0.0f, 0.0f);
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    for (int32_t b : drawOrder) {
+        const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
+        const MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
+        // Only what the colour passes will cover exactly, at the same depth.
+        const bool opaque = plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
+                                         plan.passes.front().alphaFunc == AlphaFunc::None && !plan.deform.active &&
+                                         !plan.polygonOffset);
+        if (!opaque || !collectVisible(batch, false))
+            continue;
+        setCull(plan.sky ? CullMode::None : plan.cull);
+        multiDraw();
+    }
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+bool Renderer::Impl::collectVisible(const MeshBatch& batch, bool countStats) {
+    counts.clear();
+    offsets.clear();
+    uint32_t runStart = 0, runCount = 0;
+    auto flushRun = [&] {
+        if (runCount == 0)
+            return;
+        counts.push_back(static_cast<GLsizei>(runCount));
+        offsets.push_back(reinterpret_cast<const void*>(static_cast<size_t>(runStart) * sizeof(uint32_t)));
+    };
+    for (int32_t s : batch.surfaces) {
+        if (!culler.visible(static_cast<size_t>(s)))
+            continue;
+        const MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
+        if (countStats) {
+            ++stats.surfacesDrawn;
+            stats.trianglesDrawn += ms.indexCount / 3;
+        }
+        if (runCount > 0 && runStart + runCount == ms.firstIndex) {
+            runCount += ms.indexCount; // contiguous with the previous surface: one range
+            continue;
+        }
+        flushRun();
+        runStart = ms.firstIndex;
+        runCount = ms.indexCount;
+    }
+    flushRun();
+    return !counts.empty();
 }
 
 } // namespace cliplab::render

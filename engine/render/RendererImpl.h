@@ -38,6 +38,26 @@ struct WorldUniforms {
     GLint eye = -1, skyMode = -1, box = -1, cloudHeight = -1;
 };
 
+/// The programs: opaque world passes, alpha-tested ones (a separate variant, see world.frag), sky,
+/// depth pre-pass.
+enum class ProgramKind { World = 0, WorldAlphaTest = 1, Sky = 2, Depth = 3 };
+inline constexpr size_t kProgramCount = 4;
+
+/// A linked program, its uniforms, and the frame whose per-frame uniforms it holds.
+struct GpuProgram {
+    GLuint id = 0;
+    WorldUniforms u;
+    uint64_t frame = 0;
+};
+
+/// Per-frame values every program gets once per frame.
+struct FrameUniforms {
+    glm::mat4 viewProj{1.0f};
+    float seconds = 0.0f;
+    int view = 0;
+    uint64_t frame = 0;
+};
+
 struct Renderer::Impl {
     const bsp::BspData& data;
     const fs::FileSystem* vfs;
@@ -48,8 +68,9 @@ struct Renderer::Impl {
     WorldMesh mesh;
     SurfaceCuller culler;
     std::unique_ptr<GlDebugDraw> debug;
-    GLuint worldProgram = 0, skyProgram = 0;
-    WorldUniforms world, sky;
+    std::array<GpuProgram, kProgramCount> programs;
+    FrameUniforms frameUniforms;
+    GLuint currentProgram = 0;
     GLuint vao = 0, vbo = 0, ibo = 0;
     std::vector<int32_t> drawOrder; ///< Batch indices: sky first, then by sort key and shader.
     RenderStats stats;
@@ -69,6 +90,13 @@ struct Renderer::Impl {
                          const RenderSettings& settings);
     void drawSkyBatch(const MeshBatch& batch, const GpuMaterial& material, double seconds, const Camera& camera);
     void multiDraw();
+    /// Fills counts/offsets with the visible index ranges of `batch` (merging adjacent surfaces) and
+    /// counts them in the stats; false when nothing is visible.
+    bool collectVisible(const MeshBatch& batch, bool countStats);
+    /// Lays down the depth of opaque, non-alpha-tested batches.
+    void depthPrepass();
+    /// Binds a program (setting its per-frame uniforms on first use in a frame); returns its uniforms.
+    const WorldUniforms& use(ProgramKind kind);
 };
 
 /// Collects the 2x3 affine tcMod matrix (turb excluded) at `seconds`; `turb` gets the first turb.

@@ -143,11 +143,17 @@ private:
         return core::makeError(core::format("%s:%d: %s", m_file.c_str(), line, what.c_str()));
     }
 
-    /// The keyword at m_pos and the tokens after it on the same line (braces end the line).
+    /// The tokens after `keyword` on the same line. Braces end the arguments, and so does the
+    /// next keyword, so one-line stages ("{ map x.tga blendFunc add }") parse as the game does.
     std::vector<std::string> lineArgs(const Token& keyword) {
+        static const std::set<std::string> stageKeywords = {"map", "clampmap", "animmap", "blendfunc", "alphafunc",
+                                                             "depthwrite", "rgbgen", "tcmod", "tcgen", "alphagen",
+                                                             "depthfunc", "detail", "videomap", "surfaceparm",
+                                                             "cull", "sort", "skyparms", "deformvertexes",
+                                                             "polygonoffset", "nopicmip", "nomipmaps", "fogparms"};
         std::vector<std::string> args;
         while (m_pos < m_tokens.size() && m_tokens[m_pos].line == keyword.line && m_tokens[m_pos].text != "{" &&
-               m_tokens[m_pos].text != "}")
+               m_tokens[m_pos].text != "}" && (m_tokens[m_pos].quoted || !stageKeywords.count(lower(m_tokens[m_pos].text))))
             args.push_back(m_tokens[m_pos++].text);
         return args;
     }
