@@ -2,6 +2,7 @@
 
 #include "core/Log.h"
 #include "render/Material.h"
+#include "render/ShaderScript.h"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_NO_STDIO
@@ -68,11 +69,32 @@ GLuint TextureCache::upload(const unsigned char* rgba, int width, int height, bo
     return tex;
 }
 
+std::string TextureCache::resolveCase(const std::string& path) {
+    if (m_vfs->exists(path))
+        return path;
+    const size_t slash = path.rfind('/');
+    const size_t dot = path.rfind('.');
+    if (slash == std::string::npos || dot == std::string::npos || dot < slash)
+        return {};
+    const std::string folder = path.substr(0, slash);
+    auto it = m_folders.find(folder);
+    if (it == m_folders.end()) {
+        std::map<std::string, std::string> files;
+        for (const char* ext : {".tga", ".jpg", ".png"}) // listFiles matches extensions ignoring case
+            for (const std::string& stored : m_vfs->listFiles(folder, ext))
+                files.emplace(normalizeShaderName(stored), stored);
+        it = m_folders.emplace(folder, std::move(files)).first;
+    }
+    auto found = it->second.find(normalizeShaderName(path));
+    return found == it->second.end() ? std::string() : found->second;
+}
+
 GLuint TextureCache::load(const std::string& image, bool clamp) {
     if (!m_vfs)
         return 0;
-    for (const std::string& path : imageCandidates(image)) {
-        if (!m_vfs->exists(path))
+    for (const std::string& candidate : imageCandidates(image)) {
+        const std::string path = resolveCase(candidate);
+        if (path.empty())
             continue;
         auto bytes = m_vfs->readFile(path);
         if (!bytes)

@@ -37,10 +37,15 @@ public:
 
 private:
     GLuint load(const std::string& image, bool clamp);
+    /// The stored path matching `path` ignoring case (Quake 3 file names are case-insensitive but
+    /// pk3s keep the authors' case, e.g. textures/acc_dm3/SQRlight_dn.jpg), or "" when none.
+    std::string resolveCase(const std::string& path);
 
     const fs::FileSystem* m_vfs;
     std::map<std::pair<std::string, bool>, GLuint> m_cache; ///< 0 = known missing.
     std::set<std::string> m_missing;
+    /// Per folder: lower-case file path -> stored path (filled on first use of the folder).
+    std::map<std::string, std::map<std::string, std::string>> m_folders;
     GLuint m_checker = 0, m_white = 0;
 };
 
