@@ -5,6 +5,7 @@
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
 #include "render/Renderer.h"
+#include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
 #include "viewer/Png.h"
 
@@ -21,7 +22,7 @@ namespace {
 
 constexpr const char* kUsage =
     "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
-    "[--view textured|lightmap|flat] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
+    "[--view textured|lightmap|flat|brushes] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
     "[--basepath DIR]";
 
 /// Eye height over a spawn point's origin (the player box centre), units.
@@ -80,7 +81,8 @@ int runShot(const Args& args) {
         if (v == "textured") settings.view = render::ViewMode::Textured;
         else if (v == "lightmap") settings.view = render::ViewMode::LightmapOnly;
         else if (v == "flat") settings.view = render::ViewMode::Flat;
-        else return usage("--view must be textured, lightmap or flat");
+        else if (v == "brushes") settings.drawWorld = false;
+        else return usage("--view must be textured, lightmap, flat or brushes");
     }
     settings.wireframe = cl->has("--wireframe");
     settings.cull.pvs = !cl->has("--no-pvs");
@@ -157,8 +159,13 @@ int runShot(const Args& args) {
     }
     target.value()->bind();
     std::vector<double> times;
+    viewer::BrushViewStats brushStats;
     for (long long i = 0; i < frames; ++i) {
         const auto start = std::chrono::steady_clock::now();
+        // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
+        // the way collision code draws.
+        if (!settings.drawWorld)
+            brushStats = viewer::drawBrushes(data, renderer.value()->debugDraw(), camera.eye, 4096.0f);
         renderer.value()->draw(camera, seconds, settings);
         glFinish(); // the frame is done when the pixels are
         times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
@@ -177,6 +184,9 @@ int runShot(const Args& args) {
                 "leaves_frustum_culled=%u\nsurfaces_culled=%u\n",
                 st.cull.cameraCluster, st.surfacesDrawn, st.trianglesDrawn, st.drawCalls, st.cull.leavesVisible,
                 st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled);
+    if (!settings.drawWorld)
+        std::printf("brushes_solid=%zu\nbrushes_playerclip=%zu\nbevel_sides=%zu\n", brushStats.solid,
+                    brushStats.playerClip, brushStats.bevelSides);
     std::printf("missing_textures=%zu\nwrote=%s\n", renderer.value()->missingTextures().size(), out.c_str());
     if (cl->has("--frames")) {
         // The first frame pays for first-use costs (shader compiles, texture residency); keep it

@@ -35,6 +35,7 @@ struct RenderSettings {
     CullSettings cull;
     int patchLevel = 4;        ///< Subdivisions per bezier piece (1..64); changing it rebuilds the mesh.
     bool depthPrepass = true;  ///< Draw opaque depth first so each pixel is shaded once (software GL).
+    bool drawWorld = true;     ///< False shows only the debug-draw layer (e.g. collision brushes).
     glm::vec4 clearColor{0.0f, 0.0f, 0.0f, 1.0f};
 };
 

@@ -274,10 +274,10 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     glDepthMask(GL_TRUE);
     glFrontFace(GL_CW); // Quake 3 winds front faces clockwise
     glBindVertexArray(vao);
-    if (settings.depthPrepass)
+    if (settings.depthPrepass && settings.drawWorld)
         depthPrepass();
 
-    for (int32_t b : drawOrder) {
+    for (int32_t b : settings.drawWorld ? drawOrder : std::vector<int32_t>{}) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
         if (!collectVisible(batch, true))
@@ -289,7 +289,7 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
             drawBatchPasses(batch, material, seconds, settings);
     }
 
-    if (settings.wireframe) {
+    if (settings.wireframe && settings.drawWorld) {
         const WorldUniforms& u = use(ProgramKind::World);
         glUniform1i(u.view, 3);
         glUniform4f(u.color, 1.0f, 1.0f, 1.0f, 1.0f);

@@ -180,6 +180,15 @@ TEST(Shot, ViewsAndCullingToggles) {
     const auto light = test::runCliplab("shot --view lightmap --wireframe" + common);
     ASSERT_EQ(light.exitCode, 0) << light.err;
     EXPECT_GT(region(loadPng(dir + "/x.png"), 0, 0, 1, 1).lumaStdDev, 5.0);
+
+    // Collision brushes instead of surfaces, through the debug-draw layer.
+    const auto brushes = test::runCliplab("shot --view brushes" + common);
+    ASSERT_EQ(brushes.exitCode, 0) << brushes.err;
+    EXPECT_GT(std::stoi(field(brushes.out, "brushes_solid")), 100);
+    EXPECT_GT(std::stoi(field(brushes.out, "brushes_playerclip")), 0);
+    EXPECT_GT(std::stoi(field(brushes.out, "bevel_sides")), 0);
+    const RegionStats br = region(loadPng(dir + "/x.png"), 0, 0, 1, 1);
+    EXPECT_GT(br.b, br.g); // translucent blue-grey solid brushes dominate
 }
 
 TEST(Shot, MissingTexturesShowTheChecker) {
