@@ -17,6 +17,13 @@ uniform int uView;           // 0 textured, 1 lightmap only, 2 flat, 3 solid col
 
 out vec4 fragColor;
 
+#ifdef LIGHTMAPPED
+// The common case as its own program: image x lightmap, nothing to branch on.
+void main() {
+    vec4 tex = texture(uTexture, vSt);
+    fragColor = vec4(tex.rgb * texture(uLightmap, vLightmapSt).rgb, tex.a);
+}
+#else
 void main() {
     if (uView == 3) {
         fragColor = uColor;
@@ -46,3 +53,4 @@ void main() {
     vec4 color = uUseVertexColor != 0 ? vColor : uColor;
     fragColor = vec4(tex.rgb * color.rgb * light, tex.a * color.a);
 }
+#endif

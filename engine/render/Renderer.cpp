@@ -172,7 +172,8 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(const bsp::BspData& dat
     const struct {
         const char* fragment;
         const char* defines;
-    } variants[kProgramCount] = {{"world.frag", ""}, {"world.frag", "#define ALPHA_TEST 1\n"}, {"sky.frag", ""}, {"depth.frag", ""}};
+    } variants[kProgramCount] = {{"world.frag", ""}, {"world.frag", "#define ALPHA_TEST 1\n"}, {"sky.frag", ""}, {"depth.frag", ""},
+                                           {"world.frag", "#define LIGHTMAPPED 1\n"}};
     for (size_t i = 0; i < kProgramCount; ++i) {
         auto program = buildProgram("world.vert", variants[i].fragment, variants[i].defines);
         if (!program)

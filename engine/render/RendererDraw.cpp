@@ -167,7 +167,11 @@ void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& 
         const GpuPass& pass = material.passes[i];
         const MaterialPass& p = pass.plan;
         const bool alphaTest = textured && p.alphaFunc != AlphaFunc::None;
-        const WorldUniforms& u = use(alphaTest ? ProgramKind::WorldAlphaTest : ProgramKind::World);
+        const bool lightmapped = textured && !alphaTest && p.source == PassSource::TextureTimesLight &&
+                                 lightSource == 1 && p.rgbGen == RgbGen::Identity;
+        const WorldUniforms& u = use(alphaTest     ? ProgramKind::WorldAlphaTest
+                                     : lightmapped ? ProgramKind::Lightmapped
+                                                   : ProgramKind::World);
         glUniform4f(u.deform, plan.deform.active ? 1.0f : 0.0f,
                     plan.deform.spread != 0.0f ? 1.0f / plan.deform.spread : 0.0f,
                     static_cast<float>(plan.deform.wave.func), 0.0f);

@@ -40,8 +40,9 @@ struct WorldUniforms {
 
 /// The programs: opaque world passes, alpha-tested ones (a separate variant, see world.frag), sky,
 /// depth pre-pass.
-enum class ProgramKind { World = 0, WorldAlphaTest = 1, Sky = 2, Depth = 3 };
-inline constexpr size_t kProgramCount = 4;
+/// Lightmapped: the branch-free "image x lightmap" program most surfaces use.
+enum class ProgramKind { World = 0, WorldAlphaTest = 1, Sky = 2, Depth = 3, Lightmapped = 4 };
+inline constexpr size_t kProgramCount = 5;
 
 /// A linked program, its uniforms, and the frame whose per-frame uniforms it holds.
 struct GpuProgram {
