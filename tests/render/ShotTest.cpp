@@ -192,6 +192,19 @@ TEST(Shot, ViewsAndCullingToggles) {
     EXPECT_GT(br.r + br.g + br.b, 3 * 60.0); // translucent hulls cover the black background
 }
 
+TEST(Shot, PatchLevelChangesTheTriangleCount) {
+    requireGameData();
+    // oa_dm3 has bezier patches; with culling off every surface is drawn.
+    const std::string common = " oa_dm3 --no-pvs --no-frustum --size 160x90 --out '" + test::makeTempDir("shot") + "/p.png'";
+    const auto coarse = test::runCliplab("shot --patch-level 1" + common);
+    const auto fine = test::runCliplab("shot --patch-level 8" + common);
+    ASSERT_EQ(coarse.exitCode, 0) << coarse.err;
+    ASSERT_EQ(fine.exitCode, 0) << fine.err;
+    EXPECT_EQ(field(coarse.out, "surfaces"), field(fine.out, "surfaces"));
+    EXPECT_GT(std::stoi(field(fine.out, "triangles")), std::stoi(field(coarse.out, "triangles")) + 1000);
+    EXPECT_EQ(field(fine.out, "missing_textures"), "0");
+}
+
 TEST(Shot, MissingTexturesShowTheChecker) {
     // A map from a file whose texture exists nowhere: the checker is drawn and counted.
     const std::string dir = test::makeTempDir("shot");
