@@ -178,9 +178,15 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
         } else {
             t1 = dot3(node.normal, a) - node.dist;
             t2 = dot3(node.normal, b) - node.dist;
-            // Exact support of the box along the normal (the game uses a loose 2048 here).
-            offset = std::fabs(tw.extents.x * node.normal.x) + std::fabs(tw.extents.y * node.normal.y) +
-                     std::fabs(tw.extents.z * node.normal.z);
+            // The game's loose 2048 for boxes, not the exact support sum |e_i n_i|: q3map lists a
+            // brush only in the leaves its kept fragments reached and drops thin fragments, so a
+            // brush can reach into a cell that does not list it. The wide walk visits enough
+            // leaves to find such brushes anyway; the exact one let a 50x26x11 box on oa_dm1 from
+            // (-99.8 824.6 164.6) to (-209.1 739.1 135.4) pass into brush 291, which the game
+            // stops at 0.831 (TraceReference.WideNodeWalkFindsBrushesMissingFromLeafLists).
+            // Completing the leaf lists at load instead changes the order brushes are tested in,
+            // and with it the plane reported for all-solid traces, so the game's walk is kept.
+            offset = tw.isPoint ? 0.0f : 2048.0f;
         }
         if (t1 >= offset + margin && t2 >= offset + margin) {
             num = node.children[0];

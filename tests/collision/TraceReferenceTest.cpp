@@ -86,3 +86,19 @@ INSTANTIATE_TEST_SUITE_P(
                     ReferenceCase{"q3dm6ish", "mask33619969.curves0", 33619969, false},
                     ReferenceCase{"q3dm6ish", "mask1.curves0.capsule", 1, true}),
     caseName);
+
+TEST(TraceReference, WideNodeWalkFindsBrushesMissingFromLeafLists) {
+    // q3map leaves brush 291 of oa_dm1 out of a leaf its volume reaches. The game's wide node walk
+    // still finds it (found by comparing with a test against every brush); an exact-support walk
+    // did not, and this box passed into the brush.
+    auto data = test::loadOpenArenaMap("oa_dm1");
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    const glm::vec3 half(25.2083f, 13.2675f, 5.51646f);
+    const auto r = model.trace(collision::Shape::box(-half, half), {-99.8081f, 824.597f, 164.615f},
+                               {-209.108f, 739.12f, 135.418f}, bsp::contents::Solid);
+    EXPECT_NEAR(r.fraction, 0.831278f, 1e-5f);
+    EXPECT_EQ(r.brush, 291);
+    EXPECT_EQ(r.plane.normal, glm::vec3(1, 0, 0));
+    EXPECT_EQ(r.plane.dist, -216.0f);
+}
