@@ -256,3 +256,59 @@ TEST(PatchLimits, BadControlGridsAreErrors) {
     EXPECT_FALSE(collision::buildPatchCollide(3, 3, std::vector<glm::vec3>(8)).ok());
     EXPECT_FALSE(collision::buildPatchCollide(33, 33, std::vector<glm::vec3>(33 * 33)).ok()); // > 1024 points
 }
+
+TEST(PatchCollide, WrappedPipeBuildsOneRingOfFacetsAndCollidesFromOneSide) {
+    // A pipe of radius 128 around the z axis: 9 columns round the circle (the first and last
+    // coincide, so the patch wraps), 3 straight rows from z 0 to 128.
+    const float r = 128.0f;
+    const glm::vec2 ring[9] = {{r, 0}, {r, r}, {0, r}, {-r, r}, {-r, 0}, {-r, -r}, {0, -r}, {r, -r}, {r, 0}};
+    std::vector<glm::vec3> pts;
+    for (int y = 0; y < 3; ++y)
+        for (int x = 0; x < 9; ++x) pts.push_back({ring[x].x, ring[x].y, 64.0f * float(y)});
+    auto pc = collision::buildPatchCollide(9, 3, pts);
+    ASSERT_TRUE(pc.ok()) << pc.error().message;
+    // Each quarter bulges 0.25 r sqrt 2 = 45 units: split once (then 11 < 16): 8 columns of
+    // quads, one row (the rows are straight), each quad a planar rectangle.
+    ASSERT_EQ(pc->facets.size(), 8u);
+    // Wrapped: the first facet's border at the seam is the last facet's surface plane (not a
+    // plane standing on the edge), and the other way round.
+    auto hasBorder = [&](const collision::PatchFacet& f, int32_t plane) {
+        for (int32_t j = 0; j < f.numBorders; ++j)
+            if (pc->borders[size_t(f.firstBorder + j)].plane == plane) return true;
+        return false;
+    };
+    EXPECT_TRUE(hasBorder(pc->facets.front(), pc->facets.back().surfacePlane));
+    EXPECT_TRUE(hasBorder(pc->facets.back(), pc->facets.front().surfacePlane));
+    const collision::Model m(mapWithPatch(pts, 9, 3));
+    // The quadratic quarters run between radius r (at the interpolating points) and 1.06 r (their
+    // middles); the facets are chords within 16 units of them.
+    const float curveMin = r, curveMax = 0.75f * std::sqrt(2.0f) * r;
+    // Angles either side of the wrap seam (angle 0) and elsewhere; a ray exactly along a shared
+    // edge may slip between the two facets' float tests, in the game as here.
+    for (float angle : {0.01f, 6.27f, 0.3f, 1.0f, 2.5f, 4.0f}) {
+        const glm::vec3 dir(std::cos(angle), std::sin(angle), 0.0f);
+        const glm::vec3 outside = dir * 300.0f + glm::vec3(0, 0, 64), axis(0, 0, 64);
+        // Rays see one side only: exactly one of the two directions collides.
+        const auto rayIn = m.trace(Shape::ray(), outside, axis, kSolid, curvesOn());
+        const auto rayOut = m.trace(Shape::ray(), axis, outside, kSolid, curvesOn());
+        ASSERT_NE(rayIn.fraction < 1.0f, rayOut.fraction < 1.0f) << angle;
+        const bool facesOut = rayIn.fraction < 1.0f;
+        const auto& ray = facesOut ? rayIn : rayOut;
+        const float rayDist = std::sqrt(ray.endpos.x * ray.endpos.x + ray.endpos.y * ray.endpos.y);
+        EXPECT_GE(rayDist, curveMin - 16.0f) << angle;
+        EXPECT_LE(rayDist, curveMax + 0.2f) << angle;
+        // The player box from the same side stops with its nearest point on a chord.
+        const auto box = facesOut ? m.trace(kPlayer, outside, axis, kSolid, curvesOn())
+                                  : m.trace(kPlayer, axis, outside, kSolid, curvesOn());
+        ASSERT_LT(box.fraction, 1.0f) << angle;
+        const float reach = 15.0f * (std::fabs(dir.x) + std::fabs(dir.y)); // box support along dir
+        const float centre = std::sqrt(box.endpos.x * box.endpos.x + box.endpos.y * box.endpos.y);
+        if (facesOut) {
+            EXPECT_GE(centre, curveMin - 16.0f + 15.0f) << angle;
+            EXPECT_LE(centre, curveMax + reach + 0.2f) << angle;
+        } else {
+            EXPECT_LE(centre, curveMax - 15.0f + 0.2f) << angle;
+            EXPECT_GE(centre, curveMin - 16.0f - reach - 0.2f) << angle;
+        }
+    }
+}
