@@ -2,6 +2,7 @@
 // arch, the switches (curves on/off, contents mask), shapes, position tests, inline models,
 // degenerate patches and the limits.
 
+#include "bsp/BspFile.h"
 #include "collision/Model.h"
 #include "support/BrushMap.h"
 
@@ -187,14 +188,38 @@ TEST(PatchDegenerate, AllPointsEqualBuildsNoFacetsAndTracesPass) {
     EXPECT_FALSE(m.trace(kPlayer, {3, 4, 5}, {3, 4, 5}, kSolid, curvesOn()).startSolid);
 }
 
+TEST(PatchDegenerate, DegeneratePatchesSurviveWriteLoadAndBuild) {
+    // Through the file format and the loader's validation, as a map would reach the Model.
+    bsp::BspData d = test::makeBrushMap({});
+    test::addPatch(d, 3, 3, std::vector<glm::vec3>(9, glm::vec3(1, 2, 3)));                  // one point
+    test::addPatch(d, 3, 3, grid3([](int, int) { return 0.0f; }));                          // flat
+    test::addPatch(d, 3, 3, grid3([](int, int y) { return y == 1 ? 64.0f : 0.0f; }));       // bent
+    auto folded = grid3([](int, int y) { return y == 1 ? 64.0f : 0.0f; });
+    for (int i = 6; i < 9; ++i) folded[size_t(i)].y = -64.0f;                               // back over row 0
+    test::addPatch(d, 3, 3, folded);
+    auto loaded = bsp::load(bsp::write(d), "patches.bsp");
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    const collision::Model m(loaded.value());
+    EXPECT_TRUE(m.warnings().empty());
+    ASSERT_EQ(m.patches().size(), 4u);
+    EXPECT_TRUE(m.patches()[0].collide.facets.empty());
+    EXPECT_FALSE(m.patches()[1].collide.facets.empty());
+    EXPECT_FALSE(m.patches()[2].collide.facets.empty());
+    // Folded exactly back: the way out and the way back are the same quads facing opposite ways,
+    // so each half's border towards the other is a plane all its corners lie on, which makes every
+    // facet invalid (ioquake3's rule): the fold has no collision at all.
+    EXPECT_TRUE(m.patches()[3].collide.facets.empty());
+    EXPECT_LT(m.trace(kPlayer, {0, 0, 200}, {0, 0, -200}, kSolid, curvesOn()).fraction, 1.0f);
+}
+
 TEST(PatchDegenerate, LinesFoldsAndCollapsedRowsTraceSafely) {
     std::vector<std::vector<glm::vec3>> shapes;
     // All points on one line.
     shapes.push_back(grid3([](int, int) { return 0.0f; }));
     for (auto& p : shapes.back()) p.y = 0.0f;
-    // Folded back on itself: the middle row returns over the first.
+    // Folded back over itself part of the way: the last row comes back to y = -32.
     shapes.push_back(grid3([](int, int y) { return y == 1 ? 64.0f : 0.0f; }));
-    for (int i = 6; i < 9; ++i) shapes.back()[size_t(i)].y = 64.0f;
+    for (int i = 6; i < 9; ++i) shapes.back()[size_t(i)].y = -32.0f;
     // One collapsed row (a triangle-shaped patch).
     shapes.push_back(grid3([](int x, int) { return float(x) * 8.0f; }));
     for (int i = 0; i < 3; ++i) shapes.back()[size_t(i)] = glm::vec3(0, 64, 0);
