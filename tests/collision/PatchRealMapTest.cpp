@@ -2,7 +2,10 @@
 // within ioquake3's limits, and random traces with curves on never end inside solid.
 
 #include "collision/Model.h"
+#include "fs/FileSystem.h"
 #include "support/ReferenceTraces.h"
+#include "support/TestSupport.h"
+#include "world/MapLoader.h"
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -125,6 +128,29 @@ TEST_P(PatchRealMap, RandomTracesWithCurvesNeverEndInSolid) {
     EXPECT_EQ(traced, kTracesPerMap);
     EXPECT_GT(patchHits, kTracesPerMap / 20);
     EXPECT_EQ(failures, 0);
+}
+
+TEST(PatchAllMaps, EveryPatchOfEveryMapBuildsWithinTheLimits) {
+    const std::string pk3 = test::openArenaMapsPk3();
+    ASSERT_FALSE(pk3.empty()) << "OpenArena maps are not installed: apt-get install openarena-081-maps";
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok());
+    ASSERT_TRUE(vfs.value()->mountArchive(pk3).ok()) << pk3;
+    const auto maps = vfs.value()->listMaps();
+    EXPECT_EQ(maps.size(), 50u);
+    size_t patches = 0, facets = 0;
+    for (const std::string& name : maps) {
+        auto data = world::loadMap(name, vfs.value().get());
+        ASSERT_TRUE(data.ok()) << data.error().message;
+        const collision::Model model(data.value());
+        for (const auto& w : model.warnings()) ADD_FAILURE() << w;
+        size_t patchSurfaces = 0;
+        for (const auto& s : data->surfaces) patchSurfaces += s.type == bsp::SurfaceType::Patch;
+        EXPECT_EQ(model.patches().size(), patchSurfaces) << name;
+        patches += size_t(model.patchStats().patches);
+        facets += size_t(model.patchStats().facets);
+    }
+    std::printf("%zu maps: %zu patches, %zu facets\n", maps.size(), patches, facets);
 }
 
 INSTANTIATE_TEST_SUITE_P(Maps, PatchRealMap, testing::Values("oa_dm3", "kaos", "oa_minia"));
