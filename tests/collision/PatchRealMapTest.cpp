@@ -9,8 +9,10 @@
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <glm/vector_relational.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -32,6 +34,12 @@ class PatchRealMap : public testing::TestWithParam<const char*> {};
 float frontDistance(const Shape& shape, const glm::vec3& p, const collision::PatchCollide& pc, int32_t facet) {
     const auto& pl = pc.planes[size_t(pc.facets[size_t(facet)].surfacePlane)];
     if (shape.kind == collision::ShapeKind::Sphere) return glm::dot(pl.normal, p) - pl.dist - shape.radius;
+    if (shape.kind == collision::ShapeKind::Capsule) {
+        // The game's capsule: radius min(half x, half z), sphere centres +/-(half z - radius).
+        const glm::vec3 centre = p + (shape.mins + shape.maxs) * 0.5f, half = (shape.maxs - shape.mins) * 0.5f;
+        const float radius = std::min(half.x, half.z);
+        return glm::dot(pl.normal, centre) - pl.dist - radius - std::fabs(pl.normal.z) * (half.z - radius);
+    }
     const glm::vec3 centre = p + (shape.mins + shape.maxs) * 0.5f, half = (shape.maxs - shape.mins) * 0.5f;
     return glm::dot(pl.normal, centre) - pl.dist - glm::dot(glm::abs(pl.normal), half);
 }
@@ -90,10 +98,19 @@ TEST_P(PatchRealMap, RandomTracesWithCurvesNeverEndInSolid) {
         glm::vec3 start;
         for (int i = 0; i < 3; ++i)
             start[i] = std::uniform_real_distribution<float>(pc.mins[i] - 48.0f, pc.maxs[i] + 48.0f)(rng);
-        const int kind = static_cast<int>(rng() % 5);
-        Shape shape = kind == 0 ? Shape::ray() : kind <= 2 ? Shape::box({-15, -15, -24}, {15, 15, 32})
-                      : kind == 3 ? Shape::box({-extent(rng), -extent(rng), -extent(rng)}, {extent(rng), extent(rng), extent(rng)})
-                                  : Shape::sphere(extent(rng));
+        const int kind = static_cast<int>(rng() % 6);
+        Shape shape = Shape::ray();
+        if (kind == 1 || kind == 2) {
+            shape = Shape::box({-15, -15, -24}, {15, 15, 32});
+        } else if (kind == 3) {
+            shape = Shape::box({-extent(rng), -extent(rng), -extent(rng)}, {extent(rng), extent(rng), extent(rng)});
+        } else if (kind == 4) {
+            shape = Shape::sphere(extent(rng));
+        } else if (kind == 5) {
+            // Square footprint, as in the brush property test (the tree walk widens by the box).
+            const float half = extent(rng);
+            shape = Shape::capsule({-half, -half, -extent(rng)}, {half, half, extent(rng)});
+        }
         if (model.trace(shape, start, start, mask, o).startSolid) continue;
         glm::vec3 dir(unit(rng), unit(rng), unit(rng));
         const float len = std::sqrt(dir.x * dir.x + dir.y * dir.y + dir.z * dir.z);
@@ -128,6 +145,31 @@ TEST_P(PatchRealMap, RandomTracesWithCurvesNeverEndInSolid) {
     EXPECT_EQ(traced, kTracesPerMap);
     EXPECT_GT(patchHits, kTracesPerMap / 20);
     EXPECT_EQ(failures, 0);
+}
+
+TEST_P(PatchRealMap, FacetPolygonsLieOnTheirPlanesInsideThePatchBounds) {
+    // What a viewer draws: every facet's polygon, on its surface plane, within the patch.
+    auto data = test::loadOpenArenaMap(GetParam());
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    int bad = 0;
+    for (const auto& p : model.patches()) {
+        const auto& pc = p.collide;
+        for (int32_t f = 0; f < static_cast<int32_t>(pc.facets.size()); ++f) {
+            const auto poly = collision::facetPolygon(pc, f);
+            const auto& pl = pc.planes[size_t(pc.facets[size_t(f)].surfacePlane)];
+            bool ok = poly.size() >= 3;
+            for (const auto& q : poly) {
+                ok = ok && std::fabs(glm::dot(pl.normal, q) - pl.dist) < 0.05f;
+                ok = ok && glm::all(glm::greaterThanEqual(q, pc.mins - glm::vec3(0.2f))) &&
+                     glm::all(glm::lessThanEqual(q, pc.maxs + glm::vec3(0.2f)));
+            }
+            if (!ok && ++bad <= 5)
+                ADD_FAILURE() << GetParam() << ": surface " << p.surface << " facet " << f << ": " << poly.size()
+                              << " points, off its plane or outside the patch";
+        }
+    }
+    EXPECT_EQ(bad, 0);
 }
 
 TEST(PatchAllMaps, EveryPatchOfEveryMapBuildsWithinTheLimits) {
