@@ -337,3 +337,29 @@ TEST(PatchCollide, WrappedPipeBuildsOneRingOfFacetsAndCollidesFromOneSide) {
         }
     }
 }
+
+TEST(PatchTrace, APatchInSeveralLeafListsIsTestedOncePerTrace) {
+    bsp::BspData d = mapWithPatch(grid3([](int, int) { return 0.0f; }));
+    // The same surface listed three times in the world leaf (as a patch sits in many leafs).
+    d.leafSurfaces = {0, 0, 0};
+    d.leafs[0].numLeafSurfaces = 3;
+    const collision::Model m(d);
+    collision::TraceStats stats;
+    const auto r = m.trace(kPlayer, {0, 0, 100}, {0, 0, -100}, kSolid, curvesOn(), &stats);
+    EXPECT_LT(r.fraction, 1.0f);
+    EXPECT_EQ(stats.patchesTested, 1);
+    collision::TraceStats off;
+    m.trace(kPlayer, {0, 0, 100}, {0, 0, -100}, kSolid, {}, &off);
+    EXPECT_EQ(off.patchesTested, 0); // curves off: patches are not even looked at
+}
+
+TEST(PatchTrace, SpheresAndCapsulesArePositionTestedInsideFacets) {
+    const collision::Model m(mapWithPatch(grid3([](int, int) { return 0.0f; })));
+    EXPECT_TRUE(m.trace(Shape::sphere(16), {0, 0, 15}, {0, 0, 15}, kSolid, curvesOn()).startSolid);
+    EXPECT_FALSE(m.trace(Shape::sphere(16), {0, 0, 16.5f}, {0, 0, 16.5f}, kSolid, curvesOn()).startSolid);
+    const Shape capsule = Shape::capsule({-15, -15, -24}, {15, 15, 32});
+    EXPECT_TRUE(m.trace(capsule, {0, 0, 23}, {0, 0, 23}, kSolid, curvesOn()).startSolid);
+    EXPECT_FALSE(m.trace(capsule, {0, 0, 24.5f}, {0, 0, 24.5f}, kSolid, curvesOn()).startSolid);
+    // A ray's position test: a point counts only exactly on the facet plane.
+    EXPECT_FALSE(m.trace(Shape::ray(), {0, 0, 0.01f}, {0, 0, 0.01f}, kSolid, curvesOn()).startSolid);
+}
