@@ -62,7 +62,8 @@ private:
     void chopBy(Winding& w, int32_t plane, bool inward) const;
 
     PatchCollide& m_pc;
-    std::vector<std::array<int32_t, 2>> m_gridPlanes; // [x * kMaxPatchGridSize + y]
+    std::vector<std::array<int32_t, 2>> m_gridPlanes; // per quad, [x * m_stride + y]
+    size_t m_stride = 0;                              // rows of quads
     bool m_tooManyPlanes = false;
 };
 
@@ -121,7 +122,7 @@ int32_t Builder::findPlane2(const glm::vec3& n, float d, bool& flipped) {
 }
 
 int32_t Builder::gridPlane(int32_t x, int32_t y, int tri) const {
-    const auto& gp = m_gridPlanes[size_t(x) * kMaxPatchGridSize + size_t(y)];
+    const auto& gp = m_gridPlanes[size_t(x) * m_stride + size_t(y)];
     return gp[size_t(tri)] != -1 ? gp[size_t(tri)] : gp[size_t(1 - tri)];
 }
 
@@ -318,10 +319,9 @@ void Builder::addBevels(WorkFacet& f) {
 }
 
 core::Result<bool> Builder::facetsFromGrid(const Grid& g) {
-    m_gridPlanes.assign(size_t(kMaxPatchGridSize) * kMaxPatchGridSize, {-1, -1});
-    auto gp = [&](int32_t x, int32_t y) -> std::array<int32_t, 2>& {
-        return m_gridPlanes[size_t(x) * kMaxPatchGridSize + size_t(y)];
-    };
+    m_stride = size_t(std::max(g.height - 1, 1));
+    m_gridPlanes.assign(size_t(std::max(g.width - 1, 1)) * m_stride, {-1, -1});
+    auto gp = [&](int32_t x, int32_t y) -> std::array<int32_t, 2>& { return m_gridPlanes[size_t(x) * m_stride + size_t(y)]; };
     for (int32_t x = 0; x < g.width - 1; ++x)
         for (int32_t y = 0; y < g.height - 1; ++y) {
             gp(x, y)[0] = findPlane(g.at(x, y), g.at(x + 1, y), g.at(x + 1, y + 1));

@@ -94,9 +94,12 @@ void removeDegenerateColumns(Grid& g) {
 }
 
 void transpose(Grid& g) {
-    const int32_t n = std::max(g.width, g.height);
-    for (int32_t x = 0; x < n; ++x)
-        for (int32_t y = x + 1; y < n; ++y) std::swap(g.at(x, y), g.at(y, x));
+    // Through a second buffer: only the width x height corner holds points (the rest of the
+    // storage is uninitialised and must not be read).
+    Grid t;
+    for (int32_t x = 0; x < g.width; ++x)
+        for (int32_t y = 0; y < g.height; ++y) t.at(y, x) = g.at(x, y);
+    std::swap(g.pts, t.pts);
     std::swap(g.width, g.height);
     std::swap(g.wrapWidth, g.wrapHeight);
 }
