@@ -22,7 +22,10 @@ struct Command {
 std::span<const Command> commands();
 
 int runInfo(const Args& args);
+int runCompile(const Args& args);
 int runTrace(const Args& args);
 int runBenchTrace(const Args& args);
+int runWalk(const Args& args);
+int runBenchWalk(const Args& args);
 
 } // namespace cliplab::cli

@@ -111,6 +111,11 @@ core::Result<std::vector<uint8_t>> FileSystem::readFile(const std::string& path)
         PHYSFS_close(file);
         return Error{format("%s: cannot determine the file size", path.c_str())};
     }
+    if (static_cast<uint64_t>(length) > kMaxFileSize) {
+        PHYSFS_close(file);
+        return Error{format("%s: file too large (%lld bytes; the limit is %llu)", path.c_str(), (long long)length,
+                            (unsigned long long)kMaxFileSize)};
+    }
     bytes.resize(static_cast<size_t>(length));
     const PHYSFS_sint64 got = PHYSFS_readBytes(file, bytes.data(), static_cast<PHYSFS_uint64>(length));
     std::string why = got != length ? lastPhysfsError() : std::string();

@@ -14,6 +14,10 @@
 
 namespace cliplab::fs {
 
+/// Largest file readFile() accepts (bytes). A zip entry can claim any size; real Quake 3 files
+/// (maps, textures) stay far below this.
+inline constexpr uint64_t kMaxFileSize = 256ull << 20;
+
 /// The mounted search path. Later mounts override earlier ones, as in Quake 3.
 class FileSystem {
 public:
@@ -40,7 +44,8 @@ public:
     /// True when `path` (e.g. "maps/oa_dm1.bsp") exists in the search path.
     bool exists(const std::string& path) const;
 
-    /// Reads a whole file through the search path. Errors name the path.
+    /// Reads a whole file through the search path. Errors name the path; files over kMaxFileSize
+    /// are refused before anything is allocated.
     core::Result<std::vector<uint8_t>> readFile(const std::string& path) const;
 
     /// Files directly inside `directory` whose names end in `extension` (e.g. ".bsp"),

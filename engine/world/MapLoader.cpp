@@ -2,6 +2,7 @@
 
 #include "bsp/BspFile.h"
 #include "core/Format.h"
+#include "mapc/Compiler.h"
 
 #include <filesystem>
 #include <fstream>
@@ -51,8 +52,13 @@ core::Result<std::vector<uint8_t>> readDiskFile(const std::string& path) {
 
 core::Result<bsp::BspData> loadMap(const std::string& arg, const fs::FileSystem* vfs) {
     switch (classifyMapArgument(arg)) {
-    case MapSourceKind::MapFile:
-        return Error{format("%s: compiling .map sources is not available in this build yet", arg.c_str())};
+    case MapSourceKind::MapFile: {
+        auto bytes = readDiskFile(arg);
+        if (!bytes)
+            return bytes.error();
+        const std::vector<uint8_t>& b = bytes.value();
+        return mapc::compileMap(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()), arg);
+    }
     case MapSourceKind::BspFile: {
         auto bytes = readDiskFile(arg);
         if (!bytes)

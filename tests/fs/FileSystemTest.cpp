@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 
 using namespace cliplab;
@@ -82,4 +83,23 @@ TEST(FileSystem, BasePathFromEnvironmentReplacesDefaults) {
     EXPECT_EQ(fs::defaultBaseDirectories(), std::vector<std::string>{base});
     unsetenv("CLIPLAB_BASEPATH");
     std::filesystem::remove_all(base);
+}
+
+TEST(FileSystem, FuzzFoundHugeEntryArchiveReadsCleanly) {
+    // Regression for what fuzz_pk3 found: a zip entry claiming 2 GB made readFile() allocate it.
+    // Every file in that archive now either reads or gives an error, and the huge one is refused
+    // by size before any allocation.
+    std::ifstream in(test::dataPath("fs/fuzz-oom-huge-entry.pk3"), std::ios::binary);
+    std::vector<uint8_t> zip((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(zip.empty());
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok());
+    if (!vfs.value()->mountArchiveBytes(zip, "oom.pk3").ok())
+        return;
+    size_t refused = 0;
+    for (const std::string& dir : {std::string(), std::string("maps")})
+        for (const std::string& path : vfs.value()->listFiles(dir, ""))
+            if (auto r = vfs.value()->readFile(path); !r.ok())
+                refused += r.error().message.find("file too large") != std::string::npos;
+    EXPECT_GE(refused, 1u);
 }
