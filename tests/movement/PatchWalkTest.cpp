@@ -72,22 +72,11 @@ struct Fixture {
     std::shared_ptr<collision::Model> model;
 };
 
-Fixture compiled(bool flipPatches) {
-    std::string text = fixtureMap();
+Fixture compiled() {
     Fixture f;
-    auto data = mapc::compileMap(text, "patches.map");
+    auto data = mapc::compileMap(fixtureMap(), "patches.map");
     EXPECT_TRUE(data.ok()) << (data.ok() ? "" : data.error().message);
     if (!data.ok()) return f;
-    if (flipPatches) {
-        // Reverse each patch's rows so the facets face the other way (see facing()).
-        for (auto& s : data->surfaces) {
-            if (s.type != bsp::SurfaceType::Patch) continue;
-            for (int32_t row = 0; row < s.patchHeight / 2; ++row)
-                for (int32_t x = 0; x < s.patchWidth; ++x)
-                    std::swap(data->drawVerts[size_t(s.firstVert + row * s.patchWidth + x)],
-                              data->drawVerts[size_t(s.firstVert + (s.patchHeight - 1 - row) * s.patchWidth + x)]);
-        }
-    }
     f.data = std::make_shared<bsp::BspData>(std::move(data.value()));
     f.model = std::make_shared<collision::Model>(*f.data);
     return f;
@@ -102,23 +91,17 @@ collision::TraceOptions curves(bool on) {
 const collision::Shape kPlayer = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
 constexpr int32_t kMask = bsp::contents::MaskPlayerSolid;
 
-/// The fixture with its patches facing up. Facets collide from their front only, and which side
-/// is the front follows the order of the control points (as in the game); the .map line order of
-/// a patch that faces up in the editor is mapc's business, so the test picks the compiled order
-/// whose ramp stops a ray from above and says which it was.
-const Fixture& facing() {
-    static const Fixture f = [] {
-        Fixture a = compiled(false);
-        if (!a.model) return a;
-        const auto r = a.model->trace(collision::Shape::ray(), {128, 0, 300}, {128, 0, -10}, kMask, curves(true));
-        if (r.surface >= 0) return a;
-        return compiled(true);
-    }();
+/// The compiled fixture, built once for all tests (immutable afterwards).
+const Fixture& fixture() {
+    static const Fixture f = compiled();
     return f;
 }
 
+// Facets collide from their front only, and which side is the front follows the order of the
+// control points, as in the game: the patches as written here (lines along y, listed with x
+// increasing) face up once compiled by mapc.
 TEST(PatchFixture, CompiledPatchesBuildAndFaceUp) {
-    const Fixture& f = facing();
+    const Fixture& f = fixture();
     ASSERT_TRUE(f.model);
     EXPECT_TRUE(f.model->warnings().empty());
     ASSERT_EQ(f.model->patches().size(), 2u);
@@ -128,7 +111,7 @@ TEST(PatchFixture, CompiledPatchesBuildAndFaceUp) {
 }
 
 TEST(PatchFixture, BoxRestsOnTheRampAndOnTheArch) {
-    const Fixture& f = facing();
+    const Fixture& f = fixture();
     ASSERT_TRUE(f.model);
     const float nz = 1.0f / std::sqrt(1.0f + kSlope * kSlope);
     for (float x : {40.0f, 128.0f, 200.0f}) {
@@ -160,7 +143,7 @@ class PatchRamp : public ::testing::TestWithParam<std::tuple<double, movement::P
 
 TEST_P(PatchRamp, WalksUpTheRampOntoThePlatform) {
     const auto [rate, preset] = GetParam();
-    const Fixture& f = facing();
+    const Fixture& f = fixture();
     ASSERT_TRUE(f.model);
     movement::Settings s;
     s.preset = preset;
@@ -211,7 +194,7 @@ TEST(PatchFixture, RandomWalkWithCurvesNeverEndsATickInSolid) {
 #else
     const int kTicks = 100000;
 #endif
-    const Fixture& f = facing();
+    const Fixture& f = fixture();
     ASSERT_TRUE(f.model);
     const auto trace = f.model->traceFunction(curves(true));
     const glm::vec3 starts[] = {{-100, 0, 40}, {-384, 0, 120}, {128, 0, 120}, {384, 0, 130}, {600, 600, 40}};
