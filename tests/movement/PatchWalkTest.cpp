@@ -1,8 +1,10 @@
 // Patches in a map compiled by mapc from .map text (patchDef2): a ramp up to a platform and an
 // arch over the floor. The box rests on them at the heights the facets give, the player walks up
-// the ramp at 30-250 Hz with curves on (and cannot with curves off), and a long random walk with
-// curves on never ends a tick inside solid.
+// the ramp at 30-250 Hz with curves on (and cannot with curves off), and long random walks with
+// curves on (this fixture, and the playground map with its two patches) never end a tick inside
+// solid.
 
+#include "bsp/Entities.h"
 #include "collision/Model.h"
 #include "mapc/Compiler.h"
 #include "mapc/MapTestUtil.h"
@@ -11,8 +13,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 
 namespace cliplab::test {
@@ -230,6 +234,59 @@ TEST(PatchFixture, RandomWalkWithCurvesNeverEndsATickInSolid) {
         EXPECT_EQ(solid, 0) << movement::presetName(preset);
         EXPECT_EQ(stuck, 0) << movement::presetName(preset);
         EXPECT_GT(onPatch, kTicks / 50) << movement::presetName(preset) << ": the walk really stands on the patches";
+    }
+}
+
+TEST(PatchPlayground, RandomWalkWithCurvesOnNeverEndsATickInSolid) {
+#ifdef CLIPLAB_SANITIZE_BUILD
+    const int kTicks = 5000;
+#else
+    const int kTicks = 100000;
+#endif
+    const std::string path = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
+    std::ifstream file(path);
+    ASSERT_TRUE(file.good()) << path;
+    std::stringstream text;
+    text << file.rdbuf();
+    auto data = mapc::compileMap(text.str(), path);
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    ASSERT_FALSE(model.patches().empty());
+    auto entities = bsp::parseEntities(data->entities, data->name);
+    ASSERT_TRUE(entities.ok());
+    const auto spawns = bsp::spawnPoints(entities.value());
+    ASSERT_FALSE(spawns.empty());
+    const auto trace = model.traceFunction(curves(true));
+    for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
+        movement::Settings s;
+        s.preset = preset;
+        std::mt19937 rng(99);
+        std::uniform_real_distribution<float> axis(-1, 1), yaw(0, 360);
+        std::uniform_int_distribution<int> button(0, 7);
+        std::uniform_int_distribution<size_t> spawn(0, spawns.size() - 1);
+        movement::PlayerState p;
+        movement::Input in;
+        int solid = 0, stuck = 0;
+        for (int i = 0; i < kTicks; ++i) {
+            if (i % 5000 == 0) {
+                p = movement::PlayerState{};
+                p.origin = spawns[spawn(rng)].origin + glm::vec3(0, 0, 9);
+            }
+            if (i % 40 == 0) {
+                in.forward = axis(rng);
+                in.right = axis(rng);
+                in.yaw = yaw(rng);
+                const int b = button(rng);
+                in.jump = b == 0;
+                in.crouch = b == 1;
+            }
+            p = movement::move(p, in, 1.0 / 125, s, trace);
+            const auto shape = movement::playerShape(s, p.crouched);
+            solid += model.trace(shape, p.origin, p.origin, s.contentsMask, curves(true)).startSolid;
+            stuck += p.stuck;
+        }
+        EXPECT_EQ(solid, 0) << movement::presetName(preset);
+        EXPECT_EQ(stuck, 0) << movement::presetName(preset);
     }
 }
 
