@@ -16,10 +16,10 @@
 namespace cliplab::collision {
 
 /// ioquake3's limits for one patch.
-inline constexpr int32_t kMaxPatchGridSize = 129;   ///< Grid points per side after subdivision.
-inline constexpr int32_t kMaxPatchVerts = 1024;     ///< Control points (width * height).
-inline constexpr int32_t kMaxPatchFacets = 1024;    ///< Facets per patch.
-inline constexpr int32_t kMaxPatchPlanes = 4096;    ///< Distinct planes per patch.
+inline constexpr int32_t kMaxPatchGridSize = 129; ///< Grid points per side after subdivision.
+inline constexpr int32_t kMaxPatchVerts = 1024;   ///< Control points (width * height).
+inline constexpr int32_t kMaxPatchFacets = 1024;  ///< Facets per patch.
+inline constexpr int32_t kMaxPatchPlanes = 4096;  ///< Distinct planes per patch.
 /// Border planes per facet: 4 edges + 6 axial + 16 edge bevels, plus the back plane.
 inline constexpr int32_t kMaxFacetBorders = 4 + 6 + 16 + 1;
 
@@ -63,7 +63,8 @@ struct PatchCollide {
 /// Builds the collide of a width x height control grid (points[y * width + x], units). Width and
 /// height must be odd and >= 3. Errors (bad size, and ioquake3's limits: 129x129 grid after
 /// subdivision, 1024 control points, 1024 facets, 4096 planes) name the limit and the numbers.
-core::Result<PatchCollide> buildPatchCollide(int32_t width, int32_t height, const std::vector<glm::vec3>& points);
+core::Result<PatchCollide> buildPatchCollide(int32_t width, int32_t height,
+                                             const std::vector<glm::vec3>& points);
 
 /// The polygon of facet `facet` of `pc`: its surface plane cut by its borders (without the back
 /// plane; points within 0.01 units of a border count as on it), in order; empty when nothing is

@@ -16,12 +16,15 @@ constexpr float kSubdivideDistance = 16.0f; // a curve segment this far from str
 constexpr float kPointEpsilon = 0.1f;       // grid points this close are the same point
 constexpr float kWrapPointEpsilon = 0.1f;   // first and last column this close: the patch wraps
 
-float dot(const glm::vec3& a, const glm::vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+float dot(const glm::vec3& a, const glm::vec3& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 
 bool samePoint(const glm::vec3& a, const glm::vec3& b, float eps) {
     for (int i = 0; i < 3; ++i) {
         const float d = a[i] - b[i];
-        if (d < -eps || d > eps) return false;
+        if (d < -eps || d > eps)
+            return false;
     }
     return true;
 }
@@ -39,7 +42,8 @@ bool needsSubdivision(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c
 
 void removeColumn(Grid& g, int32_t column) {
     for (int32_t y = 0; y < g.height; ++y)
-        for (int32_t x = column + 1; x < g.width; ++x) g.at(x - 1, y) = g.at(x, y);
+        for (int32_t x = column + 1; x < g.width; ++x)
+            g.at(x - 1, y) = g.at(x, y);
     --g.width;
 }
 
@@ -49,7 +53,8 @@ void removeColumn(Grid& g, int32_t column) {
 void setWrapWidth(Grid& g) {
     int32_t y = 0;
     for (; y < g.height; ++y)
-        if (!samePoint(g.at(0, y), g.at(g.width - 1, y), kWrapPointEpsilon)) break;
+        if (!samePoint(g.at(0, y), g.at(g.width - 1, y), kWrapPointEpsilon))
+            break;
     g.wrapWidth = y == g.height;
 }
 
@@ -60,17 +65,20 @@ core::Result<bool> subdivideColumns(Grid& g) {
     for (int32_t i = 0; i < g.width - 2;) {
         int32_t y = 0;
         for (; y < g.height; ++y)
-            if (needsSubdivision(g.at(i, y), g.at(i + 1, y), g.at(i + 2, y))) break;
+            if (needsSubdivision(g.at(i, y), g.at(i + 1, y), g.at(i + 2, y)))
+                break;
         if (y == g.height) {
             removeColumn(g, i + 1);
             ++i;
             continue;
         }
         if (g.width + 2 > kMaxPatchGridSize)
-            return core::makeError(core::format("subdivided grid exceeds %d points per side", kMaxPatchGridSize));
+            return core::makeError(
+                core::format("subdivided grid exceeds %d points per side", kMaxPatchGridSize));
         for (y = 0; y < g.height; ++y) {
             const glm::vec3 prev = g.at(i, y), mid = g.at(i + 1, y), next = g.at(i + 2, y);
-            for (int32_t x = g.width - 1; x > i + 1; --x) g.at(x + 2, y) = g.at(x, y);
+            for (int32_t x = g.width - 1; x > i + 1; --x)
+                g.at(x + 2, y) = g.at(x, y);
             const glm::vec3 a = (prev + mid) * 0.5f, c = (mid + next) * 0.5f;
             g.at(i + 1, y) = a;
             g.at(i + 2, y) = (a + c) * 0.5f;
@@ -86,8 +94,10 @@ void removeDegenerateColumns(Grid& g) {
     for (int32_t i = 0; i < g.width - 1; ++i) {
         int32_t y = 0;
         for (; y < g.height; ++y)
-            if (!samePoint(g.at(i, y), g.at(i + 1, y), kPointEpsilon)) break;
-        if (y != g.height) continue;
+            if (!samePoint(g.at(i, y), g.at(i + 1, y), kPointEpsilon))
+                break;
+        if (y != g.height)
+            continue;
         removeColumn(g, i + 1);
         --i;
     }
@@ -98,7 +108,8 @@ void transpose(Grid& g) {
     // storage is uninitialised and must not be read).
     Grid t;
     for (int32_t x = 0; x < g.width; ++x)
-        for (int32_t y = 0; y < g.height; ++y) t.at(y, x) = g.at(x, y);
+        for (int32_t y = 0; y < g.height; ++y)
+            t.at(y, x) = g.at(x, y);
     std::swap(g.pts, t.pts);
     std::swap(g.width, g.height);
     std::swap(g.wrapWidth, g.wrapHeight);

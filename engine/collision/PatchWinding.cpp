@@ -11,7 +11,9 @@ namespace {
 glm::vec3 cross(const glm::vec3& a, const glm::vec3& b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-float dot(const glm::vec3& a, const glm::vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+float dot(const glm::vec3& a, const glm::vec3& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 
 } // namespace
 
@@ -36,7 +38,8 @@ Winding baseWindingForPlane(const glm::vec3& normal, float dist) {
             best = v;
         }
     }
-    if (axis < 0) return {}; // NaN normal: nothing to build
+    if (axis < 0)
+        return {}; // NaN normal: nothing to build
     glm::vec3 up(0.0f);
     if (axis == 2)
         up.x = 1.0f;
@@ -55,7 +58,8 @@ Winding baseWindingForPlane(const glm::vec3& normal, float dist) {
 void chopWindingInPlace(Winding& w, const glm::vec3& normal, float dist, float epsilon) {
     enum Side { Front = 0, Back = 1, On = 2 };
     const size_t n = w.size();
-    if (n == 0) return;
+    if (n == 0)
+        return;
     std::vector<float> dists(n + 1);
     std::vector<int> sides(n + 1);
     int counts[3] = {0, 0, 0};
@@ -71,7 +75,8 @@ void chopWindingInPlace(Winding& w, const glm::vec3& normal, float dist, float e
         w.clear();
         return;
     }
-    if (counts[Back] == 0) return;
+    if (counts[Back] == 0)
+        return;
 
     Winding out;
     out.reserve(n + 4);
@@ -81,8 +86,10 @@ void chopWindingInPlace(Winding& w, const glm::vec3& normal, float dist, float e
             out.push_back(p1);
             continue;
         }
-        if (sides[i] == Front) out.push_back(p1);
-        if (sides[i + 1] == On || sides[i + 1] == sides[i]) continue;
+        if (sides[i] == Front)
+            out.push_back(p1);
+        if (sides[i + 1] == On || sides[i + 1] == sides[i])
+            continue;
         // The edge crosses the plane: add the crossing point, exact on axial planes.
         const glm::vec3& p2 = w[(i + 1) % n];
         const float t = dists[i] / (dists[i] - dists[i + 1]);
@@ -105,8 +112,10 @@ void windingBounds(const Winding& w, glm::vec3& mins, glm::vec3& maxs) {
     maxs = glm::vec3(-kMaxMapBounds);
     for (const glm::vec3& p : w)
         for (int i = 0; i < 3; ++i) {
-            if (p[i] < mins[i]) mins[i] = p[i];
-            if (p[i] > maxs[i]) maxs[i] = p[i];
+            if (p[i] < mins[i])
+                mins[i] = p[i];
+            if (p[i] > maxs[i])
+                maxs[i] = p[i];
         }
 }
 

@@ -30,11 +30,13 @@ collision::TraceOptions curvesOn() {
 template <typename Height> std::vector<glm::vec3> grid3(Height height) {
     std::vector<glm::vec3> pts;
     for (int y = 0; y < 3; ++y)
-        for (int x = 0; x < 3; ++x) pts.push_back({-64.0f + 64.0f * float(x), -64.0f + 64.0f * float(y), height(x, y)});
+        for (int x = 0; x < 3; ++x)
+            pts.push_back({-64.0f + 64.0f * float(x), -64.0f + 64.0f * float(y), height(x, y)});
     return pts;
 }
 
-bsp::BspData mapWithPatch(const std::vector<glm::vec3>& pts, int32_t w = 3, int32_t h = 3, int32_t contents = kSolid) {
+bsp::BspData mapWithPatch(const std::vector<glm::vec3>& pts, int32_t w = 3, int32_t h = 3,
+                          int32_t contents = kSolid) {
     bsp::BspData d = test::makeBrushMap({});
     test::addPatch(d, w, h, pts, contents);
     return d;
@@ -108,8 +110,8 @@ TEST(PatchTrace, RaysSpheresAndCapsulesStopOnTheFlatPatch) {
     const auto sphere = m.trace(Shape::sphere(16), {0, 0, 100}, {0, 0, -100}, kSolid, curvesOn());
     EXPECT_NEAR(sphere.endpos.z, 16.125f, 1e-4f);
     // Capsule of the player box: radius 15, centres +/-13 from the middle at +4: bottom at -24.
-    const auto capsule = m.trace(Shape::capsule({-15, -15, -24}, {15, 15, 32}), {0, 0, 100}, {0, 0, -100}, kSolid,
-                                 curvesOn());
+    const auto capsule =
+        m.trace(Shape::capsule({-15, -15, -24}, {15, 15, 32}), {0, 0, 100}, {0, 0, -100}, kSolid, curvesOn());
     EXPECT_NEAR(capsule.endpos.z, 24.125f, 1e-3f);
 }
 
@@ -141,7 +143,8 @@ TEST(PatchTrace, BoxRestsOnTheArchApexAndWithinTheFlatnessToleranceElsewhere) {
         float top = 0.0f;
         for (float u = x - 15.0f; u <= x + 15.0f; u += 0.25f) {
             const float t = (u + 64.0f) / 128.0f;
-            if (t >= 0.0f && t <= 1.0f) top = std::max(top, 256.0f * t * (1.0f - t));
+            if (t >= 0.0f && t <= 1.0f)
+                top = std::max(top, 256.0f * t * (1.0f - t));
         }
         const float bottom = r.endpos.z - 24.0f;
         // Facets are chords of the curve, at most 16 units under it (the subdivision tolerance).
@@ -163,7 +166,8 @@ TEST(PatchTrace, BoxRestsOnARamp) {
         const float expected = (x + 15.0f + 64.0f) * 0.5f + 24.0f + 0.125f * std::sqrt(5.0f) / 2.0f;
         EXPECT_NEAR(r.endpos.z, expected, 1e-3f) << "x " << x;
         // Resting there: the game's ground check (0.25 down) finds the ramp at once.
-        EXPECT_LT(m.trace(kPlayer, r.endpos, r.endpos - glm::vec3(0, 0, 0.25f), kSolid, curvesOn()).fraction, 0.01f);
+        EXPECT_LT(m.trace(kPlayer, r.endpos, r.endpos - glm::vec3(0, 0, 0.25f), kSolid, curvesOn()).fraction,
+                  0.01f);
         EXPECT_FALSE(m.trace(kPlayer, r.endpos, r.endpos, kSolid, curvesOn()).startSolid);
     }
 }
@@ -191,11 +195,12 @@ TEST(PatchDegenerate, AllPointsEqualBuildsNoFacetsAndTracesPass) {
 TEST(PatchDegenerate, DegeneratePatchesSurviveWriteLoadAndBuild) {
     // Through the file format and the loader's validation, as a map would reach the Model.
     bsp::BspData d = test::makeBrushMap({});
-    test::addPatch(d, 3, 3, std::vector<glm::vec3>(9, glm::vec3(1, 2, 3)));                  // one point
-    test::addPatch(d, 3, 3, grid3([](int, int) { return 0.0f; }));                          // flat
-    test::addPatch(d, 3, 3, grid3([](int, int y) { return y == 1 ? 64.0f : 0.0f; }));       // bent
+    test::addPatch(d, 3, 3, std::vector<glm::vec3>(9, glm::vec3(1, 2, 3)));           // one point
+    test::addPatch(d, 3, 3, grid3([](int, int) { return 0.0f; }));                    // flat
+    test::addPatch(d, 3, 3, grid3([](int, int y) { return y == 1 ? 64.0f : 0.0f; })); // bent
     auto folded = grid3([](int, int y) { return y == 1 ? 64.0f : 0.0f; });
-    for (int i = 6; i < 9; ++i) folded[size_t(i)].y = -64.0f;                               // back over row 0
+    for (int i = 6; i < 9; ++i)
+        folded[size_t(i)].y = -64.0f; // back over row 0
     test::addPatch(d, 3, 3, folded);
     auto loaded = bsp::load(bsp::write(d), "patches.bsp");
     ASSERT_TRUE(loaded.ok()) << loaded.error().message;
@@ -216,13 +221,16 @@ TEST(PatchDegenerate, LinesFoldsAndCollapsedRowsTraceSafely) {
     std::vector<std::vector<glm::vec3>> shapes;
     // All points on one line.
     shapes.push_back(grid3([](int, int) { return 0.0f; }));
-    for (auto& p : shapes.back()) p.y = 0.0f;
+    for (auto& p : shapes.back())
+        p.y = 0.0f;
     // Folded back over itself part of the way: the last row comes back to y = -32.
     shapes.push_back(grid3([](int, int y) { return y == 1 ? 64.0f : 0.0f; }));
-    for (int i = 6; i < 9; ++i) shapes.back()[size_t(i)].y = -32.0f;
+    for (int i = 6; i < 9; ++i)
+        shapes.back()[size_t(i)].y = -32.0f;
     // One collapsed row (a triangle-shaped patch).
     shapes.push_back(grid3([](int x, int) { return float(x) * 8.0f; }));
-    for (int i = 0; i < 3; ++i) shapes.back()[size_t(i)] = glm::vec3(0, 64, 0);
+    for (int i = 0; i < 3; ++i)
+        shapes.back()[size_t(i)] = glm::vec3(0, 64, 0);
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> u(-120.0f, 120.0f);
     for (size_t s = 0; s < shapes.size(); ++s) {
@@ -232,7 +240,8 @@ TEST(PatchDegenerate, LinesFoldsAndCollapsedRowsTraceSafely) {
         for (int i = 0; i < 3000; ++i) {
             const Shape shape = i % 3 == 0 ? Shape::ray() : i % 3 == 1 ? kPlayer : Shape::sphere(10);
             const glm::vec3 a(u(rng), u(rng), u(rng)), b(u(rng), u(rng), u(rng));
-            if (m.trace(shape, a, a, kSolid, curvesOn()).startSolid) continue;
+            if (m.trace(shape, a, a, kSolid, curvesOn()).startSolid)
+                continue;
             const auto r = m.trace(shape, a, b, kSolid, curvesOn());
             ASSERT_GE(r.fraction, 0.0f);
             ASSERT_LE(r.fraction, 1.0f);
@@ -272,7 +281,8 @@ TEST(PatchLimits, TooManyFacetsIsAnError) {
     auto pc = collision::buildPatchCollide(31, 31, pts);
     ASSERT_FALSE(pc.ok());
     const std::string& msg = pc.error().message;
-    EXPECT_TRUE(msg.find("1024 facets") != std::string::npos || msg.find("4096 planes") != std::string::npos) << msg;
+    EXPECT_TRUE(msg.find("1024 facets") != std::string::npos || msg.find("4096 planes") != std::string::npos)
+        << msg;
 }
 
 TEST(PatchLimits, BadControlGridsAreErrors) {
@@ -289,7 +299,8 @@ TEST(PatchCollide, WrappedPipeBuildsOneRingOfFacetsAndCollidesFromOneSide) {
     const glm::vec2 ring[9] = {{r, 0}, {r, r}, {0, r}, {-r, r}, {-r, 0}, {-r, -r}, {0, -r}, {r, -r}, {r, 0}};
     std::vector<glm::vec3> pts;
     for (int y = 0; y < 3; ++y)
-        for (int x = 0; x < 9; ++x) pts.push_back({ring[x].x, ring[x].y, 64.0f * float(y)});
+        for (int x = 0; x < 9; ++x)
+            pts.push_back({ring[x].x, ring[x].y, 64.0f * float(y)});
     auto pc = collision::buildPatchCollide(9, 3, pts);
     ASSERT_TRUE(pc.ok()) << pc.error().message;
     // Each quarter bulges 0.25 r sqrt 2 = 45 units: split once (then 11 < 16): 8 columns of
@@ -299,7 +310,8 @@ TEST(PatchCollide, WrappedPipeBuildsOneRingOfFacetsAndCollidesFromOneSide) {
     // plane standing on the edge), and the other way round.
     auto hasBorder = [&](const collision::PatchFacet& f, int32_t plane) {
         for (int32_t j = 0; j < f.numBorders; ++j)
-            if (pc->borders[size_t(f.firstBorder + j)].plane == plane) return true;
+            if (pc->borders[size_t(f.firstBorder + j)].plane == plane)
+                return true;
         return false;
     };
     EXPECT_TRUE(hasBorder(pc->facets.front(), pc->facets.back().surfacePlane));

@@ -31,12 +31,15 @@ class PatchRealMap : public testing::TestWithParam<const char*> {};
 
 /// Signed distance of `shape` at `p` from the surface plane of facet `facet` of `pc`, moved out by
 /// the shape's support as the trace moves it: > 0 means the shape is in front of the facet.
-float frontDistance(const Shape& shape, const glm::vec3& p, const collision::PatchCollide& pc, int32_t facet) {
+float frontDistance(const Shape& shape, const glm::vec3& p, const collision::PatchCollide& pc,
+                    int32_t facet) {
     const auto& pl = pc.planes[size_t(pc.facets[size_t(facet)].surfacePlane)];
-    if (shape.kind == collision::ShapeKind::Sphere) return glm::dot(pl.normal, p) - pl.dist - shape.radius;
+    if (shape.kind == collision::ShapeKind::Sphere)
+        return glm::dot(pl.normal, p) - pl.dist - shape.radius;
     if (shape.kind == collision::ShapeKind::Capsule) {
         // The game's capsule: radius min(half x, half z), sphere centres +/-(half z - radius).
-        const glm::vec3 centre = p + (shape.mins + shape.maxs) * 0.5f, half = (shape.maxs - shape.mins) * 0.5f;
+        const glm::vec3 centre = p + (shape.mins + shape.maxs) * 0.5f,
+                        half = (shape.maxs - shape.mins) * 0.5f;
         const float radius = std::min(half.x, half.z);
         return glm::dot(pl.normal, centre) - pl.dist - radius - std::fabs(pl.normal.z) * (half.z - radius);
     }
@@ -56,9 +59,11 @@ TEST_P(PatchRealMap, EveryPatchBuildsWithinTheLimits) {
     auto data = test::loadOpenArenaMap(GetParam());
     ASSERT_TRUE(data.ok()) << data.error().message;
     const collision::Model model(data.value());
-    for (const auto& w : model.warnings()) ADD_FAILURE() << w;
+    for (const auto& w : model.warnings())
+        ADD_FAILURE() << w;
     size_t patchSurfaces = 0;
-    for (const auto& s : data->surfaces) patchSurfaces += s.type == bsp::SurfaceType::Patch;
+    for (const auto& s : data->surfaces)
+        patchSurfaces += s.type == bsp::SurfaceType::Patch;
     EXPECT_GT(patchSurfaces, 20u) << "a patch-heavy map";
     EXPECT_EQ(model.patches().size(), patchSurfaces);
     size_t facets = 0;
@@ -88,7 +93,8 @@ TEST_P(PatchRealMap, RandomTracesWithCurvesNeverEndInSolid) {
     // Start near patches, where they matter: random points in the bounds of random patches.
     std::vector<const collision::CollisionPatch*> solid;
     for (const auto& p : model.patches())
-        if ((p.contents & mask) && !p.collide.facets.empty()) solid.push_back(&p);
+        if ((p.contents & mask) && !p.collide.facets.empty())
+            solid.push_back(&p);
     ASSERT_FALSE(solid.empty());
     std::mt19937 rng(99);
     std::uniform_real_distribution<float> unit(-1.0f, 1.0f), length(16.0f, 400.0f), extent(1.0f, 32.0f);
@@ -103,7 +109,8 @@ TEST_P(PatchRealMap, RandomTracesWithCurvesNeverEndInSolid) {
         if (kind == 1 || kind == 2) {
             shape = Shape::box({-15, -15, -24}, {15, 15, 32});
         } else if (kind == 3) {
-            shape = Shape::box({-extent(rng), -extent(rng), -extent(rng)}, {extent(rng), extent(rng), extent(rng)});
+            shape = Shape::box({-extent(rng), -extent(rng), -extent(rng)},
+                               {extent(rng), extent(rng), extent(rng)});
         } else if (kind == 4) {
             shape = Shape::sphere(extent(rng));
         } else if (kind == 5) {
@@ -111,10 +118,12 @@ TEST_P(PatchRealMap, RandomTracesWithCurvesNeverEndInSolid) {
             const float half = extent(rng);
             shape = Shape::capsule({-half, -half, -extent(rng)}, {half, half, extent(rng)});
         }
-        if (model.trace(shape, start, start, mask, o).startSolid) continue;
+        if (model.trace(shape, start, start, mask, o).startSolid)
+            continue;
         glm::vec3 dir(unit(rng), unit(rng), unit(rng));
         const float len = std::sqrt(dir.x * dir.x + dir.y * dir.y + dir.z * dir.z);
-        if (len < 1e-3f) continue;
+        if (len < 1e-3f)
+            continue;
         const glm::vec3 end = start + dir * (length(rng) / len);
         const auto r = model.trace(shape, start, end, mask, o);
         ++traced;
@@ -135,13 +144,14 @@ TEST_P(PatchRealMap, RandomTracesWithCurvesNeverEndInSolid) {
         // repeat the position test above).
         const bool restart = r.endpos != end && model.trace(shape, r.endpos, end, mask, o).startSolid;
         if ((stuck || restart) && ++failures <= 5)
-            ADD_FAILURE() << GetParam() << ": (" << start.x << " " << start.y << " " << start.z << ") -> (" << end.x
-                          << " " << end.y << " " << end.z << ") shape " << int(shape.kind) << " fraction " << r.fraction
-                          << " surface " << r.surface << " brush " << r.brush << (stuck ? " ends in solid" : "")
-                          << (restart ? " re-trace startsolid" : "");
+            ADD_FAILURE() << GetParam() << ": (" << start.x << " " << start.y << " " << start.z << ") -> ("
+                          << end.x << " " << end.y << " " << end.z << ") shape " << int(shape.kind)
+                          << " fraction " << r.fraction << " surface " << r.surface << " brush " << r.brush
+                          << (stuck ? " ends in solid" : "") << (restart ? " re-trace startsolid" : "");
     }
-    std::printf("%s: %d traces, %d stopped by patches, %d ending in solid, %d in a facet entered from behind\n",
-                GetParam(), traced, patchHits, failures, fromBehind);
+    std::printf(
+        "%s: %d traces, %d stopped by patches, %d ending in solid, %d in a facet entered from behind\n",
+        GetParam(), traced, patchHits, failures, fromBehind);
     EXPECT_EQ(traced, kTracesPerMap);
     EXPECT_GT(patchHits, kTracesPerMap / 20);
     EXPECT_EQ(failures, 0);
@@ -165,8 +175,8 @@ TEST_P(PatchRealMap, FacetPolygonsLieOnTheirPlanesInsideThePatchBounds) {
                      glm::all(glm::lessThanEqual(q, pc.maxs + glm::vec3(0.2f)));
             }
             if (!ok && ++bad <= 5)
-                ADD_FAILURE() << GetParam() << ": surface " << p.surface << " facet " << f << ": " << poly.size()
-                              << " points, off its plane or outside the patch";
+                ADD_FAILURE() << GetParam() << ": surface " << p.surface << " facet " << f << ": "
+                              << poly.size() << " points, off its plane or outside the patch";
         }
     }
     EXPECT_EQ(bad, 0);
@@ -185,9 +195,11 @@ TEST(PatchAllMaps, EveryPatchOfEveryMapBuildsWithinTheLimits) {
         auto data = world::loadMap(name, vfs.value().get());
         ASSERT_TRUE(data.ok()) << data.error().message;
         const collision::Model model(data.value());
-        for (const auto& w : model.warnings()) ADD_FAILURE() << w;
+        for (const auto& w : model.warnings())
+            ADD_FAILURE() << w;
         size_t patchSurfaces = 0;
-        for (const auto& s : data->surfaces) patchSurfaces += s.type == bsp::SurfaceType::Patch;
+        for (const auto& s : data->surfaces)
+            patchSurfaces += s.type == bsp::SurfaceType::Patch;
         EXPECT_EQ(model.patches().size(), patchSurfaces) << name;
         patches += size_t(model.patchStats().patches);
         facets += size_t(model.patchStats().facets);

@@ -22,7 +22,7 @@
 namespace cliplab::test {
 namespace {
 
-constexpr float kRampRise = 96.0f;  // the ramp climbs from z 0 at x 0 to z 96 at x 256
+constexpr float kRampRise = 96.0f; // the ramp climbs from z 0 at x 0 to z 96 at x 256
 constexpr float kRampRun = 256.0f;
 constexpr float kSlope = kRampRise / kRampRun;
 
@@ -33,7 +33,8 @@ template <typename At> std::string patch3(At at) {
         out += "( ";
         for (int i = 0; i < 3; ++i) {
             const glm::vec3 p = at(i, j);
-            out += "( " + std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) + " 0 0 ) ";
+            out += "( " + std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) +
+                   " 0 0 ) ";
         }
         out += ")\n";
     }
@@ -42,8 +43,8 @@ template <typename At> std::string patch3(At at) {
 
 /// The fixture: a walled floor, the ramp (x 0..256, y -128..128) onto a platform (x 256..1024), a
 /// solid wedge 40 units under the ramp (too low a gap for the player, even crouched; without the
-/// patch the ramp is a slope ending 40 units short of the platform's top), and an arch (x -512..-256, apex 64 at x -384) whose
-/// open ends are closed by walls so nobody gets underneath.
+/// patch the ramp is a slope ending 40 units short of the platform's top), and an arch (x -512..-256, apex 64
+/// at x -384) whose open ends are closed by walls so nobody gets underneath.
 std::string fixtureMap() {
     std::string brushes;
     brushes += boxBrush({-1024, -1024, -64}, {1024, 1024, 0});
@@ -80,7 +81,8 @@ Fixture compiled() {
     Fixture f;
     auto data = mapc::compileMap(fixtureMap(), "patches.map");
     EXPECT_TRUE(data.ok()) << (data.ok() ? "" : data.error().message);
-    if (!data.ok()) return f;
+    if (!data.ok())
+        return f;
     f.data = std::make_shared<bsp::BspData>(std::move(data.value()));
     f.model = std::make_shared<collision::Model>(*f.data);
     return f;
@@ -136,7 +138,8 @@ TEST(PatchFixture, BoxRestsOnTheRampAndOnTheArch) {
         float top = 0.0f; // highest curve point under the box footprint
         for (float u = x - 15.0f; u <= x + 15.0f; u += 0.25f) {
             const float t = (u + 512.0f) / 256.0f;
-            if (t >= 0.0f && t <= 1.0f) top = std::max(top, 256.0f * t * (1.0f - t));
+            if (t >= 0.0f && t <= 1.0f)
+                top = std::max(top, 256.0f * t * (1.0f - t));
         }
         EXPECT_LE(r.endpos.z - 24.0f, top + 0.125f + 1e-2f) << x;
         EXPECT_GE(r.endpos.z - 24.0f, top - 16.0f) << x; // the subdivision tolerance
@@ -162,7 +165,8 @@ TEST_P(PatchRamp, WalksUpTheRampOntoThePlatform) {
         const int ticks = static_cast<int>(3.0 * rate + 0.5);
         for (int i = 0; i < ticks; ++i) {
             p = movement::move(p, in, 1.0 / rate, s, trace);
-            everSolid = everSolid || f.model->trace(kPlayer, p.origin, p.origin, kMask, curves(on)).startSolid;
+            everSolid =
+                everSolid || f.model->trace(kPlayer, p.origin, p.origin, kMask, curves(on)).startSolid;
         }
         return p;
     };
@@ -175,7 +179,8 @@ TEST_P(PatchRamp, WalksUpTheRampOntoThePlatform) {
     // keeps whatever height within that band a landing ended at.
     movement::PlayerState rest = up;
     const auto trace = f.model->traceFunction(curves(true));
-    for (int i = 0; i < static_cast<int>(rate); ++i) rest = movement::move(rest, movement::Input{}, 1.0 / rate, s, trace);
+    for (int i = 0; i < static_cast<int>(rate); ++i)
+        rest = movement::move(rest, movement::Input{}, 1.0 / rate, s, trace);
     EXPECT_TRUE(rest.onGround) << rate << " Hz";
     EXPECT_GE(rest.origin.z, kRampRise + 24.125f - 0.01f) << rate << " Hz";
     EXPECT_LE(rest.origin.z, kRampRise + 24.125f + 0.25f) << rate << " Hz";
@@ -186,7 +191,8 @@ TEST_P(PatchRamp, WalksUpTheRampOntoThePlatform) {
 
 INSTANTIATE_TEST_SUITE_P(Rates, PatchRamp,
                          ::testing::Combine(::testing::Values(30.0, 60.0, 125.0, 250.0),
-                                            ::testing::Values(movement::Preset::Melax, movement::Preset::Quake3)),
+                                            ::testing::Values(movement::Preset::Melax,
+                                                              movement::Preset::Quake3)),
                          [](const auto& p) {
                              return std::to_string(static_cast<int>(std::get<0>(p.param))) + "Hz_" +
                                     movement::presetName(std::get<1>(p.param));
@@ -228,12 +234,15 @@ TEST(PatchFixture, RandomWalkWithCurvesNeverEndsATickInSolid) {
             const auto shape = movement::playerShape(s, p.crouched);
             solid += f.model->trace(shape, p.origin, p.origin, s.contentsMask, curves(true)).startSolid;
             stuck += p.stuck;
-            onPatch += f.model->trace(shape, p.origin, p.origin - glm::vec3(0, 0, 0.25f), s.contentsMask, curves(true))
-                           .surface >= 0;
+            onPatch +=
+                f.model
+                    ->trace(shape, p.origin, p.origin - glm::vec3(0, 0, 0.25f), s.contentsMask, curves(true))
+                    .surface >= 0;
         }
         EXPECT_EQ(solid, 0) << movement::presetName(preset);
         EXPECT_EQ(stuck, 0) << movement::presetName(preset);
-        EXPECT_GT(onPatch, kTicks / 50) << movement::presetName(preset) << ": the walk really stands on the patches";
+        EXPECT_GT(onPatch, kTicks / 50)
+            << movement::presetName(preset) << ": the walk really stands on the patches";
     }
 }
 
