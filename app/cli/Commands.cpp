@@ -16,6 +16,10 @@ const Command kCommands[] = {
      "move the player along a scripted walk; print 't x y z vx vy vz ground' per tick", runWalk},
     {"bench-walk", "MAP --script FILE [walk options] [--repeat R]",
      "time the walk R times (default 20): microseconds and traces per tick", runBenchWalk},
+#ifdef CLIPLAB_HAVE_VIEWER
+    {"shot", "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N]",
+     "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames", runShot},
+#endif
 };
 } // namespace
 
