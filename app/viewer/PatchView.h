@@ -25,7 +25,8 @@ struct PatchViewStats {
 /// surface `surface` (e.g. TraceResult::surface/facet of a hit; -1 = none) is drawn in red, with
 /// each of its border planes (edges, axial and edge bevels; the back plane is left out) as a
 /// yellow arrow of 16 units from the facet's centre along the plane's outward normal.
-PatchViewStats drawPatchFacets(const collision::Model& model, debugdraw::DebugDraw& draw, const glm::vec3& eye,
-                               float maxDistance, int32_t surface = -1, int32_t facet = -1);
+PatchViewStats drawPatchFacets(const collision::Model& model, debugdraw::DebugDraw& draw,
+                               const glm::vec3& eye, float maxDistance, int32_t surface = -1,
+                               int32_t facet = -1);
 
 } // namespace cliplab::viewer

@@ -2,10 +2,10 @@
 // facet polygons and edges for blocking patches, the chosen facet highlighted with its border and
 // bevel planes, nothing for non-blocking or far patches.
 
+#include "viewer/PatchView.h"
 #include "collision/Model.h"
 #include "debugdraw/RecordingDebugDraw.h"
 #include "support/BrushMap.h"
-#include "viewer/PatchView.h"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,8 @@ namespace {
 std::vector<glm::vec3> flat(float z) {
     std::vector<glm::vec3> pts;
     for (int y = 0; y < 3; ++y)
-        for (int x = 0; x < 3; ++x) pts.push_back({-64.0f + 64.0f * float(x), -64.0f + 64.0f * float(y), z});
+        for (int x = 0; x < 3; ++x)
+            pts.push_back({-64.0f + 64.0f * float(x), -64.0f + 64.0f * float(y), z});
     return pts;
 }
 
@@ -25,12 +26,14 @@ std::vector<glm::vec3> flat(float z) {
 
 TEST(PatchView, DrawsFacetsAndTheChosenFacetsBorders) {
     bsp::BspData d = test::makeBrushMap({});
-    test::addPatch(d, 3, 3, flat(0.0f));                                   // surface 0: one facet
-    test::addPatch(d, 3, 3, flat(200.0f), bsp::contents::Water);           // not blocking: not drawn
+    test::addPatch(d, 3, 3, flat(0.0f));                         // surface 0: one facet
+    test::addPatch(d, 3, 3, flat(200.0f), bsp::contents::Water); // not blocking: not drawn
     auto arch = flat(0.0f);
-    for (int y = 0; y < 3; ++y) arch[size_t(y * 3 + 1)].z = 128.0f;
-    for (auto& p : arch) p.x += 1000.0f;
-    test::addPatch(d, 3, 3, arch);                                         // surface 2: several facets
+    for (int y = 0; y < 3; ++y)
+        arch[size_t(y * 3 + 1)].z = 128.0f;
+    for (auto& p : arch)
+        p.x += 1000.0f;
+    test::addPatch(d, 3, 3, arch); // surface 2: several facets
     const collision::Model model(d);
     ASSERT_EQ(model.patches().size(), 3u);
 
@@ -43,12 +46,14 @@ TEST(PatchView, DrawsFacetsAndTheChosenFacetsBorders) {
     EXPECT_EQ(all.borderArrows, 0u);
     // The flat facet is the square itself.
     ASSERT_EQ(draw.polygons()[0].points.size(), 4u);
-    for (const auto& p : draw.polygons()[0].points) EXPECT_NEAR(p.z, 0.0f, 1e-3f);
+    for (const auto& p : draw.polygons()[0].points)
+        EXPECT_NEAR(p.z, 0.0f, 1e-3f);
 
     // Highlight the facet a trace hits: drawn in a different style, with its 4 edge planes (the
     // back plane is not a border to show).
-    const auto hit = model.trace(collision::Shape::box({-15, -15, -24}, {15, 15, 32}), {0, 0, 100}, {0, 0, -100},
-                                 bsp::contents::Solid, collision::TraceOptions{0.125f, collision::Semantics::Quake3, true});
+    const auto hit = model.trace(collision::Shape::box({-15, -15, -24}, {15, 15, 32}), {0, 0, 100},
+                                 {0, 0, -100}, bsp::contents::Solid,
+                                 collision::TraceOptions{0.125f, collision::Semantics::Quake3, true});
     ASSERT_EQ(hit.surface, 0);
     draw.clear();
     const auto chosen = viewer::drawPatchFacets(model, draw, glm::vec3(0.0f), 1e6f, hit.surface, hit.facet);
