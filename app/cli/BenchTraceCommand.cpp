@@ -61,6 +61,10 @@ int runBenchTrace(const Args& args) {
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
     const long long traces = static_cast<long long>(requests.size()) * repeat;
     std::printf("checksum=%.6f wall_seconds=%.6f\n", checksum, wall);
+    // What the patch collides cost when the map was loaded (built whether or not --curves is on).
+    const auto& ps = model->patchStats();
+    std::printf("patches=%d facets=%d planes=%d borders=%d patch_bytes=%zu patch_build_seconds=%.6f\n", ps.patches,
+                ps.facets, ps.planes, ps.borders, ps.bytes, ps.seconds);
     std::printf("traces=%lld seconds=%.6f traces_per_sec=%.0f\n", traces, seconds,
                 seconds > 0.0 ? double(traces) / seconds : 0.0);
     return kExitOk;

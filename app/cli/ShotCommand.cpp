@@ -7,12 +7,14 @@
 #include "render/Renderer.h"
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
+#include "viewer/PatchView.h"
 #include "viewer/Png.h"
 
 #include <glad/gl.h>
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <cstdio>
 #include <optional>
 
@@ -160,12 +162,19 @@ int runShot(const Args& args) {
     target.value()->bind();
     std::vector<double> times;
     viewer::BrushViewStats brushStats;
+    viewer::PatchViewStats patchStats;
+    // The brushes view also shows the patch facets players collide with (not the drawn curves).
+    std::unique_ptr<collision::Model> collisionModel;
+    if (!settings.drawWorld)
+        collisionModel = std::make_unique<collision::Model>(data);
     for (long long i = 0; i < frames; ++i) {
         const auto start = std::chrono::steady_clock::now();
         // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
         // the way collision code draws.
-        if (!settings.drawWorld)
+        if (!settings.drawWorld) {
             brushStats = viewer::drawBrushes(data, renderer.value()->debugDraw(), camera.eye, 4096.0f);
+            patchStats = viewer::drawPatchFacets(*collisionModel, renderer.value()->debugDraw(), camera.eye, 4096.0f);
+        }
         renderer.value()->draw(camera, seconds, settings);
         glFinish(); // the frame is done when the pixels are
         times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
@@ -187,6 +196,8 @@ int runShot(const Args& args) {
     if (!settings.drawWorld)
         std::printf("brushes_solid=%zu\nbrushes_playerclip=%zu\nbevel_sides=%zu\n", brushStats.solid,
                     brushStats.playerClip, brushStats.bevelSides);
+    if (!settings.drawWorld)
+        std::printf("patches=%zu\npatch_facets=%zu\n", patchStats.patches, patchStats.facets);
     std::printf("missing_textures=%zu\nwrote=%s\n", renderer.value()->missingTextures().size(), out.c_str());
     if (cl->has("--frames")) {
         // The first frame pays for first-use costs (shader compiles, texture residency); keep it

@@ -25,8 +25,8 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     }
     const std::string curves = cl.value("--curves", "off");
     if (curves == "on")
-        return core::makeError("--curves on: patch (curved surface) collision is not implemented yet; use --curves off");
-    if (curves != "off")
+        s.options.curves = true;
+    else if (curves != "off")
         return core::makeError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
     if (cl.has("--epsilon")) {
         auto v = parseNumber(cl.value("--epsilon"));
@@ -131,6 +131,8 @@ int prepareTraceCommand(const char* command, const std::vector<std::string>& arg
         return kExitFailure;
     }
     model = std::make_unique<collision::Model>(map->data);
+    // Patches left out of collision are worth knowing about, but the traces still run.
+    for (const std::string& w : model->warnings()) std::fprintf(stderr, "cliplab %s: warning: %s\n", command, w.c_str());
     if (settings.options.model >= model->numModels()) {
         std::fprintf(stderr, "cliplab %s: --model %d: %s has models 0 to %d\n", command, settings.options.model,
                      map->data.name.c_str(), model->numModels() - 1);

@@ -33,8 +33,7 @@ struct TraceSettings {
 /// Options both commands accept (plus --basepath).
 std::vector<OptionSpec> traceOptionSpecs();
 
-/// Reads --mask, --curves, --epsilon, --semantics, --capsule, --model. `--curves on` is an error
-/// until patch collision exists.
+/// Reads --mask, --curves (on: patches collide too), --epsilon, --semantics, --capsule, --model.
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);
 
 /// Reads every line of `in`. Blank lines are skipped; any other line must hold exactly 12 finite

@@ -113,12 +113,10 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
             return usageError("--yaw: expected degrees, got '" + cl->value("--yaw") + "'");
         yawOffset = *yaw;
     }
-    // setup.options.curves stays off: like `cliplab trace`, patches are refused until collision has them.
     const std::string curves = cl->value("--curves", "off");
     if (curves == "on")
-        return usageError(
-            "--curves on: patch (curved surface) collision is not implemented yet; use --curves off");
-    if (curves != "off")
+        setup.options.curves = true;
+    else if (curves != "off")
         return usageError("--curves: expected on or off, got '" + curves + "'");
     for (const auto& occurrence : cl->occurrences("--set")) {
         const std::string& item = occurrence.at(0);

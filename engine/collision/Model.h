@@ -5,10 +5,12 @@
 /// Model at the same time.
 
 #include "bsp/BspData.h"
+#include "collision/PatchCollide.h"
 #include "collision/Trace.h"
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace cliplab::collision {
@@ -49,22 +51,49 @@ struct CollisionBrush {
     bool axialFirst = false;
 };
 
-/// A leaf: a range of Model::leafBrushes().
+/// A leaf: a range of Model::leafBrushes() and a range of Model::leafSurfaces().
 struct CollisionLeaf {
     int32_t firstLeafBrush = 0;
     int32_t numLeafBrushes = 0;
+    int32_t firstLeafSurface = 0;
+    int32_t numLeafSurfaces = 0;
+};
+
+/// A patch (curved surface) with its collision facets.
+struct CollisionPatch {
+    int32_t surface = 0;      ///< Index in BspData::surfaces.
+    int32_t contents = 0;     ///< contents:: of the surface's shader (traces test it against the mask).
+    int32_t surfaceFlags = 0; ///< surf:: flags of the surface's shader.
+    PatchCollide collide;
+};
+
+/// What building the patch collides of a map cost.
+struct PatchBuildStats {
+    int32_t patches = 0;    ///< Patch collides built.
+    int32_t facets = 0;     ///< Facets of all of them.
+    int32_t planes = 0;     ///< Planes of all of them (deduplicated per patch).
+    int32_t borders = 0;    ///< Border references of all facets (bevels and back planes included).
+    size_t bytes = 0;       ///< Heap memory of the collides (bytes, grid points included).
+    double seconds = 0.0;   ///< Wall time of building them (s).
 };
 
 /// The collision model of one map: world (model 0) plus the inline models *1, *2... at rest.
 class Model {
 public:
     /// Builds from validated map data (every index in range, as bsp::load() guarantees). Brushes
-    /// that are not in q3map's axial-first layout get their bounds from their vertices.
+    /// that are not in q3map's axial-first layout get their bounds from their vertices. Every patch
+    /// surface (world and inline models) gets a patch collide; a patch that cannot be built (bad
+    /// control grid, or beyond ioquake3's limits: 129x129 subdivided grid, 1024 control points,
+    /// 1024 facets, 4096 planes) is left out of collision and named in warnings(), where the game
+    /// would refuse the whole map.
     explicit Model(const bsp::BspData& data);
 
     /// Sweeps `shape` from `start` to `end` (units) against the brushes whose contents intersect
     /// `mask`, in model `options.model` (an invalid model number gives a result with fraction 1).
-    /// A zero-length trace is a position test. Const and thread-safe; no allocation per trace
+    /// A zero-length trace is a position test. With `options.curves`, patches whose contents
+    /// intersect `mask` collide too, as in ioquake3: a sweep never starts solid in a patch, rays
+    /// hit patch facets (the game's cm_playerCurveClip 1), and position tests report a box inside
+    /// a facet as solid. Const and thread-safe; no allocation per trace
     /// except into `stats` when given. The visited-brush marks live in a per-thread
     /// generation-stamped array (thread_local, grown to the largest model traced on that thread).
     TraceResult trace(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
@@ -84,6 +113,20 @@ public:
     const std::vector<CollisionBrush>& brushes() const { return m_brushes; }
     const std::vector<CollisionSide>& sides() const { return m_sides; }
     const std::vector<CollisionPlane>& planes() const { return m_planes; }
+    /// Surface indices per leaf (BspData::leafSurfaces, then the inline models' surface lists).
+    const std::vector<int32_t>& leafSurfaces() const { return m_leafSurfaces; }
+    /// Patches that were built, in surface order.
+    const std::vector<CollisionPatch>& patches() const { return m_patches; }
+    /// Index in patches() of surface `surface`, or -1 when it is not a built patch.
+    int32_t patchForSurface(int32_t surface) const {
+        return surface >= 0 && static_cast<size_t>(surface) < m_surfacePatch.size()
+                   ? m_surfacePatch[static_cast<size_t>(surface)]
+                   : -1;
+    }
+    /// Counts, memory and build time of the patch collides.
+    const PatchBuildStats& patchStats() const { return m_patchStats; }
+    /// Problems found while building, one line each (patches left out, naming the surface).
+    const std::vector<std::string>& warnings() const { return m_warnings; }
 
 private:
     /// An inline model is traced as one leaf holding all its brushes (ioquake3 does the same).
@@ -98,6 +141,13 @@ private:
     std::vector<CollisionBrush> m_brushes;
     std::vector<CollisionSide> m_sides;
     std::vector<SubModel> m_models;
+    std::vector<int32_t> m_leafSurfaces;
+    std::vector<CollisionPatch> m_patches;
+    std::vector<int32_t> m_surfacePatch; ///< Per surface: index in m_patches or -1.
+    std::vector<std::string> m_warnings;
+    PatchBuildStats m_patchStats;
+
+    void buildPatches(const bsp::BspData& data);
 };
 
 /// Precomputed type (0/1/2 axial, 3 other) of a unit normal; only exact +1 components count as axial.

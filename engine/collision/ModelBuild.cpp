@@ -3,12 +3,16 @@
 
 #include "collision/Model.h"
 
+#include "core/Format.h"
+
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace cliplab::collision {
 
@@ -98,7 +102,8 @@ Model::Model(const bsp::BspData& data) {
     }
 
     m_leafs.reserve(data.leafs.size());
-    for (const auto& l : data.leafs) m_leafs.push_back({l.firstLeafBrush, l.numLeafBrushes});
+    for (const auto& l : data.leafs)
+        m_leafs.push_back({l.firstLeafBrush, l.numLeafBrushes, l.firstLeafSurface, l.numLeafSurfaces});
     m_leafBrushes = data.leafBrushes;
 
     m_sides.reserve(data.brushSides.size());
@@ -136,6 +141,62 @@ Model::Model(const bsp::BspData& data) {
         m_models[i].leaf.numLeafBrushes = m.numBrushes;
         for (int32_t b = 0; b < m.numBrushes; ++b) m_leafBrushes.push_back(m.firstBrush + b);
     }
+    m_leafSurfaces = data.leafSurfaces;
+    for (size_t i = 1; i < data.models.size(); ++i) {
+        const auto& m = data.models[i];
+        m_models[i].leaf.firstLeafSurface = static_cast<int32_t>(m_leafSurfaces.size());
+        m_models[i].leaf.numLeafSurfaces = m.numSurfaces;
+        for (int32_t s = 0; s < m.numSurfaces; ++s) m_leafSurfaces.push_back(m.firstSurface + s);
+    }
+    buildPatches(data);
+}
+
+void Model::buildPatches(const bsp::BspData& data) {
+    const auto t0 = std::chrono::steady_clock::now();
+    m_surfacePatch.assign(data.surfaces.size(), -1);
+    std::vector<glm::vec3> points;
+    for (size_t i = 0; i < data.surfaces.size(); ++i) {
+        const bsp::Surface& s = data.surfaces[i];
+        if (s.type != bsp::SurfaceType::Patch) continue;
+        const int64_t count = int64_t(s.patchWidth) * int64_t(s.patchHeight);
+        const bool inRange = s.patchWidth > 0 && s.patchHeight > 0 && s.firstVert >= 0 &&
+                             count <= int64_t(s.numVerts) && int64_t(s.firstVert) + count <= int64_t(data.drawVerts.size());
+        auto shader = [&]() -> const bsp::Shader* {
+            return s.shader >= 0 && static_cast<size_t>(s.shader) < data.shaders.size()
+                       ? &data.shaders[static_cast<size_t>(s.shader)]
+                       : nullptr;
+        };
+        const bsp::Shader* sh = shader();
+        const char* shaderName = sh ? sh->name.c_str() : "?";
+        if (!inRange) {
+            m_warnings.push_back(core::format("%s: patch surface %zu (%s): control grid %dx%d does not fit its %d vertices; "
+                                              "left out of collision",
+                                              data.name.c_str(), i, shaderName, s.patchWidth, s.patchHeight, s.numVerts));
+            continue;
+        }
+        points.resize(static_cast<size_t>(count));
+        for (size_t v = 0; v < points.size(); ++v) points[v] = data.drawVerts[static_cast<size_t>(s.firstVert) + v].xyz;
+        auto collide = buildPatchCollide(s.patchWidth, s.patchHeight, points);
+        if (!collide) {
+            m_warnings.push_back(core::format("%s: patch surface %zu (%s): %s; left out of collision", data.name.c_str(), i,
+                                              shaderName, collide.error().message.c_str()));
+            continue;
+        }
+        CollisionPatch p;
+        p.surface = static_cast<int32_t>(i);
+        p.contents = sh ? sh->contents : 0;
+        p.surfaceFlags = sh ? sh->surfaceFlags : 0;
+        p.collide = std::move(collide.value());
+        m_surfacePatch[i] = static_cast<int32_t>(m_patches.size());
+        m_patchStats.facets += static_cast<int32_t>(p.collide.facets.size());
+        m_patchStats.planes += static_cast<int32_t>(p.collide.planes.size());
+        m_patchStats.borders += static_cast<int32_t>(p.collide.borders.size());
+        m_patchStats.bytes += p.collide.memoryBytes();
+        m_patches.push_back(std::move(p));
+    }
+    m_patchStats.patches = static_cast<int32_t>(m_patches.size());
+    m_patchStats.bytes += m_patches.capacity() * sizeof(CollisionPatch) + m_surfacePatch.capacity() * sizeof(int32_t);
+    m_patchStats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 TraceFunction Model::traceFunction(const TraceOptions& options) const {

@@ -41,6 +41,7 @@ TraceResult Model::trace(const Shape& shape, const glm::vec3& start, const glm::
     tw.quake3 = options.semantics == Semantics::Quake3;
     tw.nodeMargin = tw.quake3 ? std::max(1.0f, 2.0f * options.epsilon) : 0.0f;
     tw.stats = stats;
+    tw.curves = options.curves;
     tw.result.fraction = 1.0f;
 
     const bool validModel = options.model >= 0 && options.model < numModels() && (options.model > 0 || !m_nodes.empty());
@@ -85,7 +86,8 @@ TraceResult Model::trace(const Shape& shape, const glm::vec3& start, const glm::
             }
         }
 
-        tw.stamps = beginVisit(m_brushes.size(), tw.generation);
+        tw.stamps = beginVisit(m_brushes.size() + m_patches.size(), tw.generation);
+        tw.patchStampBase = m_brushes.size();
         const CollisionLeaf* leaf = options.model > 0 ? &m_models[static_cast<size_t>(options.model)].leaf : nullptr;
         if (start == end) {
             if (leaf)

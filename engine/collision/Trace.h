@@ -49,7 +49,7 @@ enum class Semantics {
 struct TraceOptions {
     float epsilon = 0.125f;               ///< Distance kept from surfaces (units); ioquake3's SURFACE_CLIP_EPSILON.
     Semantics semantics = Semantics::Quake3;
-    bool curves = false;                  ///< Collide with patches (curved surfaces) when supported.
+    bool curves = false;                  ///< Also collide with patches (curved surfaces), as the game does by default.
     int32_t model = 0;                    ///< 0 = world, N = inline model *N at its rest position.
 };
 
@@ -59,13 +59,15 @@ struct TraceResult {
     glm::vec3 endpos{0.0f};     ///< start + fraction * (end - start).
     bool startSolid = false;    ///< The start position is inside a brush.
     bool allSolid = false;      ///< The whole segment is inside one brush (fraction is then 0).
-    bsp::Plane plane;           ///< Hit plane (unshifted brush plane); all zeros when nothing was hit.
+    bsp::Plane plane;           ///< Hit plane: the unshifted brush plane, or for a patch hit the facet plane
+                                ///< with its distance shifted by the shape (as the game reports it); all
+                                ///< zeros when nothing was hit.
     int32_t surfaceFlags = 0;   ///< surf:: flags of the hit side's shader.
     int32_t contents = 0;       ///< contents:: of the hit brush.
     int32_t brush = -1;         ///< Index of the hit brush in BspData::brushes, -1 = none.
     int32_t brushSide = -1;     ///< Index of the hit side in BspData::brushSides, -1 = none.
     int32_t surface = -1;       ///< Patch surface index when a patch was hit, else -1.
-    int32_t facet = -1;         ///< Facet of that patch, else -1.
+    int32_t facet = -1;         ///< Facet of that patch (index in its PatchCollide::facets), else -1.
 };
 
 /// Optional counters of one trace, for the debugger panel and benchmarks.
@@ -74,6 +76,7 @@ struct TraceStats {
     int32_t leavesVisited = 0;
     int32_t brushesTested = 0;
     int32_t brushesHit = 0;              ///< Brushes that cut the segment (entered before leaving).
+    int32_t patchesTested = 0;           ///< Patches (curved surfaces) tested, with curves on.
     std::vector<int32_t> testedBrushes;  ///< Indices of the brushes tested, in order.
 };
 

@@ -93,6 +93,7 @@ void testInLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
         testInBrush(model, tw, b);
         if (tw.result.allSolid) return;
     }
+    if (tw.curves) testInLeafPatches(model, tw, leaf);
 }
 
 void positionTest(const Model& model, TraceWork& tw) {

@@ -102,6 +102,7 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
             if (Quake3) r.fraction = 0.0f;
             r.contents = brush.contents;
             r.brush = brushIndex;
+            r.surface = r.facet = -1;
         }
         return;
     }
@@ -119,6 +120,7 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
             }
             r.contents = brush.contents;
             r.brush = brushIndex;
+            r.surface = r.facet = -1;
         }
     }
 }
@@ -143,6 +145,7 @@ void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& l
         traceThroughBrush<Sphere, Quake3>(model, tw, b);
         if (tw.result.fraction == 0.0f) return;
     }
+    if (tw.curves) traceThroughLeafPatches(model, tw, leaf);
 }
 
 } // namespace

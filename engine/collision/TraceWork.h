@@ -27,8 +27,10 @@ struct TraceWork {
     /// node plane: the game's 1 unit, widened for epsilons that would reach past it; 0 for the
     /// tutorial.
     float nodeMargin = 1.0f;
+    bool curves = false;              ///< Collide with patches too.
     TraceResult result;
-    uint32_t* stamps = nullptr;       ///< Per-thread visited marks, one per brush.
+    uint32_t* stamps = nullptr;       ///< Per-thread visited marks: brushes, then patches.
+    size_t patchStampBase = 0;        ///< Index in `stamps` of patch 0's mark (= brush count).
     uint32_t generation = 0;          ///< Mark value meaning "visited in this trace".
     TraceStats* stats = nullptr;
 };
@@ -43,6 +45,19 @@ inline bool firstVisit(TraceWork& tw, int32_t brush) {
     s = tw.generation;
     return true;
 }
+
+/// True the first time patch `patch` is seen in this trace (marks it).
+inline bool firstPatchVisit(TraceWork& tw, int32_t patch) {
+    uint32_t& s = tw.stamps[tw.patchStampBase + static_cast<size_t>(patch)];
+    if (s == tw.generation) return false;
+    s = tw.generation;
+    return true;
+}
+
+/// Sweeps the shape against the patches of one leaf (PatchTrace.cpp).
+void traceThroughLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& leaf);
+/// Position test against the patches of one leaf (PatchTrace.cpp).
+void testInLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& leaf);
 
 /// Sweeps through the world tree from node `num` (sub-segment p1..p2 at fractions p1f..p2f).
 void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, const glm::vec3& p1,

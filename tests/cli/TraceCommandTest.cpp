@@ -103,10 +103,18 @@ TEST(TraceCommand, MalformedLineNamesItsNumberAndExitsTwo) {
     EXPECT_NE(longLine.err.find("line 3"), std::string::npos) << longLine.err;
 }
 
-TEST(TraceCommand, CurvesOnIsRefusedUntilPatchesExist) {
-    auto r = test::runCliplab("trace oa_dm1 --curves on", "0 0 0 1 1 1 0 0 0 0 0 0\n");
-    EXPECT_EQ(r.exitCode, 2);
-    EXPECT_NE(r.err.find("patch"), std::string::npos) << r.err;
+TEST(TraceCommand, CurvesOnAgreesWithTheReferenceOnOaDm1) {
+    auto in = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.in.gz"));
+    auto ref = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.mask33619969.curves1.out.gz"));
+    ASSERT_TRUE(in.ok() && ref.ok());
+    std::string input;
+    for (size_t i = 0; i < 300; ++i) input += (*in)[i] + "\n";
+    auto r = test::runCliplab("trace oa_dm1 --mask 33619969 --curves on", input);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto lines = splitLines(r.out);
+    ASSERT_EQ(lines.size(), 300u);
+    for (size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
+    EXPECT_EQ(test::runCliplab("trace oa_dm1 --curves maybe", "").exitCode, 2);
 }
 
 TEST(TraceCommand, BadOptionValuesExitTwo) {

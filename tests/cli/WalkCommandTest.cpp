@@ -40,6 +40,18 @@ TEST(WalkCommand, Quake3WalkOnOaDm1MatchesTheGame) {
         << out.back();
 }
 
+TEST(WalkCommand, CurvesOnWalksTheSameOnAMapWithoutPatches) {
+    // oa_dm1 has no patches, so curve collision changes nothing (the game's curves-on and
+    // curves-off reference walks agree there too).
+    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    const std::string script = writeScript("3 1 0 0 - 180 0\n");
+    const std::string base = "walk oa_dm1 --script '" + script + "' --start 280 1416 -111 --preset quake3 --hz 125";
+    auto off = test::runCliplab(base + " --curves off");
+    auto on = test::runCliplab(base + " --curves on");
+    ASSERT_EQ(on.exitCode, 0) << on.err;
+    EXPECT_EQ(on.out, off.out);
+}
+
 TEST(WalkCommand, DefaultStartIsTheFirstSpawnPointRaisedNineUnits) {
     ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     const std::string script = writeScript("0.48 1 0 0 - 90 0\n");

@@ -1,6 +1,6 @@
 // Agreement with ioquake3's own CM_BoxTrace on real maps: every line of the reference sets in
-// tests/data/reference/traces (curves off; the capsule set with capsule=1). A differing line is a
-// bug, so the test requires zero and prints the first few that differ.
+// tests/data/reference/traces (curves off and on; the capsule set with capsule=1). A differing
+// line is a bug, so the test requires zero and prints the first few that differ.
 
 #include "collision/Model.h"
 #include "support/ReferenceTraces.h"
@@ -20,6 +20,7 @@ struct ReferenceCase {
     const char* suffix; ///< e.g. "mask1.curves0"
     int32_t mask;
     bool capsule;
+    bool curves = false;
 };
 
 std::string caseName(const testing::TestParamInfo<ReferenceCase>& info) {
@@ -61,7 +62,9 @@ TEST_P(TraceReference, EveryLineAgreesWithIoquake3) {
     for (size_t i = 0; i < inputs->size(); ++i) {
         const auto& in = (*inputs)[i];
         const auto& ref = (*expected)[i];
-        const auto r = model.trace(test::referenceShape(in, c.capsule), in.start, in.end, c.mask);
+        collision::TraceOptions options;
+        options.curves = c.curves;
+        const auto r = model.trace(test::referenceShape(in, c.capsule), in.start, in.end, c.mask, options);
         if (agrees(r, ref)) continue;
         if (++differing <= 5)
             ADD_FAILURE() << c.map << " " << c.suffix << " line " << i + 1 << ": ours fraction " << r.fraction
@@ -84,7 +87,11 @@ INSTANTIATE_TEST_SUITE_P(
                     ReferenceCase{"oa_dm1", "mask1.curves0.capsule", 1, true},
                     ReferenceCase{"q3dm6ish", "mask1.curves0", 1, false},
                     ReferenceCase{"q3dm6ish", "mask33619969.curves0", 33619969, false},
-                    ReferenceCase{"q3dm6ish", "mask1.curves0.capsule", 1, true}),
+                    ReferenceCase{"q3dm6ish", "mask1.curves0.capsule", 1, true},
+                    ReferenceCase{"oa_dm1", "mask1.curves1", 1, false, true},
+                    ReferenceCase{"oa_dm1", "mask33619969.curves1", 33619969, false, true},
+                    ReferenceCase{"q3dm6ish", "mask1.curves1", 1, false, true},
+                    ReferenceCase{"q3dm6ish", "mask33619969.curves1", 33619969, false, true}),
     caseName);
 
 TEST(TraceReference, WideNodeWalkFindsBrushesMissingFromLeafLists) {

@@ -80,4 +80,34 @@ bsp::BspData makeBrushMap(const std::vector<TestBrush>& brushes, size_t firstInl
     return d;
 }
 
+int32_t addPatch(bsp::BspData& d, int32_t width, int32_t height, const std::vector<glm::vec3>& points,
+                 int32_t contents, int32_t model) {
+    bsp::Surface s;
+    s.shader = static_cast<int32_t>(d.shaders.size());
+    d.shaders.push_back({"textures/test/patch" + std::to_string(d.surfaces.size()), 0, contents});
+    s.type = bsp::SurfaceType::Patch;
+    s.firstVert = static_cast<int32_t>(d.drawVerts.size());
+    s.numVerts = static_cast<int32_t>(points.size());
+    s.patchWidth = width;
+    s.patchHeight = height;
+    for (const glm::vec3& p : points) {
+        bsp::DrawVert v;
+        v.xyz = p;
+        d.drawVerts.push_back(v);
+    }
+    const int32_t index = static_cast<int32_t>(d.surfaces.size());
+    d.surfaces.push_back(s);
+    if (model == 0) {
+        // The world leaf's surfaces are the whole list (the other leaf has none).
+        d.leafSurfaces.push_back(index);
+        d.leafs[0].firstLeafSurface = 0;
+        d.leafs[0].numLeafSurfaces = static_cast<int32_t>(d.leafSurfaces.size());
+        d.leafs[1].firstLeafSurface = 0;
+    } else {
+        d.models[static_cast<size_t>(model)].firstSurface = index;
+        d.models[static_cast<size_t>(model)].numSurfaces = 1;
+    }
+    return index;
+}
+
 } // namespace cliplab::test

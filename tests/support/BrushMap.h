@@ -27,4 +27,11 @@ bsp::Plane planeThrough(const glm::vec3& normal, const glm::vec3& point);
 /// brush gets its own shader carrying its contents and surface flags.
 bsp::BspData makeBrushMap(const std::vector<TestBrush>& brushes, size_t firstInlineBrush = SIZE_MAX);
 
+/// Adds a patch surface to a map made by makeBrushMap: a width x height control grid
+/// (points[y * width + x], units) with its own shader of `contents`, listed in the world leaf
+/// (model 0) or as the only surface of inline model *1 (model 1, which must exist). Returns the
+/// surface index.
+int32_t addPatch(bsp::BspData& map, int32_t width, int32_t height, const std::vector<glm::vec3>& points,
+                 int32_t contents = bsp::contents::Solid, int32_t model = 0);
+
 } // namespace cliplab::test

@@ -1,0 +1,261 @@
+// Traces against patch facets (ioquake3's patch collide semantics): box, sphere and capsule
+// sweeps, the special case for rays, and position tests. A facet is a thin convex "brush": its
+// surface plane, its borders (bevels included) and its back plane.
+
+#include "collision/TraceWork.h"
+
+#include <cmath>
+
+namespace cliplab::collision::detail {
+
+namespace {
+
+/// A plane as the trace uses it: normal and (shifted) distance.
+struct ShiftedPlane {
+    glm::vec3 normal;
+    float dist;
+};
+
+/// The point of the shape nearest `normal`'s back side for spheres and capsules: the capsule's
+/// sphere centre on the plane's side. Boxes use the centre (their support is in the distance).
+glm::vec3 spherePoint(const TraceWork& tw, const glm::vec3& normal, const glm::vec3& p) {
+    return dot3(normal, tw.sphereOffset) > 0.0f ? p - tw.sphereOffset : p + tw.sphereOffset;
+}
+
+/// The facet's surface plane moved out by the shape's support.
+ShiftedPlane surfacePlane(const TraceWork& tw, const PatchPlane& p) {
+    if (tw.sphere)
+        return {p.normal, p.dist + tw.radius};
+    return {p.normal, p.dist - dot3(tw.offsets[p.signBits], p.normal)};
+}
+
+/// A border plane facing away from the facet, moved out by the shape's support. The box support
+/// is the same for the plane and its negation because the box is symmetric.
+ShiftedPlane borderPlane(const TraceWork& tw, const PatchPlane& p, bool inward) {
+    ShiftedPlane s = inward ? ShiftedPlane{-p.normal, -p.dist} : ShiftedPlane{p.normal, p.dist};
+    if (tw.sphere)
+        s.dist += tw.radius;
+    else
+        s.dist += std::fabs(dot3(tw.offsets[p.signBits], s.normal));
+    return s;
+}
+
+/// One plane of a facet against the segment. False: the segment misses the facet. `hit` is set
+/// when this plane became the entering plane.
+bool checkFacetPlane(const TraceWork& tw, const ShiftedPlane& pl, float& enterFrac, float& leaveFrac,
+                     bool& hit) {
+    hit = false;
+    glm::vec3 s = tw.start, e = tw.end;
+    if (tw.sphere) {
+        s = spherePoint(tw, pl.normal, tw.start);
+        e = spherePoint(tw, pl.normal, tw.end);
+    }
+    const float d1 = dot3(s, pl.normal) - pl.dist;
+    const float d2 = dot3(e, pl.normal) - pl.dist;
+    const double eps = tw.epsilon;
+    // In front and not coming closer than epsilon: the facet is missed.
+    if (d1 > 0.0f && (d2 >= eps || d2 >= d1))
+        return false;
+    if (d1 <= 0.0f && d2 <= 0.0f)
+        return true;
+    if (d1 > d2) {
+        float f = static_cast<float>((double(d1) - eps) / double(d1 - d2));
+        if (f < 0.0f)
+            f = 0.0f;
+        if (f > enterFrac) { // ties keep the earlier plane, the surface plane first
+            enterFrac = f;
+            hit = true;
+        }
+    } else {
+        float f = static_cast<float>((double(d1) + eps) / double(d1 - d2));
+        if (f > 1.0f)
+            f = 1.0f;
+        if (f < leaveFrac)
+            leaveFrac = f;
+    }
+    return true;
+}
+
+/// Box, sphere or capsule sweep against every facet; returns the facet hit nearest so far, or -1.
+int32_t sweepFacets(TraceWork& tw, const PatchCollide& pc) {
+    int32_t hitFacet = -1;
+    for (size_t i = 0; i < pc.facets.size(); ++i) {
+        const PatchFacet& f = pc.facets[i];
+        float enterFrac = -1.0f, leaveFrac = 1.0f;
+        int32_t hitBorder = -1;
+        ShiftedPlane best = surfacePlane(tw, pc.planes[size_t(f.surfacePlane)]);
+        bool hit = false;
+        if (!checkFacetPlane(tw, best, enterFrac, leaveFrac, hit))
+            continue;
+        int32_t j = 0;
+        for (; j < f.numBorders; ++j) {
+            const PatchBorder& b = pc.borders[size_t(f.firstBorder + j)];
+            const ShiftedPlane pl = borderPlane(tw, pc.planes[size_t(b.plane)], b.inward);
+            if (!checkFacetPlane(tw, pl, enterFrac, leaveFrac, hit))
+                break;
+            if (hit) {
+                hitBorder = j;
+                best = pl;
+            }
+        }
+        if (j < f.numBorders)
+            continue;
+        if (hitBorder == f.numBorders - 1)
+            continue; // never clip against the back side
+        // Starting inside (no entering plane) is not a hit: patches never start solid in a sweep.
+        if (enterFrac < leaveFrac && enterFrac >= 0.0f && enterFrac < tw.result.fraction) {
+            tw.result.fraction = enterFrac;
+            tw.result.plane.normal = best.normal;
+            tw.result.plane.dist = best.dist; // the shifted distance, as the game reports it
+            hitFacet = static_cast<int32_t>(i);
+        }
+    }
+    return hitFacet;
+}
+
+/// A ray against the facets: the facets have no volume, so the ray must cross the surface plane
+/// from its front inside every border. Fractions are computed per plane on demand (the game
+/// tabulates them for all planes first; the values are the same).
+int32_t rayFacets(TraceWork& tw, const PatchCollide& pc) {
+    auto distances = [&](const PatchPlane& p, float& d1, float& d2) {
+        const float offset = dot3(tw.offsets[p.signBits], p.normal);
+        d1 = dot3(tw.start, p.normal) - p.dist + offset;
+        d2 = dot3(tw.end, p.normal) - p.dist + offset;
+    };
+    auto crossing = [&](const PatchPlane& p, bool& front) {
+        float d1, d2;
+        distances(p, d1, d2);
+        front = d1 > 0.0f;
+        if (d1 == d2)
+            return 99999.0f;
+        const float t = d1 / (d1 - d2);
+        return t <= 0.0f ? 99999.0f : t;
+    };
+    int32_t hitFacet = -1;
+    for (size_t i = 0; i < pc.facets.size(); ++i) {
+        const PatchFacet& f = pc.facets[i];
+        const PatchPlane& sp = pc.planes[size_t(f.surfacePlane)];
+        bool front = false;
+        const float intersect = crossing(sp, front);
+        if (!front || intersect < 0.0f || intersect > tw.result.fraction)
+            continue;
+        int32_t j = 0;
+        for (; j < f.numBorders; ++j) {
+            const PatchBorder& b = pc.borders[size_t(f.firstBorder + j)];
+            bool bfront = false;
+            const float t = crossing(pc.planes[size_t(b.plane)], bfront);
+            if (bfront != b.inward) {
+                if (t > intersect)
+                    break;
+            } else if (t < intersect) {
+                break;
+            }
+        }
+        if (j < f.numBorders)
+            continue;
+        float d1, d2;
+        distances(sp, d1, d2);
+        float frac = static_cast<float>((double(d1) - double(tw.epsilon)) / double(d1 - d2));
+        if (frac < 0.0f)
+            frac = 0.0f;
+        tw.result.fraction = frac;
+        tw.result.plane.normal = sp.normal;
+        tw.result.plane.dist = sp.dist;
+        hitFacet = static_cast<int32_t>(i);
+    }
+    return hitFacet;
+}
+
+bool boundsIntersect(const TraceWork& tw, const PatchCollide& pc) {
+    const float e = tw.epsilon;
+    return !(tw.bounds[1].x < pc.mins.x - e || tw.bounds[1].y < pc.mins.y - e ||
+             tw.bounds[1].z < pc.mins.z - e || tw.bounds[0].x > pc.maxs.x + e ||
+             tw.bounds[0].y > pc.maxs.y + e || tw.bounds[0].z > pc.maxs.z + e);
+}
+
+void traceThroughPatch(const Model& model, TraceWork& tw, int32_t patchIndex) {
+    const CollisionPatch& patch = model.patches()[static_cast<size_t>(patchIndex)];
+    const PatchCollide& pc = patch.collide;
+    if (tw.stats)
+        ++tw.stats->patchesTested;
+    if (!boundsIntersect(tw, pc))
+        return;
+    const int32_t facet = tw.isPoint ? rayFacets(tw, pc) : sweepFacets(tw, pc);
+    if (facet < 0)
+        return;
+    TraceResult& r = tw.result;
+    r.surfaceFlags = patch.surfaceFlags;
+    r.contents = patch.contents;
+    r.surface = patch.surface;
+    r.facet = facet;
+    r.brush = r.brushSide = -1;
+}
+
+/// True when the shape at tw.start is inside a facet (in front of no plane, back plane included).
+/// The game skips this for points; in a position test its point flag is never set, so a point
+/// counts only when it lies exactly on a facet, which we keep.
+int32_t facetContaining(const TraceWork& tw, const PatchCollide& pc) {
+    if (tw.isPoint)
+        return -1;
+    auto outside = [&](const ShiftedPlane& pl) {
+        const glm::vec3 p = tw.sphere ? spherePoint(tw, pl.normal, tw.start) : tw.start;
+        return dot3(pl.normal, p) - pl.dist > 0.0f;
+    };
+    for (size_t i = 0; i < pc.facets.size(); ++i) {
+        const PatchFacet& f = pc.facets[i];
+        if (outside(surfacePlane(tw, pc.planes[size_t(f.surfacePlane)])))
+            continue;
+        int32_t j = 0;
+        for (; j < f.numBorders; ++j) {
+            const PatchBorder& b = pc.borders[size_t(f.firstBorder + j)];
+            if (outside(borderPlane(tw, pc.planes[size_t(b.plane)], b.inward)))
+                break;
+        }
+        if (j == f.numBorders)
+            return static_cast<int32_t>(i);
+    }
+    return -1;
+}
+
+} // namespace
+
+void traceThroughLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
+    const int32_t* list = model.leafSurfaces().data() + leaf.firstLeafSurface;
+    for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k) {
+        const int32_t p = model.patchForSurface(list[k]);
+        if (p < 0 || !firstPatchVisit(tw, p))
+            continue; // patches sit in many leafs; test each once
+        if (!(model.patches()[static_cast<size_t>(p)].contents & tw.mask))
+            continue;
+        traceThroughPatch(model, tw, p);
+        if (tw.result.fraction == 0.0f)
+            return;
+    }
+}
+
+void testInLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
+    const int32_t* list = model.leafSurfaces().data() + leaf.firstLeafSurface;
+    for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k) {
+        const int32_t p = model.patchForSurface(list[k]);
+        if (p < 0 || !firstPatchVisit(tw, p))
+            continue;
+        const CollisionPatch& patch = model.patches()[static_cast<size_t>(p)];
+        if (!(patch.contents & tw.mask))
+            continue;
+        if (tw.stats)
+            ++tw.stats->patchesTested;
+        const int32_t facet = facetContaining(tw, patch.collide);
+        if (facet < 0)
+            continue;
+        TraceResult& r = tw.result;
+        r.startSolid = r.allSolid = true;
+        r.fraction = 0.0f;
+        r.contents = patch.contents;
+        r.surface = patch.surface;
+        r.facet = facet;
+        r.brush = r.brushSide = -1;
+        return;
+    }
+}
+
+} // namespace cliplab::collision::detail
