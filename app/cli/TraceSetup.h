@@ -26,15 +26,20 @@ struct TraceRequest {
 /// Trace settings parsed from the command line.
 struct TraceSettings {
     int32_t mask = 1;              ///< --mask N (default CONTENTS_SOLID).
-    bool capsule = false;          ///< --capsule: boxes are traced as ioquake3 capsules.
+    bool capsule = false;          ///< --capsule or --shape capsule: boxes are traced as ioquake3 capsules.
+    /// --shape box|capsule|sphere|cylinder. Box (the default) and capsule read mins/maxs from each
+    /// line; sphere and cylinder ignore them and use --radius and --half-height.
+    collision::ShapeKind shape = collision::ShapeKind::Box;
+    float radius = 0.0f;           ///< --radius R (units, [0, 4096]) for sphere and cylinder.
+    float halfHeight = 0.0f;       ///< --half-height H (units, [0, 4096]) for the cylinder.
     collision::TraceOptions options;
 };
 
 /// Options both commands accept (plus --basepath).
 std::vector<OptionSpec> traceOptionSpecs();
 
-/// Reads --mask, --curves, --epsilon, --semantics, --capsule, --model. `--curves on` is an error
-/// until patch collision exists.
+/// Reads --mask, --curves, --epsilon, --semantics, --capsule, --model, --shape, --radius,
+/// --half-height. `--curves on` is an error until patch collision exists.
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);
 
 /// Reads every line of `in`. Blank lines are skipped; any other line must hold exactly 12 finite

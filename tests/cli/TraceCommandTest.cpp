@@ -138,3 +138,19 @@ TEST(BenchTraceCommand, PrintsTheRateAsItsLastLine) {
         << lines.back();
     EXPECT_EQ(test::runCliplab("bench-trace oa_dm1 --repeat 0", "").exitCode, 2);
 }
+
+TEST(TraceCommand, CylinderShapeIgnoresTheBoxColumns) {
+    const std::string dir = test::makeTempDir("tracecyl");
+    const std::string path = dir + "/wall.bsp";
+    test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({64, -64, -64}, {128, 64, 64})}})));
+    // The box columns say 40 wide; the cylinder of radius 16 stops at 64 - 16 - 0.125.
+    const std::string line = "0 0 0 200 0 0 -40 -40 -40 40 40 40\n";
+    auto r = test::runCliplab("trace '" + path + "' --shape cylinder --radius 16 --half-height 24", line);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out, "0.239375 47.875 0.000 0.000 -1.0000 0.0000 0.0000 -64.000 0 0 1\n");
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape cylinder --radius 16", line).exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape cone --radius 16", line).exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape box --radius 16", line).exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape sphere --radius -1", line).exitCode, 2);
+    std::filesystem::remove_all(dir);
+}
