@@ -3,6 +3,7 @@
 #include "cli/MapOpen.h"
 #include "core/Format.h"
 #include "collision/Model.h"
+#include "collision/PlaneShiftTree.h"
 
 #include <cerrno>
 #include <cmath>
@@ -13,7 +14,7 @@ namespace cliplab::cli {
 std::vector<OptionSpec> traceOptionSpecs() {
     return {{"--mask", 1},     {"--curves", 1}, {"--epsilon", 1}, {"--semantics", 1},
             {"--capsule", 0},  {"--model", 1},  {"--shape", 1},     {"--radius", 1},
-            {"--half-height", 1}, basepathOption()};
+            {"--half-height", 1}, {"--method", 1},  {"--bevels", 1},  basepathOption()};
 }
 
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
@@ -72,6 +73,19 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
         return core::makeError("--shape cylinder needs --half-height H");
     if (!round && (cl.has("--radius") || cl.has("--half-height")))
         return core::makeError("--radius and --half-height only apply to --shape sphere or cylinder");
+    const std::string method = cl.value("--method", "brush");
+    if (method != "brush" && method != "planeshift")
+        return core::makeError(core::format("--method: expected brush or planeshift, got '%s'", method.c_str()));
+    s.planeShift = method == "planeshift";
+    const std::string bevels = cl.value("--bevels", "on");
+    if (bevels != "on" && bevels != "off")
+        return core::makeError(core::format("--bevels: expected on or off, got '%s'", bevels.c_str()));
+    s.planeShiftBevels = bevels == "on";
+    if (cl.has("--bevels") && !s.planeShift) return core::makeError("--bevels only applies to --method planeshift");
+    if (s.planeShift && s.options.model != 0)
+        return core::makeError("--method planeshift traces the world only (--model 0)");
+    if (s.planeShift && s.options.semantics != collision::Semantics::Quake3)
+        return core::makeError("--method planeshift uses the quake3 epsilon rules only");
     if (cl.has("--model")) {
         auto v = parseInteger(cl.value("--model"));
         if (!v || *v < 0 || *v > INT32_MAX)
@@ -128,6 +142,13 @@ collision::Shape requestShape(const TraceRequest& request, const TraceSettings& 
     if (request.mins == glm::vec3(0.0f) && request.maxs == glm::vec3(0.0f)) return collision::Shape::ray();
     if (settings.capsule) return collision::Shape::capsule(request.mins, request.maxs);
     return collision::Shape::box(request.mins, request.maxs);
+}
+
+collision::TraceResult traceRequest(const collision::Model& model, const collision::PlaneShiftTree* tree,
+                                    const TraceRequest& request, const collision::Shape& shape,
+                                    const TraceSettings& settings) {
+    if (settings.planeShift && tree) return tree->trace(shape, request.start, request.end, settings.options);
+    return model.trace(shape, request.start, request.end, settings.mask, settings.options);
 }
 
 std::string formatTraceResult(const collision::TraceResult& r) {

@@ -154,3 +154,24 @@ TEST(TraceCommand, CylinderShapeIgnoresTheBoxColumns) {
     EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape sphere --radius -1", line).exitCode, 2);
     std::filesystem::remove_all(dir);
 }
+
+TEST(TraceCommand, PlaneShiftMethodMatchesTheBrushTraceOnAWall) {
+    const std::string dir = test::makeTempDir("traceps");
+    const std::string path = dir + "/wall.bsp";
+    test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({64, -64, -64}, {128, 64, 64})}})));
+    const std::string lines = "0 0 0 200 0 0 0 0 0 0 0 0\n0 0 0 200 0 0 -16 -16 -16 16 16 16\n";
+    auto brush = test::runCliplab("trace '" + path + "' --method brush", lines);
+    auto shifted = test::runCliplab("trace '" + path + "' --method planeshift", lines);
+    auto plain = test::runCliplab("trace '" + path + "' --method planeshift --bevels off", lines);
+    ASSERT_EQ(brush.exitCode, 0) << brush.err;
+    ASSERT_EQ(shifted.exitCode, 0) << shifted.err;
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(brush.out, "0.319375 63.875 0.000 0.000 -1.0000 0.0000 0.0000 -64.000 0 0 1\n"
+                         "0.239375 47.875 0.000 0.000 -1.0000 0.0000 0.0000 -64.000 0 0 1\n");
+    EXPECT_EQ(shifted.out, brush.out);
+    EXPECT_EQ(plain.out, brush.out);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --method bsp", lines).exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --bevels off", lines).exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --method planeshift --model 1", lines).exitCode, 2);
+    std::filesystem::remove_all(dir);
+}
