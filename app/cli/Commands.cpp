@@ -10,6 +10,12 @@ const Command kCommands[] = {
      "trace the lines 'sx sy sz ex ey ez minx miny minz maxx maxy maxz' read on stdin", runTrace},
     {"bench-trace", "MAP [trace options] [--repeat R]", "time the stdin traces R times (default 20) on one thread",
      runBenchTrace},
+    {"walk",
+     "MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] [--preset melax|quake3] [--hz N] "
+     "[--step H] [--curves on|off] [--set NAME=VALUE ...]",
+     "move the player along a scripted walk; print 't x y z vx vy vz ground' per tick", runWalk},
+    {"bench-walk", "MAP --script FILE [walk options] [--repeat R]",
+     "time the walk R times (default 20): microseconds and traces per tick", runBenchWalk},
 };
 } // namespace
 

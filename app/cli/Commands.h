@@ -25,5 +25,7 @@ int runInfo(const Args& args);
 int runCompile(const Args& args);
 int runTrace(const Args& args);
 int runBenchTrace(const Args& args);
+int runWalk(const Args& args);
+int runBenchWalk(const Args& args);
 
 } // namespace cliplab::cli

@@ -1,0 +1,247 @@
+// `cliplab walk MAP --script FILE [...]`: runs the player controller without a window and prints
+// where it went, one line per tick.
+
+#include "bsp/Entities.h"
+#include "cli/Commands.h"
+#include "cli/MapOpen.h"
+#include "collision/Model.h"
+#include "core/Format.h"
+#include "movement/Simulation.h"
+#include "movement/WalkScript.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+namespace cliplab::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: cliplab walk MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] "
+    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--set NAME=VALUE ...]";
+
+int usageError(const std::string& message) {
+    std::fprintf(stderr, "cliplab walk: %s\n%s\n", message.c_str(), kUsage);
+    return kExitUsage;
+}
+
+core::Result<std::string> readText(const std::string& path) {
+    if (path == "-") {
+        std::stringstream ss;
+        ss << std::cin.rdbuf();
+        return ss.str();
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return core::makeError(path + ": cannot open the script");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::optional<float> number(const std::string& text) {
+    const auto v = parseNumber(text);
+    if (!v)
+        return std::nullopt;
+    return static_cast<float>(*v);
+}
+
+/// What walk and bench-walk share: options, settings, the script, the map and its collision model.
+struct WalkSetup {
+    movement::Settings settings;
+    movement::PlayerState start;
+    double rate = movement::Simulation::kDefaultRate;
+    float yawOffset = 0.0f; ///< --yaw: degrees added to every script YAW.
+    collision::TraceOptions options;
+    std::vector<movement::ScriptStep> steps;
+    std::unique_ptr<collision::Model> model;
+    CommandLine cl;
+};
+
+/// Parses `args` (walk's options plus `extra`) and loads everything; returns the exit code.
+int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetup& setup) {
+    std::vector<OptionSpec> specs = {{"--script", 1},    {"--start", 3},  {"--yaw", 1},  {"--mode", 1},
+                                     {"--preset", 1},    {"--hz", 1},     {"--step", 1}, {"--curves", 1},
+                                     {"--set", 1, true}, basepathOption()};
+    specs.insert(specs.end(), extra.begin(), extra.end());
+    auto cl = CommandLine::parse(args, specs);
+    if (!cl)
+        return usageError(cl.error().message);
+    if (cl->positionals().size() != 1)
+        return usageError("expected one MAP argument");
+    if (!cl->has("--script"))
+        return usageError("--script FILE is required");
+
+    movement::Settings& settings = setup.settings;
+    movement::PlayerState& start = setup.start;
+    if (cl->has("--preset")) {
+        const auto preset = movement::parsePreset(cl->value("--preset"));
+        if (!preset)
+            return usageError("--preset: expected melax or quake3, got '" + cl->value("--preset") + "'");
+        settings.preset = *preset;
+    }
+    if (cl->has("--mode")) {
+        const auto mode = movement::parseMode(cl->value("--mode"));
+        if (!mode)
+            return usageError("--mode: expected walk, fly or noclip, got '" + cl->value("--mode") + "'");
+        start.mode = *mode;
+    }
+    double& rate = setup.rate;
+    if (cl->has("--hz")) {
+        const auto hz = parseNumber(cl->value("--hz"));
+        if (!hz || *hz < movement::Simulation::kMinRate || *hz > movement::Simulation::kMaxRate)
+            return usageError("--hz: expected a rate from 30 to 333, got '" + cl->value("--hz") + "'");
+        rate = *hz;
+    }
+    if (cl->has("--step")) {
+        const auto step = number(cl->value("--step"));
+        if (!step || *step < 0.0f || *step > 1000.0f)
+            return usageError("--step: expected a height from 0 to 1000, got '" + cl->value("--step") + "'");
+        settings.stepHeight = *step;
+    }
+    float& yawOffset = setup.yawOffset;
+    if (cl->has("--yaw")) {
+        const auto yaw = number(cl->value("--yaw"));
+        if (!yaw)
+            return usageError("--yaw: expected degrees, got '" + cl->value("--yaw") + "'");
+        yawOffset = *yaw;
+    }
+    // setup.options.curves stays off: like `cliplab trace`, patches are refused until collision has them.
+    const std::string curves = cl->value("--curves", "off");
+    if (curves == "on")
+        return usageError(
+            "--curves on: patch (curved surface) collision is not implemented yet; use --curves off");
+    if (curves != "off")
+        return usageError("--curves: expected on or off, got '" + curves + "'");
+    for (const auto& occurrence : cl->occurrences("--set")) {
+        const std::string& item = occurrence.at(0);
+        const size_t eq = item.find('=');
+        if (eq == std::string::npos)
+            return usageError("--set: expected NAME=VALUE, got '" + item + "'");
+        if (auto error = movement::setSetting(settings, item.substr(0, eq), item.substr(eq + 1)))
+            return usageError("--set: " + *error);
+    }
+
+    const std::string scriptPath = cl->value("--script");
+    auto text = readText(scriptPath);
+    if (!text) {
+        std::fprintf(stderr, "cliplab walk: %s\n", text.error().message.c_str());
+        return kExitUsage;
+    }
+    auto steps = movement::parseWalkScript(text.value(), scriptPath);
+    if (!steps) {
+        std::fprintf(stderr, "cliplab walk: %s\n", steps.error().message.c_str());
+        return kExitUsage;
+    }
+
+    auto map = openMap(cl.value(), cl->positionals()[0]);
+    if (!map) {
+        std::fprintf(stderr, "cliplab walk: %s\n", map.error().message.c_str());
+        return kExitFailure;
+    }
+    if (cl->has("--start")) {
+        const auto& v = cl->values("--start");
+        for (int i = 0; i < 3; ++i) {
+            const auto c = number(v[static_cast<size_t>(i)]);
+            if (!c)
+                return usageError("--start: '" + v[static_cast<size_t>(i)] + "' is not a number");
+            start.origin[i] = *c;
+        }
+    } else {
+        auto entities = bsp::parseEntities(map->data.entities, map->data.name);
+        if (!entities) {
+            std::fprintf(stderr, "cliplab walk: %s\n", entities.error().message.c_str());
+            return kExitFailure;
+        }
+        const auto spawns = bsp::spawnPoints(entities.value());
+        if (spawns.empty()) {
+            std::fprintf(stderr, "cliplab walk: %s: the map has no spawn point; give --start X Y Z\n",
+                         map->data.name.c_str());
+            return kExitFailure;
+        }
+        // The game spawns players 9 units above the spawn point's origin.
+        start.origin = spawns.front().origin + glm::vec3(0.0f, 0.0f, 9.0f);
+    }
+
+    setup.steps = std::move(steps.value());
+    setup.model = std::make_unique<collision::Model>(map->data);
+    setup.cl = std::move(cl.value());
+    return kExitOk;
+}
+
+} // namespace
+
+int runWalk(const Args& args) {
+    WalkSetup setup;
+    if (int rc = prepareWalk(args, {}, setup); rc != kExitOk)
+        return rc;
+    const auto run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate,
+                                       setup.model->traceFunction(setup.options), setup.yawOffset);
+    std::string out;
+    out.reserve(run.ticks.size() * 64 + 128);
+    for (const auto& s : run.ticks)
+        out += core::format("%.4f %.3f %.3f %.3f %.3f %.3f %.3f %d\n", s.time, s.origin.x, s.origin.y,
+                            s.origin.z, s.velocity.x, s.velocity.y, s.velocity.z, s.onGround ? 1 : 0);
+    const movement::PlayerState last = run.ticks.empty() ? setup.start : run.ticks.back();
+    out += core::format("final %.3f %.3f %.3f ground=%d stuck=%d traces=%lld\n", last.origin.x, last.origin.y,
+                        last.origin.z, last.onGround ? 1 : 0, last.stuck ? 1 : 0,
+                        static_cast<long long>(run.traces));
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return kExitOk;
+}
+
+int runBenchWalk(const Args& args) {
+    WalkSetup setup;
+    if (int rc = prepareWalk(args, {{"--repeat", 1}}, setup); rc != kExitOk)
+        return rc;
+    long long repeat = 20;
+    if (setup.cl.has("--repeat")) {
+        const auto v = parseInteger(setup.cl.value("--repeat"));
+        if (!v || *v < 1 || *v > 1000000)
+            return usageError("--repeat: expected a count in [1, 1000000]");
+        repeat = *v;
+    }
+    const auto trace = setup.model->traceFunction(setup.options);
+    auto once = [&] {
+        return movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace,
+                                 setup.yawOffset);
+    };
+    const auto first = once(); // warm-up, and the trace counts (the same every run: deterministic)
+    // CPU time of this (single) thread: the machine is shared, so wall time measures the scheduler.
+    const std::clock_t c0 = std::clock();
+    const auto t0 = std::chrono::steady_clock::now();
+    double checksum = 0.0;
+    for (long long k = 0; k < repeat; ++k)
+        checksum += double(once().ticks.back().origin.x);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds = double(std::clock() - c0) / CLOCKS_PER_SEC;
+    long long groundTicks = 0, groundTraces = 0;
+    int maxGround = 0, maxAny = 0;
+    for (size_t i = 0; i < first.ticks.size(); ++i) {
+        const int n = first.tracesPerTick[i];
+        maxAny = std::max(maxAny, n);
+        if (first.ticks[i].onGround) {
+            ++groundTicks;
+            groundTraces += n;
+            maxGround = std::max(maxGround, n);
+        }
+    }
+    const double ticks = double(first.ticks.size()) * double(repeat);
+    std::printf("checksum=%.3f wall_seconds=%.6f\n", checksum, wall);
+    std::printf("ticks=%zu repeat=%lld cpu_seconds=%.6f us_per_tick=%.3f traces_per_tick=%.2f "
+                "max_traces_per_tick=%d\n",
+                first.ticks.size(), repeat, seconds, ticks > 0 ? seconds * 1e6 / ticks : 0.0,
+                first.ticks.empty() ? 0.0 : double(first.traces) / double(first.ticks.size()), maxAny);
+    std::printf("ground_ticks=%lld traces_per_ground_tick=%.2f max_traces_per_ground_tick=%d\n", groundTicks,
+                groundTicks ? double(groundTraces) / double(groundTicks) : 0.0, maxGround);
+    return kExitOk;
+}
+
+} // namespace cliplab::cli

@@ -1,0 +1,81 @@
+#pragma once
+/// \file Movement.h
+/// The player controller: one move of the player box, seeing the world only through traces.
+
+#include "collision/Trace.h"
+#include "movement/Settings.h"
+
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+
+namespace cliplab::movement {
+
+/// What the player asks for during one move.
+struct Input {
+    float forward = 0.0f; ///< [-1, 1], +1 = forward along the view.
+    float right = 0.0f;   ///< [-1, 1], +1 = strafe right.
+    float up = 0.0f;      ///< [-1, 1]; in walk mode > 0 jumps and < 0 crouches, as Quake 3's upmove.
+    bool jump = false;    ///< Jump button (Quake 3: upmove = 127).
+    bool crouch = false;  ///< Crouch button (Quake 3: upmove = -127; wins over jump).
+    float yaw = 0.0f;     ///< Degrees, Quake 3 convention: 0 = +X, 90 = +Y.
+    float pitch = 0.0f;   ///< Degrees, positive looks down, clamped to about +/-88.
+};
+
+/// Everything the controller carries from one move to the next.
+struct PlayerState {
+    glm::vec3 origin{0.0f};   ///< Centre of the player box's reference point (units).
+    glm::vec3 velocity{0.0f}; ///< Units/s.
+    Mode mode = Mode::Walk;
+    bool onGround = false;        ///< Standing on a walkable surface (Quake 3's groundEntityNum).
+    glm::vec3 groundNormal{0.0f}; ///< Normal of the surface below (zero when none was found).
+    bool crouched = false;        ///< Using the crouched box.
+    bool jumpHeld = false;        ///< Jump must be released before the next jump.
+    /// Quake 3's pm_time (s, >= 0): set by a hard landing (Settings::landTime) or a jump out of
+    /// water (2 s); while it runs, slides keep the velocity unchanged.
+    float timer = 0.0f;
+    bool waterJump = false; ///< Quake 3: jumping out of water (PMF_TIME_WATERJUMP).
+    int waterLevel = 0;     ///< Quake 3: 0 dry, 1 feet, 2 waist, 3 head under a liquid.
+    bool stuck = false;     ///< Started inside a solid and no free position was found nearby.
+    double time = 0.0;      ///< Simulated time (s).
+};
+
+/// Why a trace was made, for the debug view.
+enum class TracePurpose {
+    Slide,       ///< The move itself (and its re-tries along planes).
+    StepUp,      ///< Lifting the path by the step (or climb) height.
+    StepDown,    ///< Dropping back onto a step, or staying glued to stairs and slopes.
+    GroundProbe, ///< The short downward trace that decides whether the player stands.
+    Position,    ///< Zero-length tests: standing up from a crouch, getting out of a solid, liquids.
+};
+
+/// One trace made during a move.
+struct TraceRecord {
+    TracePurpose purpose = TracePurpose::Slide;
+    collision::Shape shape;
+    glm::vec3 start{0.0f}, end{0.0f}; ///< Units.
+    int32_t mask = 0;
+    collision::TraceResult result;
+};
+
+/// Receives every trace of a move (for drawing or counting). Optional.
+class Recorder {
+public:
+    virtual ~Recorder() = default;
+    /// Called after each trace, in order.
+    virtual void onTrace(const TraceRecord& record) = 0;
+};
+
+/// Advances `state` by `dt` seconds (> 0; moves longer than settings.maxCommandTime are cut into
+/// pieces) under `input`, tracing through `trace`. Deterministic: the same arguments give the same
+/// result. `recorder` may be null.
+PlayerState move(const PlayerState& state, const Input& input, double dt, const Settings& settings,
+                 const collision::TraceFunction& trace, Recorder* recorder = nullptr);
+
+/// The box used in `state` (crouched or standing).
+collision::Shape playerShape(const Settings& settings, bool crouched);
+
+/// Eye position of `state` (units).
+glm::vec3 eyePosition(const PlayerState& state, const Settings& settings);
+
+} // namespace cliplab::movement

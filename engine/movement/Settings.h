@@ -1,0 +1,85 @@
+#pragma once
+/// \file Settings.h
+/// Tunable numbers of the player controller. Plain values; the defaults are Quake 3's.
+
+#include "bsp/BspData.h"
+#include "collision/Trace.h"
+
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace cliplab::movement {
+
+/// How the player moves.
+enum class Mode {
+    Walk,   ///< Gravity, ground, jump, crouch.
+    Fly,    ///< No gravity, free 3D acceleration, still collides (Quake 3's flight powerup).
+    Noclip, ///< No gravity, no collision at all.
+};
+
+/// Which collision response is used.
+enum class Preset {
+    Melax,  ///< Position-target sliding against every plane of the tick, path-lifting steps (default).
+    Quake3, ///< ioquake3's Pmove reproduced exactly (PM_SlideMove / PM_StepSlideMove / PM_GroundTrace).
+};
+
+/// Settings of the controller. Every field has a default; units are game units and seconds.
+struct Settings {
+    Preset preset = Preset::Melax; ///< Collision response.
+
+    glm::vec3 mins{-15.0f, -15.0f, -24.0f}; ///< Player box lower corner relative to the origin (units).
+    glm::vec3 maxs{15.0f, 15.0f, 32.0f};    ///< Player box upper corner, standing (units).
+    float crouchMaxsZ = 16.0f;              ///< maxs.z while crouched (units).
+    float eyeHeight = 26.0f;                ///< Eye above the origin, standing (units).
+    float crouchEyeHeight = 12.0f;          ///< Eye above the origin, crouched (units).
+    /// Swept shape; Box uses mins/maxs, Capsule derives its radius from them, Sphere uses half the
+    /// box width as radius, Ray sweeps a point.
+    collision::ShapeKind shape = collision::ShapeKind::Box;
+
+    float stepHeight = 18.0f;       ///< Highest ledge walked onto without jumping (units, >= 0).
+    float climbHeight = 0.0f;       ///< Melax MDK2 climb: ledges up to this are climbed (units); 0 = off.
+    float gravity = 800.0f;         ///< Downward acceleration (units/s^2).
+    float maxSpeed = 320.0f;        ///< Running speed (units/s).
+    float crouchSpeedScale = 0.25f; ///< Speed factor while crouched, [0, 1].
+    float accelerate = 10.0f;       ///< Ground acceleration (1/s, times the wished speed).
+    float airAccelerate = 1.0f;     ///< Air acceleration (1/s).
+    float flyAccelerate = 8.0f;     ///< Acceleration in fly mode (1/s).
+    float friction = 6.0f;          ///< Ground friction (1/s).
+    float flyFriction = 3.0f;       ///< Friction in fly mode (1/s).
+    float noclipFriction = 9.0f;    ///< Friction in noclip mode (1/s); Quake 3 uses 1.5 x friction.
+    float stopSpeed = 100.0f;       ///< Below this speed friction acts as if moving this fast (units/s).
+    float jumpVelocity = 270.0f;    ///< Upward speed of a jump (units/s).
+    float minWalkNormal = 0.7f;     ///< A surface is walkable when its normal z >= this, (0, 1].
+    float overclip = 1.001f;        ///< Velocity clipping overshoot (>= 1), keeps the player off planes.
+    int maxSlideIterations = 4;     ///< Traces per slide move (Quake 3's bumps), >= 1.
+    int maxPlanes = 5;              ///< Planes remembered per slide move, >= 2.
+    float groundProbe = 0.25f;      ///< Length of the downward ground trace (units).
+    float swimScale = 0.5f;         ///< Quake 3 preset: speed factor when swimming, [0, 1].
+    float waterAccelerate = 4.0f;   ///< Quake 3 preset: acceleration in liquids (1/s).
+    float waterFriction = 1.0f;     ///< Quake 3 preset: friction per water level (1/s).
+    float landTime = 0.25f;         ///< Quake 3: after a landing faster than 200 u/s, velocity is kept
+                                    ///< unchanged by collisions for this long (s).
+    float maxCommandTime = 0.066f;  ///< Longer moves are cut into pieces of at most this (s).
+    bool snapVelocity = true;       ///< Quake 3 preset: round velocity to whole units after each command.
+    bool quantizeAngles = true;     ///< Quake 3 preset: angles travel as 16-bit shorts, as in usercmd_t.
+    int32_t contentsMask = bsp::contents::MaskPlayerSolid; ///< What blocks the player.
+};
+
+/// Sets a field of `settings` by its name in the CLI (`--set NAME=VALUE`): the field names above,
+/// e.g. "gravity", "stepHeight", "minWalkNormal"; booleans take 0/1. Returns an error text, or
+/// nothing on success.
+std::optional<std::string> setSetting(Settings& settings, const std::string& name, const std::string& value);
+
+/// "melax" / "quake3"; nullopt for anything else.
+std::optional<Preset> parsePreset(const std::string& text);
+/// "walk" / "fly" / "noclip"; nullopt for anything else.
+std::optional<Mode> parseMode(const std::string& text);
+/// The name parsePreset accepts.
+const char* presetName(Preset preset);
+/// The name parseMode accepts.
+const char* modeName(Mode mode);
+
+} // namespace cliplab::movement

@@ -1,0 +1,30 @@
+#include "movement/Simulation.h"
+
+#include <algorithm>
+
+namespace cliplab::movement {
+
+Simulation::Simulation(const Settings& settings, double rate)
+    : m_settings(settings), m_rate(std::clamp(rate, kMinRate, kMaxRate)) {}
+
+void Simulation::tick(const Input& input, const collision::TraceFunction& trace, Recorder* recorder) {
+    m_state = move(m_state, input, 1.0 / m_rate, m_settings, trace, recorder);
+}
+
+int Simulation::advance(double frameTime, const Input& input, const collision::TraceFunction& trace,
+                        Recorder* recorder) {
+    if (!(frameTime > 0.0))
+        return 0;
+    m_accumulator += std::min(frameTime, 0.25);
+    const double step = 1.0 / m_rate;
+    int ticks = 0;
+    // A tiny slack absorbs rounding so that frames of exactly one tick run exactly one tick.
+    while (m_accumulator + 1e-9 >= step) {
+        tick(input, trace, recorder);
+        m_accumulator = std::max(0.0, m_accumulator - step);
+        ++ticks;
+    }
+    return ticks;
+}
+
+} // namespace cliplab::movement

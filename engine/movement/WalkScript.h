@@ -1,0 +1,42 @@
+#pragma once
+/// \file WalkScript.h
+/// Scripted input for headless walks (`cliplab walk --script`, the reference walks).
+
+#include "core/Result.h"
+#include "movement/Movement.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cliplab::movement {
+
+/// One script line: hold `input` for `seconds`.
+struct ScriptStep {
+    double seconds = 0.0; ///< > 0.
+    Input input;
+};
+
+/// Parses a script: lines `SECONDS FORWARD RIGHT UP BUTTONS YAW PITCH` (BUTTONS: letters j = jump,
+/// c = crouch, or `-`), `#` comments and blank lines ignored. Lines may also be separated by ` ; `
+/// (the reference walks' one-line form). Errors name `name`, the line and what is wrong.
+core::Result<std::vector<ScriptStep>> parseWalkScript(std::string_view text, const std::string& name);
+
+/// The input at each tick of `rate` ticks/s: a step of S seconds covers round(S * rate) ticks
+/// (the reference walks' 8 ms commands).
+std::vector<Input> scriptTicks(const std::vector<ScriptStep>& steps, double rate);
+
+/// A headless walk: the state after every tick and how many traces were made.
+struct WalkRun {
+    std::vector<PlayerState> ticks;     ///< One per tick; ticks[i].time = (i + 1) / rate.
+    std::vector<int32_t> tracesPerTick; ///< Traces made in each tick.
+    int64_t traces = 0;                 ///< All traces of the walk.
+};
+
+/// Runs `steps` from `start` at `rate` ticks/s (one movement::move per tick; each tick's input
+/// is its script line's, and `yawOffset` degrees are added to every YAW).
+WalkRun runWalk(const std::vector<ScriptStep>& steps, const PlayerState& start, const Settings& settings,
+                double rate, const collision::TraceFunction& trace, float yawOffset = 0.0f);
+
+} // namespace cliplab::movement

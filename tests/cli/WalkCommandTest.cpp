@@ -1,0 +1,102 @@
+#include "support/TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <sstream>
+
+using namespace cliplab;
+
+namespace {
+
+std::string writeScript(const std::string& text) {
+    const std::string dir = test::makeTempDir("walk");
+    test::writeFile(dir + "/script.txt", text);
+    return dir + "/script.txt";
+}
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);)
+        out.push_back(l);
+    return out;
+}
+
+} // namespace
+
+TEST(WalkCommand, Quake3WalkOnOaDm1MatchesTheGame) {
+    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    const std::string script = writeScript("# the reference walk oa_dm1-s0-forward\n3 1 0 0 - 180 0\n");
+    auto r = test::runCliplab("walk oa_dm1 --script '" + script +
+                              "' --start 280 1416 -111 --preset quake3 --hz 125 --curves off");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto out = lines(r.out);
+    ASSERT_EQ(out.size(), 376u); // 375 ticks of 8 ms and the final line
+    // The game's own numbers for this walk (tests/data/reference/walks).
+    EXPECT_EQ(out[0], "0.0080 279.980 1416.000 -111.026 -3.000 0.000 -6.000 0");
+    EXPECT_EQ(out[19], "0.1600 274.465 1416.000 -119.693 -130.000 0.000 0.000 1");
+    EXPECT_EQ(out.back().rfind("final -208.875 1416.000 -119.693 ground=1 stuck=0 traces=", 0), 0u)
+        << out.back();
+}
+
+TEST(WalkCommand, DefaultStartIsTheFirstSpawnPointRaisedNineUnits) {
+    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    const std::string script = writeScript("0.48 1 0 0 - 90 0\n");
+    auto a = test::runCliplab("walk oa_dm1 --script '" + script + "'");
+    auto b = test::runCliplab("walk oa_dm1 --script '" + script + "' --start 280 1416 -111");
+    ASSERT_EQ(a.exitCode, 0) << a.err;
+    EXPECT_EQ(a.out, b.out);
+    EXPECT_EQ(lines(a.out).size(), 61u); // 60 ticks and the final line
+}
+
+TEST(WalkCommand, FlyNoclipRatesAndSettings) {
+    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    const std::string script = writeScript("1 0 0 1 - 0 0\n");
+    for (const char* mode : {"fly", "noclip"}) {
+        auto r = test::runCliplab(std::string("walk oa_dm1 --script '") + script + "' --mode " + mode +
+                                  " --hz 60");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const auto out = lines(r.out);
+        ASSERT_EQ(out.size(), 61u);
+        float t, x, y, z;
+        ASSERT_EQ(std::sscanf(out[59].c_str(), "%f %f %f %f", &t, &x, &y, &z), 4);
+        EXPECT_NEAR(t, 1.0f, 1e-4f);
+        EXPECT_GT(z, -111.0f + 50.0f) << mode; // went up
+    }
+    auto r =
+        test::runCliplab("walk oa_dm1 --script '" + script + "' --set gravity=0 --set maxSpeed=100 --step 8");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
+TEST(WalkCommand, BadInputGivesClearErrors) {
+    const std::string good = writeScript("1 1 0 0 - 0 0\n");
+    struct Case {
+        std::string args, message;
+    } cases[] = {
+        {"walk oa_dm1", "--script FILE is required"},
+        {"walk --script '" + good + "'", "expected one MAP argument"},
+        {"walk oa_dm1 --script '" + good + "' --hz 20", "--hz: expected a rate from 30 to 333"},
+        {"walk oa_dm1 --script '" + good + "' --preset doom", "--preset: expected melax or quake3"},
+        {"walk oa_dm1 --script '" + good + "' --mode swim", "--mode: expected walk, fly or noclip"},
+        {"walk oa_dm1 --script '" + good + "' --set gravity", "--set: expected NAME=VALUE"},
+        {"walk oa_dm1 --script '" + good + "' --set nosuch=1", "unknown setting 'nosuch'"},
+        {"walk oa_dm1 --script '" + good + "' --set minWalkNormal=2", "minWalkNormal: 2 is outside"},
+        {"walk oa_dm1 --script '" + good + "' --curves maybe", "--curves: expected on or off"},
+        {"walk oa_dm1 --script /nonexistent/script", "/nonexistent/script: cannot open the script"},
+        {"walk oa_dm1 --script '" + writeScript("1 1 0 0 - 0\n") + "'", ":1: expected 7 fields"},
+        {"walk oa_dm1 --script '" + writeScript("# c\n1 2 0 0 - 0 0\n") + "'",
+         ":2: FORWARD must be in [-1, 1]"},
+        {"walk oa_dm1 --script '" + writeScript("1 1 0 0 x 0 0\n") + "'", "unknown button 'x'"},
+        {"walk oa_dm1 --script '" + writeScript("-1 1 0 0 - 0 0\n") + "'", "SECONDS must be > 0"},
+        {"walk oa_dm1 --script '" + writeScript("1 1 0 0 - east 0\n") + "'", "YAW 'east' is not a number"},
+    };
+    for (const auto& c : cases) {
+        auto r = test::runCliplab(c.args);
+        EXPECT_EQ(r.exitCode, 2) << c.args << "\n" << r.err;
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
+    }
+    auto missing = test::runCliplab("walk /nonexistent/map.bsp --script '" + good + "'");
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("/nonexistent/map.bsp"), std::string::npos) << missing.err;
+}
