@@ -27,5 +27,6 @@ int runTrace(const Args& args);
 int runBenchTrace(const Args& args);
 int runWalk(const Args& args);
 int runBenchWalk(const Args& args);
+int runCompareMethods(const Args& args);
 
 } // namespace cliplab::cli

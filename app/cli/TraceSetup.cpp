@@ -81,7 +81,6 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     if (bevels != "on" && bevels != "off")
         return core::makeError(core::format("--bevels: expected on or off, got '%s'", bevels.c_str()));
     s.planeShiftBevels = bevels == "on";
-    if (cl.has("--bevels") && !s.planeShift) return core::makeError("--bevels only applies to --method planeshift");
     if (s.planeShift && s.options.model != 0)
         return core::makeError("--method planeshift traces the world only (--model 0)");
     if (s.planeShift && s.options.semantics != collision::Semantics::Quake3)

@@ -55,9 +55,12 @@ TraceResult Model::trace(const Shape& shape, const glm::vec3& start, const glm::
         }
         if (shape.kind == ShapeKind::Cylinder) {
             // Its bounding box serves the axial planes, the bounds and the axial node test exactly.
+            // Centred on the middle of mins/maxs (zero for Shape::cylinder, a player box's middle
+            // for movement).
             const float r = std::max(shape.radius, 0.0f), h = std::max(shape.halfHeight, 0.0f);
-            mins = glm::vec3(-r, -r, -h);
-            maxs = glm::vec3(r, r, h);
+            const glm::vec3 centre = (shape.mins + shape.maxs) * 0.5f;
+            mins = centre - glm::vec3(r, r, h);
+            maxs = centre + glm::vec3(r, r, h);
         }
         for (int i = 0; i < 3; ++i) {
             const float offset = (mins[i] + maxs[i]) * 0.5f;

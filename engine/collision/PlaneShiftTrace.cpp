@@ -190,6 +190,7 @@ TraceResult PlaneShiftTree::trace(const Shape& shape, const glm::vec3& start, co
         w.shape.radius = std::max(shape.radius, 0.0f);
         break;
     case ShapeKind::Cylinder:
+        centre = (shape.mins + shape.maxs) * 0.5f;
         w.shape.kind = ShiftShape::Cylinder;
         w.shape.radius = std::max(shape.radius, 0.0f);
         w.shape.height = std::max(shape.halfHeight, 0.0f);

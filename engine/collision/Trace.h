@@ -20,7 +20,8 @@ enum class ShapeKind {
     Sphere,  ///< A sphere of `radius` centred on the trace origin (brush planes shifted by the radius).
     Capsule, ///< ioquake3's capsule, derived from mins/maxs: radius = min(half x, half z), sphere
              ///< centres at +/-(half z - radius) from the box centre.
-    Cylinder, ///< An upright (z axis) cylinder of `radius` and `halfHeight` centred on the trace origin:
+    Cylinder, ///< An upright (z axis) cylinder of `radius` and `halfHeight` centred on the trace origin
+              ///< plus the middle of mins/maxs (zero unless set, e.g. a player box's middle):
               ///< planes shifted by its support radius * sqrt(nx^2 + ny^2) + halfHeight * |nz|.
 };
 

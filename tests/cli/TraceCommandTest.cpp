@@ -171,7 +171,28 @@ TEST(TraceCommand, PlaneShiftMethodMatchesTheBrushTraceOnAWall) {
     EXPECT_EQ(shifted.out, brush.out);
     EXPECT_EQ(plain.out, brush.out);
     EXPECT_EQ(test::runCliplab("trace '" + path + "' --method bsp", lines).exitCode, 2);
-    EXPECT_EQ(test::runCliplab("trace '" + path + "' --bevels off", lines).exitCode, 2);
     EXPECT_EQ(test::runCliplab("trace '" + path + "' --method planeshift --model 1", lines).exitCode, 2);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(TraceCommand, CompareMethodsReportsEarlyStops) {
+    const std::string dir = test::makeTempDir("compare");
+    const std::string path = dir + "/wedge.bsp";
+    // A wedge given by its faces only: its apex ridge (x = 0, z = 64) protrudes when plane shifted
+    // without bevels; a sphere passing 9 units above it is stopped early there, not with bevels.
+    test::writeFile(path, bsp::write(test::makeBrushMap({{{{{-1, 0, 0}, 0},
+                                                           {{0, -1, 0}, 64},
+                                                           {{0, 1, 0}, 64},
+                                                           {{0, 0, -1}, 0},
+                                                           test::planeThrough({1, 0, 1}, {64, 0, 0})}}})));
+    const std::string line = "-100 0 73 -1 0 73 0 0 0 0 0 0\n";
+    auto off = test::runCliplab("compare-methods '" + path + "' --shape sphere --radius 8 --bevels off", line);
+    ASSERT_EQ(off.exitCode, 0) << off.err;
+    EXPECT_NE(off.out.find("segments=1 "), std::string::npos) << off.out;
+    EXPECT_NE(off.out.find("planeshift_hits=1 "), std::string::npos) << off.out;
+    EXPECT_NE(off.out.find("early_count=1 "), std::string::npos) << off.out;
+    auto on = test::runCliplab("compare-methods '" + path + "' --shape sphere --radius 8", line);
+    ASSERT_EQ(on.exitCode, 0) << on.err;
+    EXPECT_NE(on.out.find("early_count=0 "), std::string::npos) << on.out;
     std::filesystem::remove_all(dir);
 }
