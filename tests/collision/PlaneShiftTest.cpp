@@ -105,3 +105,16 @@ TEST(PlaneShift, BevelsRemoveTheProtrudingRidge) {
     EXPECT_LT(stopped.fraction, 1.0f);
     EXPECT_NEAR(stopped.endpos.x, -8.0f - kEps, 1e-4); // on the shifted -x face, beside the ridge
 }
+
+TEST(PlaneShift, OddBrushesBuildAFiniteTree) {
+    // A lone half-space (z <= 0: unbounded) and an empty brush (x <= 0 and x >= 10).
+    const Model m(makeBrushMap({{{{{0, 0, 1}, 0}}}, {{{{1, 0, 0}, 0}, {{-1, 0, 0}, -10}}}}));
+    const auto t = PlaneShiftTree::build(m, kSolid, true);
+    EXPECT_LT(t.info().nodes, 100);
+    const auto r = t.trace(Shape::ray(), {5, 5, 50}, {5, 5, -50});
+    EXPECT_NEAR(r.endpos.z, kEps, 1e-4);
+    EXPECT_EQ(r.plane.normal, glm::vec3(0, 0, 1));
+    // Non-finite input gives an answer, not a hang.
+    const float nan = std::nanf("");
+    (void)t.trace(Shape::sphere(4), {nan, 0, 0}, {0, nan, 10});
+}
