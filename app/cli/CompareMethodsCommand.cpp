@@ -20,7 +20,8 @@ int runCompareMethods(const Args& args) {
     TraceSettings settings;
     std::vector<TraceRequest> requests;
     std::unique_ptr<collision::Model> model;
-    if (int rc = prepareTraceCommand("compare-methods", args, {}, cl, settings, requests, model); rc != kExitOk)
+    if (int rc = prepareTraceCommand("compare-methods", args, {}, cl, settings, requests, model);
+        rc != kExitOk)
         return rc;
     if (settings.options.model != 0) {
         std::fprintf(stderr, "cliplab compare-methods: plane shifting traces the world only (--model 0)\n");
@@ -39,7 +40,8 @@ int runCompareMethods(const Args& args) {
         const auto p = tree.trace(shape, q.start, q.end, settings.options);
         brushHits += b.fraction < 1.0f;
         shiftHits += p.fraction < 1.0f;
-        samePlane += b.fraction < 1.0f && p.fraction < 1.0f && glm::length(b.plane.normal - p.plane.normal) < 1e-3f &&
+        samePlane += b.fraction < 1.0f && p.fraction < 1.0f &&
+                     glm::length(b.plane.normal - p.plane.normal) < 1e-3f &&
                      std::fabs(b.plane.dist - p.plane.dist) < 0.01f;
         early.push_back((b.fraction - p.fraction) * glm::length(q.end - q.start));
     }
@@ -56,13 +58,14 @@ int runCompareMethods(const Args& args) {
         later += e < -0.01f;
     }
     const auto& info = tree.info();
-    std::printf("planeshift_nodes=%d bevel_nodes=%d bytes=%zu build_seconds=%.4f\n", info.nodes, info.bevelNodes,
-                tree.memoryBytes(), info.seconds);
-    std::printf("segments=%zu start_solid_skipped=%d brush_hits=%d planeshift_hits=%d same_plane=%d\n", early.size(),
-                startSolid, brushHits, shiftHits, samePlane);
+    std::printf("planeshift_nodes=%d bevel_nodes=%d bytes=%zu build_seconds=%.4f\n", info.nodes,
+                info.bevelNodes, tree.memoryBytes(), info.seconds);
+    std::printf("segments=%zu start_solid_skipped=%d brush_hits=%d planeshift_hits=%d same_plane=%d\n",
+                early.size(), startSolid, brushHits, shiftHits, samePlane);
     std::printf("early_count=%d (> 0.01 units) later_count=%d p50=%.4f p90=%.4f p99=%.4f p999=%.4f max=%.4f "
                 "min=%.4f\n",
-                earlier, later, at(0.5), at(0.9), at(0.99), at(0.999), double(sorted.back()), double(sorted.front()));
+                earlier, later, at(0.5), at(0.9), at(0.99), at(0.999), double(sorted.back()),
+                double(sorted.front()));
     return kExitOk;
 }
 

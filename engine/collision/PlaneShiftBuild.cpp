@@ -16,9 +16,9 @@ namespace {
 
 using dvec3 = glm::dvec3;
 
-constexpr double kOnEpsilon = 0.01;  ///< Points this close to a plane count as on it (units).
-constexpr double kHuge = 1.0e6;      ///< Half size of a plane's starting winding (units).
-constexpr int kMaxDepth = 512;       ///< Guard against degenerate input; real maps stay far below.
+constexpr double kOnEpsilon = 0.01;   ///< Points this close to a plane count as on it (units).
+constexpr double kHuge = 1.0e6;       ///< Half size of a plane's starting winding (units).
+constexpr int kMaxDepth = 512;        ///< Guard against degenerate input; real maps stay far below.
 constexpr size_t kMaxCandidates = 48; ///< Splitters scored per node (evenly sampled beyond that).
 
 struct Face {
@@ -32,14 +32,17 @@ using Cell = std::vector<Face>;
 std::vector<dvec3> clipBehind(const std::vector<dvec3>& points, const dvec3& n, double d) {
     std::vector<dvec3> out;
     const size_t count = points.size();
-    if (count == 0) return out;
+    if (count == 0)
+        return out;
     out.reserve(count + 2);
     for (size_t i = 0; i < count; ++i) {
         const dvec3& a = points[i];
         const dvec3& b = points[(i + 1) % count];
         const double da = glm::dot(n, a) - d, db = glm::dot(n, b) - d;
-        if (da <= kOnEpsilon * 0.01) out.push_back(a);
-        if ((da > kOnEpsilon * 0.01 && db < -kOnEpsilon * 0.01) || (da < -kOnEpsilon * 0.01 && db > kOnEpsilon * 0.01))
+        if (da <= kOnEpsilon * 0.01)
+            out.push_back(a);
+        if ((da > kOnEpsilon * 0.01 && db < -kOnEpsilon * 0.01) ||
+            (da < -kOnEpsilon * 0.01 && db > kOnEpsilon * 0.01))
             out.push_back(a + (b - a) * (da / (da - db)));
     }
     return out;
@@ -59,7 +62,8 @@ Face capFace(const Cell& cell, const dvec3& n, double d) {
     Face f{n, d, baseWinding(n, d)};
     for (const Face& c : cell) {
         f.points = clipBehind(f.points, c.normal, c.dist);
-        if (f.points.size() < 3) break;
+        if (f.points.size() < 3)
+            break;
     }
     return f;
 }
@@ -70,10 +74,12 @@ Cell clipCell(const Cell& cell, const dvec3& n, double d) {
     out.reserve(cell.size() + 1);
     for (const Face& f : cell) {
         Face c{f.normal, f.dist, clipBehind(f.points, n, d)};
-        if (c.points.size() >= 3) out.push_back(std::move(c));
+        if (c.points.size() >= 3)
+            out.push_back(std::move(c));
     }
     Face cap = capFace(cell, n, d);
-    if (cap.points.size() >= 3) out.push_back(std::move(cap));
+    if (cap.points.size() >= 3)
+        out.push_back(std::move(cap));
     return out;
 }
 
@@ -85,7 +91,8 @@ Cell boxCell(const dvec3& lo, const dvec3& hi) {
         const double d = (i & 1) ? hi[i / 2] : -lo[i / 2];
         Cell others;
         for (int j = 0; j < 6; ++j) {
-            if (j == i) continue;
+            if (j == i)
+                continue;
             dvec3 m(0.0);
             m[j / 2] = (j & 1) ? 1.0 : -1.0;
             others.push_back({m, (j & 1) ? hi[j / 2] : -lo[j / 2], {}});
@@ -97,11 +104,14 @@ Cell boxCell(const dvec3& lo, const dvec3& hi) {
 
 std::vector<dvec3> cellPoints(const Cell& cell) {
     std::vector<dvec3> pts;
-    for (const Face& f : cell) pts.insert(pts.end(), f.points.begin(), f.points.end());
+    for (const Face& f : cell)
+        pts.insert(pts.end(), f.points.begin(), f.points.end());
     return pts;
 }
 
-bool sameNormal(const dvec3& a, const dvec3& b) { return glm::dot(a, b) > 1.0 - 1e-9; }
+bool sameNormal(const dvec3& a, const dvec3& b) {
+    return glm::dot(a, b) > 1.0 - 1e-9;
+}
 
 } // namespace
 
@@ -123,8 +133,9 @@ public:
         std::vector<int32_t> cutting; // side indices whose planes cut the cell
         for (int32_t b : brushes) {
             const CollisionBrush& brush = m_model.brushes()[static_cast<size_t>(b)];
-            if (brush.mins.x > hi.x - kOnEpsilon || brush.mins.y > hi.y - kOnEpsilon || brush.mins.z > hi.z - kOnEpsilon ||
-                brush.maxs.x < lo.x + kOnEpsilon || brush.maxs.y < lo.y + kOnEpsilon || brush.maxs.z < lo.z + kOnEpsilon)
+            if (brush.mins.x > hi.x - kOnEpsilon || brush.mins.y > hi.y - kOnEpsilon ||
+                brush.mins.z > hi.z - kOnEpsilon || brush.maxs.x < lo.x + kOnEpsilon ||
+                brush.maxs.y < lo.y + kOnEpsilon || brush.maxs.z < lo.z + kOnEpsilon)
                 continue;
             bool disjoint = false, contains = true;
             const size_t firstCut = cutting.size();
@@ -137,24 +148,30 @@ public:
                     front = front || dd > kOnEpsilon;
                     back = back || dd < -kOnEpsilon;
                 }
-                if (!back) disjoint = true; // the cell is wholly in front of one side
-                if (front) contains = false;
-                if (front && back) cutting.push_back(s);
+                if (!back)
+                    disjoint = true; // the cell is wholly in front of one side
+                if (front)
+                    contains = false;
+                if (front && back)
+                    cutting.push_back(s);
             }
             if (disjoint) {
                 cutting.resize(firstCut);
                 continue;
             }
-            if (contains) return solidLeaf(b, brushes, pts);
+            if (contains)
+                return solidLeaf(b, brushes, pts);
             kept.push_back(b);
         }
-        if (kept.empty()) return -1;
+        if (kept.empty())
+            return -1;
         if (cutting.empty() || depth >= kMaxDepth) {
             // Cannot happen for convex brushes (a kept brush that neither contains nor misses the
             // cell has a side cutting it); decide by the cell's centre so the tree stays finite.
             const dvec3 c = (lo + hi) * 0.5;
             for (int32_t b : kept)
-                if (insideBrush(b, c)) return newLeaf(b, m_model.brushes()[static_cast<size_t>(b)].contents);
+                if (insideBrush(b, c))
+                    return newLeaf(b, m_model.brushes()[static_cast<size_t>(b)].contents);
             return -1;
         }
 
@@ -167,7 +184,8 @@ public:
         const int32_t f = build(front, kept, depth + 1);
         const int32_t k = build(back, kept, depth + 1);
         // Siblings of the same kind merge: their union is the (convex) parent cell.
-        if (f == -1 && k == -1) return -1;
+        if (f == -1 && k == -1)
+            return -1;
         if (f <= -2 && k <= -2 && leafOf(f).contents == leafOf(k).contents) {
             m_tree.m_leaves.pop_back(); // k was made last; f stands for both
             return f;
@@ -208,7 +226,9 @@ public:
     }
 
 private:
-    const PlaneShiftLeaf& leafOf(int32_t code) const { return m_tree.m_leaves[static_cast<size_t>(-2 - code)]; }
+    const PlaneShiftLeaf& leafOf(int32_t code) const {
+        return m_tree.m_leaves[static_cast<size_t>(-2 - code)];
+    }
 
     int32_t newLeaf(int32_t brush, int32_t contents) {
         m_tree.m_leaves.push_back({brush, contents & m_tree.m_mask});
@@ -242,7 +262,8 @@ private:
         const CollisionBrush& brush = m_model.brushes()[static_cast<size_t>(b)];
         for (int32_t s = brush.firstSide; s < brush.firstSide + brush.numSides; ++s) {
             const CollisionSide& side = m_model.sides()[static_cast<size_t>(s)];
-            if (glm::dot(dvec3(side.normal), p) - double(side.dist) > 0.0) return false;
+            if (glm::dot(dvec3(side.normal), p) - double(side.dist) > 0.0)
+                return false;
         }
         return true;
     }
@@ -258,7 +279,8 @@ private:
             long front = 0, back = 0, split = 0;
             for (int32_t b : brushes) {
                 const CollisionBrush& brush = m_model.brushes()[static_cast<size_t>(b)];
-                const glm::vec3 centre = (brush.mins + brush.maxs) * 0.5f, half = (brush.maxs - brush.mins) * 0.5f;
+                const glm::vec3 centre = (brush.mins + brush.maxs) * 0.5f,
+                                half = (brush.maxs - brush.mins) * 0.5f;
                 const float r = std::fabs(half.x * side.normal.x) + std::fabs(half.y * side.normal.y) +
                                 std::fabs(half.z * side.normal.z);
                 const float dd = glm::dot(side.normal, centre) - side.dist;
@@ -282,45 +304,56 @@ private:
 
     /// Bevel planes the solid `cell` lacks, as a chain of nodes ending in the solid leaf `code`.
     int32_t bevelChain(const Cell& cell, int32_t code) {
-        if (!m_bevels) return code;
+        if (!m_bevels)
+            return code;
         const std::vector<dvec3> pts = cellPoints(cell);
         std::vector<std::pair<dvec3, double>> planes;
         auto known = [&](const dvec3& n) {
             for (const Face& f : cell)
-                if (sameNormal(f.normal, n)) return true;
+                if (sameNormal(f.normal, n))
+                    return true;
             for (const auto& p : planes)
-                if (sameNormal(p.first, n)) return true;
+                if (sameNormal(p.first, n))
+                    return true;
             return false;
         };
         auto support = [&](const dvec3& n) {
             double m = -1e30;
-            for (const dvec3& p : pts) m = std::max(m, glm::dot(n, p));
+            for (const dvec3& p : pts)
+                m = std::max(m, glm::dot(n, p));
             return m;
         };
         for (int i = 0; i < 6; ++i) {
             dvec3 n(0.0);
             n[i / 2] = (i & 1) ? 1.0 : -1.0;
-            if (!known(n)) planes.push_back({n, support(n)});
+            if (!known(n))
+                planes.push_back({n, support(n)});
         }
         for (const Face& f : cell) {
             for (size_t i = 0; i < f.points.size(); ++i) {
                 const dvec3 a = f.points[i], b = f.points[(i + 1) % f.points.size()];
                 dvec3 e = b - a;
-                if (glm::length(e) < 0.5) continue;
+                if (glm::length(e) < 0.5)
+                    continue;
                 e = glm::normalize(e);
                 int axialParts = 0;
-                for (int k = 0; k < 3; ++k) axialParts += std::fabs(e[k]) > 1e-6;
-                if (axialParts < 2) continue; // axial edges are covered by the axial planes
+                for (int k = 0; k < 3; ++k)
+                    axialParts += std::fabs(e[k]) > 1e-6;
+                if (axialParts < 2)
+                    continue; // axial edges are covered by the axial planes
                 for (int axis = 0; axis < 3; ++axis)
                     for (double sign : {-1.0, 1.0}) {
                         dvec3 ax(0.0);
                         ax[axis] = sign;
                         dvec3 n = glm::cross(e, ax);
-                        if (glm::length(n) < 1e-3) continue;
+                        if (glm::length(n) < 1e-3)
+                            continue;
                         n = glm::normalize(n);
                         const double d = glm::dot(n, a);
-                        if (support(n) > d + kOnEpsilon) continue; // not a supporting plane
-                        if (known(n)) continue;
+                        if (support(n) > d + kOnEpsilon)
+                            continue; // not a supporting plane
+                        if (known(n))
+                            continue;
                         planes.push_back({n, d});
                     }
             }
@@ -378,19 +411,22 @@ PlaneShiftTree PlaneShiftTree::build(const Model& model, int32_t mask, bool beve
     std::vector<char> seen(model.brushes().size(), 0);
     std::vector<int32_t> brushes;
     std::vector<int32_t> stack;
-    if (!model.nodes().empty()) stack.push_back(0);
+    if (!model.nodes().empty())
+        stack.push_back(0);
     while (!stack.empty()) {
         const int32_t num = stack.back();
         stack.pop_back();
         if (num >= 0) {
-            for (int32_t child : model.nodes()[static_cast<size_t>(num)].children) stack.push_back(child);
+            for (int32_t child : model.nodes()[static_cast<size_t>(num)].children)
+                stack.push_back(child);
             continue;
         }
         const CollisionLeaf& leaf = model.leafs()[static_cast<size_t>(-1 - num)];
         for (int32_t k = 0; k < leaf.numLeafBrushes; ++k) {
             const int32_t b = model.leafBrushes()[static_cast<size_t>(leaf.firstLeafBrush + k)];
             const CollisionBrush& brush = model.brushes()[static_cast<size_t>(b)];
-            if (seen[static_cast<size_t>(b)] || !(brush.contents & mask) || brush.numSides == 0) continue;
+            if (seen[static_cast<size_t>(b)] || !(brush.contents & mask) || brush.numSides == 0)
+                continue;
             seen[static_cast<size_t>(b)] = 1;
             brushes.push_back(b);
         }

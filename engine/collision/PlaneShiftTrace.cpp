@@ -23,11 +23,14 @@ struct ShiftShape {
 
     float support(const glm::vec3& n) const {
         switch (kind) {
-        case Point: return 0.0f;
+        case Point:
+            return 0.0f;
         case Box:
             return std::fabs(extents.x * n.x) + std::fabs(extents.y * n.y) + std::fabs(extents.z * n.z);
-        case Round: return radius + height * std::fabs(n.z);
-        case Cylinder: return detail::cylinderSupport(n, radius, height);
+        case Round:
+            return radius + height * std::fabs(n.z);
+        case Cylinder:
+            return detail::cylinderSupport(n, radius, height);
         }
         return 0.0f;
     }
@@ -53,14 +56,19 @@ struct Walk {
     /// Applies one outward plane of the cell (distances d1, d2 of the ends, already shifted);
     /// false when the segment cannot be in the cell.
     bool clip(Clip& c, float d1, float d2, int32_t node, bool flip) const {
-        if (d2 > 0.0f) c.getOut = true;
-        if (d1 > 0.0f) c.startOut = true;
-        if (d1 > 0.0f && (d2 >= eps || d2 >= d1)) return false;
-        if (d1 <= 0.0f && d2 <= 0.0f) return true;
+        if (d2 > 0.0f)
+            c.getOut = true;
+        if (d1 > 0.0f)
+            c.startOut = true;
+        if (d1 > 0.0f && (d2 >= eps || d2 >= d1))
+            return false;
+        if (d1 <= 0.0f && d2 <= 0.0f)
+            return true;
         const double de = eps;
         if (d1 > d2) {
             float f = static_cast<float>((double(d1) - de) / double(d1 - d2));
-            if (f < 0.0f) f = 0.0f;
+            if (f < 0.0f)
+                f = 0.0f;
             if (f > c.enter) {
                 c.enter = f;
                 c.lead = node;
@@ -68,8 +76,10 @@ struct Walk {
             }
         } else {
             float f = static_cast<float>((double(d1) + de) / double(d1 - d2));
-            if (f > 1.0f) f = 1.0f;
-            if (f < c.leave) c.leave = f;
+            if (f > 1.0f)
+                f = 1.0f;
+            if (f < c.leave)
+                c.leave = f;
         }
         // Entered after leaving: no sub-cell can be reached either (enter only grows, leave shrinks).
         return !(c.startOut && c.enter >= c.leave);
@@ -79,7 +89,8 @@ struct Walk {
     bool insideBrush(const CollisionBrush& b, const glm::vec3& p) const {
         const CollisionSide* sides = model->sides().data() + b.firstSide;
         for (int32_t i = 0; i < b.numSides; ++i)
-            if (detail::dot3(sides[i].normal, p) - (sides[i].dist + shape.support(sides[i].normal)) > 0.0f) return false;
+            if (detail::dot3(sides[i].normal, p) - (sides[i].dist + shape.support(sides[i].normal)) > 0.0f)
+                return false;
         return true;
     }
 
@@ -102,7 +113,8 @@ struct Walk {
             }
             return;
         }
-        if (!(c.enter < c.leave && c.enter > -1.0f)) return;
+        if (!(c.enter < c.leave && c.enter > -1.0f))
+            return;
         // A brush is split into several cells; the trace starting inside it must not hit its other
         // cells (the game ignores the brush it starts in): test the start against the leaf's brush.
         if (insideBrush(b, start)) {
@@ -115,8 +127,10 @@ struct Walk {
             }
             return;
         }
-        if (stats) ++stats->brushesHit;
-        if (c.enter >= r.fraction) return;
+        if (stats)
+            ++stats->brushesHit;
+        if (c.enter >= r.fraction)
+            return;
         r.fraction = std::max(c.enter, 0.0f);
         r.contents = leaf.contents;
         r.brush = brush;
@@ -134,13 +148,17 @@ struct Walk {
     }
 
     void visit(int32_t code, const Clip& c) {
-        if (c.enter >= result.fraction) return; // nothing in here can be earlier
+        if (c.enter >= result.fraction)
+            return; // nothing in here can be earlier
         if (code < 0) {
-            if (stats) ++stats->leavesVisited;
-            if (code <= -2) solidLeaf(c, code);
+            if (stats)
+                ++stats->leavesVisited;
+            if (code <= -2)
+                solidLeaf(c, code);
             return;
         }
-        if (stats) ++stats->nodesVisited;
+        if (stats)
+            ++stats->nodesVisited;
         const PlaneShiftNode& node = tree->nodes()[static_cast<size_t>(code)];
         const float o = shape.support(node.normal);
         const float t1 = detail::dot3(node.normal, start) - node.dist;
@@ -151,9 +169,12 @@ struct Walk {
         for (int k = 0; k < 2; ++k) {
             const bool back = (k == 0) == backFirst;
             Clip cc = c;
-            const bool in = back ? clip(cc, t1 - o, t2 - o, code, false) : clip(cc, -t1 - o, -t2 - o, code, true);
-            if (in) visit(node.children[back ? 1 : 0], cc);
-            if (result.allSolid) return;
+            const bool in =
+                back ? clip(cc, t1 - o, t2 - o, code, false) : clip(cc, -t1 - o, -t2 - o, code, true);
+            if (in)
+                visit(node.children[back ? 1 : 0], cc);
+            if (result.allSolid)
+                return;
         }
     }
 };
@@ -170,7 +191,8 @@ TraceResult PlaneShiftTree::trace(const Shape& shape, const glm::vec3& start, co
     w.result.fraction = 1.0f;
     glm::vec3 centre(0.0f);
     switch (shape.kind) {
-    case ShapeKind::Ray: break;
+    case ShapeKind::Ray:
+        break;
     case ShapeKind::Box:
     case ShapeKind::Capsule: {
         centre = (shape.mins + shape.maxs) * 0.5f;
@@ -208,7 +230,8 @@ TraceResult PlaneShiftTree::trace(const Shape& shape, const glm::vec3& start, co
     if (r.fraction == 1.0f)
         r.endpos = end;
     else
-        for (int i = 0; i < 3; ++i) r.endpos[i] = start[i] + r.fraction * (end[i] - start[i]);
+        for (int i = 0; i < 3; ++i)
+            r.endpos[i] = start[i] + r.fraction * (end[i] - start[i]);
     return r;
 }
 

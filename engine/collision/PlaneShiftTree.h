@@ -22,8 +22,8 @@ struct PlaneShiftNode {
     glm::vec3 normal{0.0f};            ///< Unit normal of the splitting plane.
     float dist = 0.0f;                 ///< normal . x = dist on the plane (units).
     std::array<int32_t, 2> children{}; ///< [0] front (normal . x >= dist), [1] back.
-    int32_t side = -1;                 ///< Brush side (index in BspData::brushSides) the plane came from, -1 for a bevel.
-    int32_t brush = -1;                ///< Brush of `side`, or the brush of the cell a bevel trims.
+    int32_t side = -1;  ///< Brush side (index in BspData::brushSides) the plane came from, -1 for a bevel.
+    int32_t brush = -1; ///< Brush of `side`, or the brush of the cell a bevel trims.
 };
 
 /// A solid cell: what a hit on it reports.
@@ -50,8 +50,8 @@ public:
     /// Builds the tree of the world brushes of `model` (model 0, detail brushes included) whose
     /// contents intersect `mask`. Splitting planes are brush side planes that cut the current cell,
     /// so every leaf lies inside one brush (solid) or outside all (empty); sibling leaves of the
-    /// same kind (and contents) are merged. With `bevels`, every solid cell gets the axial planes and edge bevels
-    /// (normalize(edge x axis)) it lacks as a chain of nodes whose front children are empty.
+    /// same kind (and contents) are merged. With `bevels`, every solid cell gets the axial planes and edge
+    /// bevels (normalize(edge x axis)) it lacks as a chain of nodes whose front children are empty.
     static PlaneShiftTree build(const Model& model, int32_t mask, bool bevels);
 
     /// Sweeps `shape` from `start` to `end` (units) through the tree with every node plane shifted

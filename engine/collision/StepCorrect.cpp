@@ -18,16 +18,20 @@ void boxOf(const Shape& shape, glm::vec3& half, glm::vec3& centre) {
     half = glm::vec3(0.0f);
     centre = glm::vec3(0.0f);
     switch (shape.kind) {
-    case ShapeKind::Ray: break;
+    case ShapeKind::Ray:
+        break;
     case ShapeKind::Box:
     case ShapeKind::Capsule:
         centre = (shape.mins + shape.maxs) * 0.5f;
         half = glm::max(shape.maxs - centre, glm::vec3(0.0f));
         break;
-    case ShapeKind::Sphere: half = glm::vec3(std::max(shape.radius, 0.0f)); break;
+    case ShapeKind::Sphere:
+        half = glm::vec3(std::max(shape.radius, 0.0f));
+        break;
     case ShapeKind::Cylinder:
         centre = (shape.mins + shape.maxs) * 0.5f;
-        half = glm::vec3(std::max(shape.radius, 0.0f), std::max(shape.radius, 0.0f), std::max(shape.halfHeight, 0.0f));
+        half = glm::vec3(std::max(shape.radius, 0.0f), std::max(shape.radius, 0.0f),
+                         std::max(shape.halfHeight, 0.0f));
         break;
     }
 }
@@ -43,22 +47,28 @@ std::vector<int> cornersPerSide(const Model& model, const CollisionBrush& brush)
                 const glm::dvec3 na(sides[a].normal), nb(sides[b].normal), nc(sides[c].normal);
                 const glm::dvec3 bc = glm::cross(nb, nc);
                 const double det = glm::dot(na, bc);
-                if (std::fabs(det) < 1e-9) continue;
-                const glm::dvec3 p = (double(sides[a].dist) * bc + double(sides[b].dist) * glm::cross(nc, na) +
-                                      double(sides[c].dist) * glm::cross(na, nb)) /
-                                     det;
+                if (std::fabs(det) < 1e-9)
+                    continue;
+                const glm::dvec3 p =
+                    (double(sides[a].dist) * bc + double(sides[b].dist) * glm::cross(nc, na) +
+                     double(sides[c].dist) * glm::cross(na, nb)) /
+                    det;
                 bool inside = true;
                 for (int s = 0; s < n && inside; ++s)
                     inside = glm::dot(glm::dvec3(sides[s].normal), p) - double(sides[s].dist) <= 0.01;
-                if (!inside) continue;
+                if (!inside)
+                    continue;
                 bool known = false;
-                for (const auto& q : corners) known = known || glm::length(q - p) < 0.01;
-                if (!known) corners.push_back(p);
+                for (const auto& q : corners)
+                    known = known || glm::length(q - p) < 0.01;
+                if (!known)
+                    corners.push_back(p);
             }
     std::vector<int> count(static_cast<size_t>(n), 0);
     for (int s = 0; s < n; ++s)
         for (const auto& p : corners)
-            if (std::fabs(glm::dot(glm::dvec3(sides[s].normal), p) - double(sides[s].dist)) <= 0.01) ++count[static_cast<size_t>(s)];
+            if (std::fabs(glm::dot(glm::dvec3(sides[s].normal), p) - double(sides[s].dist)) <= 0.01)
+                ++count[static_cast<size_t>(s)];
     return count;
 }
 
@@ -74,7 +84,8 @@ glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec
     stuck = false;
     for (;;) {
         const TraceResult r = model.trace(box, p, p, mask);
-        if (!r.startSolid || r.brush < 0) return p;
+        if (!r.startSolid || r.brush < 0)
+            return p;
         if (pushes >= options.maxCorrections) {
             stuck = true;
             return p;
@@ -86,13 +97,16 @@ glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec
         glm::vec3 bestNormal(0.0f);
         for (int i = 0; i < brush.numSides; ++i) {
             const CollisionSide& s = model.sides()[static_cast<size_t>(brush.firstSide + i)];
-            if (corners[static_cast<size_t>(i)] == 0) continue; // not touching the brush at all
-            const float support =
-                std::fabs(half.x * s.normal.x) + std::fabs(half.y * s.normal.y) + std::fabs(half.z * s.normal.z);
+            if (corners[static_cast<size_t>(i)] == 0)
+                continue; // not touching the brush at all
+            const float support = std::fabs(half.x * s.normal.x) + std::fabs(half.y * s.normal.y) +
+                                  std::fabs(half.z * s.normal.z);
             // How far along the side's normal the box must move to clear the side's plane.
             const float depth = s.dist + support - glm::dot(s.normal, c);
             const int k = corners[static_cast<size_t>(i)];
-            const float cost = depth + (k >= 3 ? 0.0f : k == 2 ? options.edgeHandicap : options.cornerHandicap);
+            const float cost = depth + (k >= 3   ? 0.0f
+                                        : k == 2 ? options.edgeHandicap
+                                                 : options.cornerHandicap);
             if (cost < bestCost) {
                 bestCost = cost;
                 best = depth;
@@ -108,8 +122,8 @@ glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec
     }
 }
 
-StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start, const glm::vec3& end,
-                                 int32_t mask, const StepCorrectOptions& options) {
+StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start,
+                                 const glm::vec3& end, int32_t mask, const StepCorrectOptions& options) {
     StepCorrectResult out;
     out.position = start;
     const float length = glm::length(end - start);
@@ -119,7 +133,8 @@ StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const g
     for (int k = 0; k < steps; ++k) {
         int pushes = 0;
         bool stuck = false;
-        const glm::vec3 next = correctPosition(model, shape, out.position + delta, mask, options, pushes, stuck);
+        const glm::vec3 next =
+            correctPosition(model, shape, out.position + delta, mask, options, pushes, stuck);
         out.corrections += pushes;
         ++out.steps;
         if (stuck) {

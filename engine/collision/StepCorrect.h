@@ -12,11 +12,12 @@ namespace cliplab::collision {
 
 /// Tuning of step-and-correct.
 struct StepCorrectOptions {
-    float stepLength = 8.0f;       ///< Longest step (units, > 0).
-    float margin = 0.125f;         ///< Distance kept from the plane pushed out of (units, >= 0).
-    float edgeHandicap = 0.1f;     ///< Added to the penetration of a side touching the brush along an edge (units).
-    float cornerHandicap = 0.2f;   ///< Added for a side touching it at a single corner (units).
-    int maxCorrections = 8;        ///< Pushes per step before giving up (the shape stays where it is).
+    float stepLength = 8.0f; ///< Longest step (units, > 0).
+    float margin = 0.125f;   ///< Distance kept from the plane pushed out of (units, >= 0).
+    float edgeHandicap =
+        0.1f; ///< Added to the penetration of a side touching the brush along an edge (units).
+    float cornerHandicap = 0.2f; ///< Added for a side touching it at a single corner (units).
+    int maxCorrections = 8;      ///< Pushes per step before giving up (the shape stays where it is).
 };
 
 /// What one step-and-correct move did.
@@ -35,7 +36,7 @@ glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec
 
 /// Moves `shape` from `start` towards `end` in equal steps no longer than options.stepLength,
 /// correcting after each. A step that cannot be freed stops the move at the last free position.
-StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start, const glm::vec3& end,
-                                 int32_t mask, const StepCorrectOptions& options = {});
+StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start,
+                                 const glm::vec3& end, int32_t mask, const StepCorrectOptions& options = {});
 
 } // namespace cliplab::collision

@@ -45,7 +45,8 @@ TEST(CylinderTrace, FloorStopsAtHalfHeight) {
     const auto r = m.trace(kCyl, {10, 20, 100}, {10, 20, -100}, kSolid);
     EXPECT_NEAR(r.endpos.z, 24.0f + kEps, 1e-4);
     EXPECT_EQ(r.plane.normal, glm::vec3(0, 0, 1));
-    // A quarter unit above the floor is outside it; half a unit lower is inside (touching counts as inside, as in the game).
+    // A quarter unit above the floor is outside it; half a unit lower is inside (touching counts as inside,
+    // as in the game).
     EXPECT_FALSE(m.trace(kCyl, {0, 0, 24.25f}, {0, 0, 24.25f}, kSolid).startSolid);
     EXPECT_TRUE(m.trace(kCyl, {0, 0, 23.5f}, {0, 0, 23.5f}, kSolid).startSolid);
 }

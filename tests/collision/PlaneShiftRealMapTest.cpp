@@ -32,7 +32,8 @@ class PlaneShiftRays : public testing::TestWithParam<RayCase> {};
 std::string rayCaseName(const testing::TestParamInfo<RayCase>& info) {
     std::string s = std::string(info.param.map) + "_" + info.param.suffix;
     for (char& c : s)
-        if (c == '.') c = '_';
+        if (c == '.')
+            c = '_';
     return s;
 }
 
@@ -54,7 +55,8 @@ TEST_P(PlaneShiftRays, AgreeWithTheReferenceSet) {
     int rays = 0, differing = 0, startSolid = 0;
     for (size_t i = 0; i < inputs->size(); ++i) {
         const auto& in = (*inputs)[i];
-        if (in.mins != glm::vec3(0.0f) || in.maxs != glm::vec3(0.0f)) continue;
+        if (in.mins != glm::vec3(0.0f) || in.maxs != glm::vec3(0.0f))
+            continue;
         const auto& ref = (*expected)[i];
         // A ray starting inside a brush is outside the method's model: the game then ignores that
         // brush and may stop on another brush's face inside it, which a solid-leaf tree (the union
@@ -77,16 +79,19 @@ TEST_P(PlaneShiftRays, AgreeWithTheReferenceSet) {
         const bool contentsOk = ref.fraction == 1.0f || (r.contents & ref.contents) == ref.contents ||
                                 std::fabs(model.trace(Shape::ray(), in.start, in.end, r.contents).fraction -
                                           ref.fraction) <= 1e-4f;
-        const bool flagsOk = int(r.startSolid) == ref.startSolid && int(r.allSolid) == ref.allSolid && contentsOk;
-        if (planeOk && endOk && flagsOk) continue;
+        const bool flagsOk =
+            int(r.startSolid) == ref.startSolid && int(r.allSolid) == ref.allSolid && contentsOk;
+        if (planeOk && endOk && flagsOk)
+            continue;
         if (++differing <= 5)
-            ADD_FAILURE() << c.map << " line " << i + 1 << ": planeshift " << r.fraction << " ("
-                          << r.endpos.x << " " << r.endpos.y << " " << r.endpos.z << ") n (" << r.plane.normal.x
-                          << " " << r.plane.normal.y << " " << r.plane.normal.z << ") " << r.plane.dist << " solid "
-                          << r.startSolid << r.allSolid << " contents " << r.contents << "; reference " << ref.fraction
-                          << " (" << ref.endpos.x << " " << ref.endpos.y << " " << ref.endpos.z << ") n ("
-                          << ref.normal.x << " " << ref.normal.y << " " << ref.normal.z << ") " << ref.dist << " "
-                          << ref.startSolid << ref.allSolid << " " << ref.contents;
+            ADD_FAILURE() << c.map << " line " << i + 1 << ": planeshift " << r.fraction << " (" << r.endpos.x
+                          << " " << r.endpos.y << " " << r.endpos.z << ") n (" << r.plane.normal.x << " "
+                          << r.plane.normal.y << " " << r.plane.normal.z << ") " << r.plane.dist << " solid "
+                          << r.startSolid << r.allSolid << " contents " << r.contents << "; reference "
+                          << ref.fraction << " (" << ref.endpos.x << " " << ref.endpos.y << " "
+                          << ref.endpos.z << ") n (" << ref.normal.x << " " << ref.normal.y << " "
+                          << ref.normal.z << ") " << ref.dist << " " << ref.startSolid << ref.allSolid << " "
+                          << ref.contents;
     }
     std::printf("%s %s: %d rays compared (%d more start in solid), %d differing\n", c.map, c.suffix, rays,
                 startSolid, differing);
@@ -119,7 +124,8 @@ struct EarlyStops {
 /// test against all brushes, without the tree walk (which, on oa_dm1, misses a brush a box touches
 /// in rare cases; see the report of the melax branch).
 EarlyStops compare(const collision::Model& model, int32_t brute, const PlaneShiftTree& tree,
-                   const bsp::BspData& data, collision::ShapeKind kind, int count, uint32_t seed, bool nearCorners) {
+                   const bsp::BspData& data, collision::ShapeKind kind, int count, uint32_t seed,
+                   bool nearCorners) {
     collision::TraceOptions all;
     all.model = brute;
     const glm::vec3 lo = data.models[0].mins, hi = data.models[0].maxs;
@@ -149,7 +155,8 @@ EarlyStops compare(const collision::Model& model, int32_t brute, const PlaneShif
         if (nearCorners) {
             const auto& brushes = model.brushes();
             const auto& b = brushes[rng() % brushes.size()];
-            if (!(b.contents & 1)) continue;
+            if (!(b.contents & 1))
+                continue;
             const auto c = rng();
             const glm::vec3 corner((c & 1) ? b.maxs.x : b.mins.x, (c & 2) ? b.maxs.y : b.mins.y,
                                    (c & 4) ? b.maxs.z : b.mins.z);
@@ -157,7 +164,8 @@ EarlyStops compare(const collision::Model& model, int32_t brute, const PlaneShif
             len = 64.0f + 192.0f * (unit(rng) + 1.0f) * 0.5f;
             start = target - dir * len;
         }
-        if (model.trace(shape, start, start, 1, all).startSolid) continue;
+        if (model.trace(shape, start, start, 1, all).startSolid)
+            continue;
         const glm::vec3 end = start + dir * len;
         const auto b = model.trace(shape, start, end, 1, all);
         const auto p = tree.trace(shape, start, end);
@@ -167,20 +175,22 @@ EarlyStops compare(const collision::Model& model, int32_t brute, const PlaneShif
         out.early.push_back(early);
         if (early < -0.25f && ++out.later == 1) {
             out.firstLater = static_cast<int>(out.early.size() - 1);
-            std::printf("later: (%g %g %g) -> (%g %g %g): brush %g planeshift %g\n", double(start.x), double(start.y),
-                        double(start.z), double(end.x), double(end.y), double(end.z), double(b.fraction),
-                        double(p.fraction));
+            std::printf("later: (%g %g %g) -> (%g %g %g): brush %g planeshift %g\n", double(start.x),
+                        double(start.y), double(start.z), double(end.x), double(end.y), double(end.z),
+                        double(b.fraction), double(p.fraction));
         }
         out.hits += b.fraction < 1.0f;
         if (early > 1.0f && std::getenv("PLANESHIFT_DEBUG"))
-            std::printf("early %g: (%g %g %g) -> (%g %g %g) shape %d r %g h %g ext %g %g %g: brush %g planeshift %g "
-                        "n (%g %g %g) %g brush %d side %d\n",
-                        double(early), double(start.x), double(start.y), double(start.z), double(end.x), double(end.y),
-                        double(end.z), int(kind), double(shape.radius), double(shape.halfHeight), double(shape.maxs.x),
-                        double(shape.maxs.y), double(shape.maxs.z), double(b.fraction), double(p.fraction),
-                        double(p.plane.normal.x), double(p.plane.normal.y), double(p.plane.normal.z),
-                        double(p.plane.dist), p.brush, p.brushSide);
-        if (model.trace(Shape::box(-inscribed, inscribed), p.endpos, p.endpos, 1, all).startSolid) ++out.throughWall;
+            std::printf(
+                "early %g: (%g %g %g) -> (%g %g %g) shape %d r %g h %g ext %g %g %g: brush %g planeshift %g "
+                "n (%g %g %g) %g brush %d side %d\n",
+                double(early), double(start.x), double(start.y), double(start.z), double(end.x),
+                double(end.y), double(end.z), int(kind), double(shape.radius), double(shape.halfHeight),
+                double(shape.maxs.x), double(shape.maxs.y), double(shape.maxs.z), double(b.fraction),
+                double(p.fraction), double(p.plane.normal.x), double(p.plane.normal.y),
+                double(p.plane.normal.z), double(p.plane.dist), p.brush, p.brushSide);
+        if (model.trace(Shape::box(-inscribed, inscribed), p.endpos, p.endpos, 1, all).startSolid)
+            ++out.throughWall;
     }
     return out;
 }
@@ -211,36 +221,41 @@ TEST_P(PlaneShiftShapes, ConservativeAndBevelsKeepEarlyStopsSmall) {
         collision::ShapeKind kind;
         const char* name;
     };
-    for (const Kind k : {Kind{collision::ShapeKind::Ray, "ray"}, Kind{collision::ShapeKind::Box, "box"},
-                         Kind{collision::ShapeKind::Sphere, "sphere"}, Kind{collision::ShapeKind::Cylinder, "cylinder"}}) {
+    for (const Kind k :
+         {Kind{collision::ShapeKind::Ray, "ray"}, Kind{collision::ShapeKind::Box, "box"},
+          Kind{collision::ShapeKind::Sphere, "sphere"}, Kind{collision::ShapeKind::Cylinder, "cylinder"}}) {
         for (const bool corners : {false, true})
-        for (const PlaneShiftTree* tree : {&plain, &bevelled}) {
-            const EarlyStops s = compare(model, brute, *tree, data.value(), k.kind, count, 7, corners);
-            int earlyCount = 0;
-            for (float e : s.early) earlyCount += e > 0.01f;
-            const float maxEarly = *std::max_element(s.early.begin(), s.early.end());
-            const float maxLater = -*std::min_element(s.early.begin(), s.early.end());
-            std::printf("%s %-7s %-8s %-9s: %d segments (%d hit), %d stop early (> 0.01), p99 %.3f, max %.3f units; "
-                        "later %d (max %.3f), through a wall %d\n",
-                        GetParam(), corners ? "corners" : "random", k.name, tree->bevels() ? "bevels" : "no bevels", count, s.hits, earlyCount, percentile(s.early, 0.99),
-                        maxEarly, s.later, maxLater, s.throughWall);
-            EXPECT_EQ(s.throughWall, 0) << k.name;
-            // Boxes and rays: the brush trace is exact (q3map bevels), so plane shifting can only
-            // stop earlier, but for the epsilon: cells and brushes keep 0.125 from different
-            // plane sets (a cell's own bevels), which may move the stop by up to about 2 eps. Spheres and cylinders: the brush trace itself shifts planes and
-            // protrudes at brush ridges, so it is no yardstick for "later".
-            if (k.kind == collision::ShapeKind::Ray || k.kind == collision::ShapeKind::Box) {
-                EXPECT_EQ(s.later, 0) << k.name;
+            for (const PlaneShiftTree* tree : {&plain, &bevelled}) {
+                const EarlyStops s = compare(model, brute, *tree, data.value(), k.kind, count, 7, corners);
+                int earlyCount = 0;
+                for (float e : s.early)
+                    earlyCount += e > 0.01f;
+                const float maxEarly = *std::max_element(s.early.begin(), s.early.end());
+                const float maxLater = -*std::min_element(s.early.begin(), s.early.end());
+                std::printf("%s %-7s %-8s %-9s: %d segments (%d hit), %d stop early (> 0.01), p99 %.3f, max "
+                            "%.3f units; "
+                            "later %d (max %.3f), through a wall %d\n",
+                            GetParam(), corners ? "corners" : "random", k.name,
+                            tree->bevels() ? "bevels" : "no bevels", count, s.hits, earlyCount,
+                            percentile(s.early, 0.99), maxEarly, s.later, maxLater, s.throughWall);
+                EXPECT_EQ(s.throughWall, 0) << k.name;
+                // Boxes and rays: the brush trace is exact (q3map bevels), so plane shifting can only
+                // stop earlier, but for the epsilon: cells and brushes keep 0.125 from different
+                // plane sets (a cell's own bevels), which may move the stop by up to about 2 eps. Spheres and
+                // cylinders: the brush trace itself shifts planes and protrudes at brush ridges, so it is no
+                // yardstick for "later".
+                if (k.kind == collision::ShapeKind::Ray || k.kind == collision::ShapeKind::Box) {
+                    EXPECT_EQ(s.later, 0) << k.name;
+                }
+                if (k.kind == collision::ShapeKind::Ray) {
+                    EXPECT_LE(maxEarly, 0.01f);
+                }
+                // Boxes with bevels: measured max early stop 0.002 units (float rounding) on both maps,
+                // against box half sizes of 4 to 32 units.
+                if (k.kind == collision::ShapeKind::Box && tree->bevels()) {
+                    EXPECT_LE(maxEarly, 0.05f);
+                }
             }
-            if (k.kind == collision::ShapeKind::Ray) {
-                EXPECT_LE(maxEarly, 0.01f);
-            }
-            // Boxes with bevels: measured max early stop 0.002 units (float rounding) on both maps,
-            // against box half sizes of 4 to 32 units.
-            if (k.kind == collision::ShapeKind::Box && tree->bevels()) {
-                EXPECT_LE(maxEarly, 0.05f);
-            }
-        }
     }
 }
 

@@ -24,11 +24,13 @@ constexpr float kEps = 0.125f;
 /// A floor, a wall standing on it, and a wedge x >= 0, z >= 0, x + z <= 64, y in [200, 328] given
 /// by its faces only (no bevel sides: its apex edge at x = 0, z = 64 is a sharp ridge).
 Model roomModel() {
-    const std::vector<bsp::Plane> wedge = {
-        {{-1, 0, 0}, 0}, {{0, -1, 0}, -200}, {{0, 1, 0}, 328}, {{0, 0, -1}, 0}, planeThrough({1, 0, 1}, {64, 0, 0})};
-    return Model(makeBrushMap({{boxPlanes({-512, -512, -64}, {512, 512, 0})},
-                               {boxPlanes({64, -64, 0}, {128, 64, 128})},
-                               {wedge}}));
+    const std::vector<bsp::Plane> wedge = {{{-1, 0, 0}, 0},
+                                           {{0, -1, 0}, -200},
+                                           {{0, 1, 0}, 328},
+                                           {{0, 0, -1}, 0},
+                                           planeThrough({1, 0, 1}, {64, 0, 0})};
+    return Model(makeBrushMap(
+        {{boxPlanes({-512, -512, -64}, {512, 512, 0})}, {boxPlanes({64, -64, 0}, {128, 64, 128})}, {wedge}}));
 }
 
 } // namespace
@@ -44,7 +46,8 @@ TEST(PlaneShift, BuildsASolidLeafTree) {
     EXPECT_EQ(bevelled.info().nodes, plain.info().nodes + bevelled.info().bevelNodes);
     EXPECT_EQ(plain.info().solidLeaves, bevelled.info().solidLeaves);
     // Every node plane of the plain tree comes from a brush side.
-    for (const auto& n : plain.nodes()) EXPECT_GE(n.side, 0);
+    for (const auto& n : plain.nodes())
+        EXPECT_GE(n.side, 0);
     // Water is not in a solid tree: no brushes, nothing to hit.
     const auto water = PlaneShiftTree::build(m, bsp::contents::Water, true);
     EXPECT_EQ(water.info().nodes, 0);
@@ -66,7 +69,8 @@ TEST(PlaneShift, ShapesStopAtTheirSupportDistance) {
     EXPECT_EQ(c.contents, kSolid);
     EXPECT_EQ(c.brush, 1);
     // Floor: the cylinder lands at its half height.
-    EXPECT_NEAR(t.trace(Shape::cylinder(16, 24), {-200, 0, 100}, {-200, 0, -100}).endpos.z, 24.0f + kEps, 1e-4);
+    EXPECT_NEAR(t.trace(Shape::cylinder(16, 24), {-200, 0, 100}, {-200, 0, -100}).endpos.z, 24.0f + kEps,
+                1e-4);
     // Slope (x + z = 64 at y in [200, 328]), dropping at x = 20: the cylinder's support (r + h) / sqrt 2.
     const auto s = t.trace(Shape::cylinder(16, 24), {20, 264, 200}, {20, 264, 0});
     EXPECT_NEAR(s.endpos.z, 64.0f + 16.0f + 24.0f - 20.0f + kEps * std::sqrt(2.0f), 1e-3);

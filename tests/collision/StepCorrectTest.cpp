@@ -21,7 +21,8 @@ constexpr int32_t kSolid = bsp::contents::Solid;
 
 /// A 4-unit wall x in [64, 68] and a floor z in [-64, -32].
 Model thinWallModel() {
-    return Model(makeBrushMap({{boxPlanes({64, -256, -32}, {68, 256, 256})}, {boxPlanes({-512, -512, -64}, {512, 512, -32})}}));
+    return Model(makeBrushMap(
+        {{boxPlanes({64, -256, -32}, {68, 256, 256})}, {boxPlanes({-512, -512, -64}, {512, 512, -32})}}));
 }
 
 } // namespace
@@ -30,11 +31,13 @@ TEST(StepCorrect, PassesAThinWallWithLongStepsOnly) {
     const Model m = thinWallModel();
     StepCorrectOptions longSteps;
     longSteps.stepLength = 16.0f;
-    const auto through = collision::stepAndCorrect(m, Shape::ray(), {0, 0, 0}, {160, 0, 0}, kSolid, longSteps);
+    const auto through =
+        collision::stepAndCorrect(m, Shape::ray(), {0, 0, 0}, {160, 0, 0}, kSolid, longSteps);
     EXPECT_GT(through.position.x, 68.0f); // a 16-unit step lands past the wall's middle: tunnels
     StepCorrectOptions shortSteps;
     shortSteps.stepLength = 1.0f;
-    const auto blocked = collision::stepAndCorrect(m, Shape::ray(), {0, 0, 0}, {160, 0, 0}, kSolid, shortSteps);
+    const auto blocked =
+        collision::stepAndCorrect(m, Shape::ray(), {0, 0, 0}, {160, 0, 0}, kSolid, shortSteps);
     EXPECT_LT(blocked.position.x, 64.0f);
     EXPECT_NEAR(blocked.position.x, 64.0f - shortSteps.margin, 1e-3);
     EXPECT_GT(blocked.corrections, 0);
@@ -53,7 +56,8 @@ TEST(StepCorrect, PushesOutAlongTheLeastPenetratedSide) {
     const Model m(makeBrushMap({{planes}}));
     int pushes = 0;
     bool stuck = false;
-    const glm::vec3 p = collision::correctPosition(m, Shape::ray(), {10, 0, 53.9f}, kSolid, {}, pushes, stuck);
+    const glm::vec3 p =
+        collision::correctPosition(m, Shape::ray(), {10, 0, 53.9f}, kSolid, {}, pushes, stuck);
     EXPECT_EQ(pushes, 1);
     EXPECT_FALSE(stuck);
     EXPECT_NEAR(p.x - 10.0f, p.z - 53.9f, 1e-3); // moved along (1, 0, 1)
@@ -72,12 +76,14 @@ TEST(StepCorrect, NeverEndsAStepInsideABrush) {
     int moves = 0;
     while (moves < 300) {
         const glm::vec3 start(u(rng), u(rng), 20.0f + 0.1f * u(rng));
-        if (m.trace(player, start, start, kSolid).startSolid) continue;
+        if (m.trace(player, start, start, kSolid).startSolid)
+            continue;
         ++moves;
         const glm::vec3 end(u(rng), u(rng), start.z + 0.2f * u(rng));
         const auto r = collision::stepAndCorrect(m, player, start, end, kSolid, options);
         EXPECT_FALSE(r.stuck);
         EXPECT_FALSE(m.trace(player, r.position, r.position, kSolid).startSolid)
-            << "(" << start.x << " " << start.y << " " << start.z << ") -> (" << end.x << " " << end.y << " " << end.z << ")";
+            << "(" << start.x << " " << start.y << " " << start.z << ") -> (" << end.x << " " << end.y << " "
+            << end.z << ")";
     }
 }
