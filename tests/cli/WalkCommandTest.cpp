@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fstream>
 #include <sstream>
 
 using namespace cliplab;
@@ -99,4 +100,35 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
     auto missing = test::runCliplab("walk /nonexistent/map.bsp --script '" + good + "'");
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("/nonexistent/map.bsp"), std::string::npos) << missing.err;
+}
+
+TEST(WalkCommand, RecordWritesEveryTraceAsATraceInputLine) {
+    const std::string script = writeScript("0.5 1 0 0 - 180 0\n");
+    const std::string record = test::makeTempDir("walkrecord") + "/traces.txt";
+    auto r = test::runCliplab("walk oa_dm1 --script '" + script + "' --preset quake3 --record '" + record + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto out = lines(r.out);
+    ASSERT_FALSE(out.empty());
+    const auto pos = out.back().find("traces=");
+    ASSERT_NE(pos, std::string::npos);
+    const long long traces = std::stoll(out.back().substr(pos + 7));
+    std::ifstream in(record);
+    std::string line;
+    long long count = 0;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        float v;
+        int n = 0;
+        while (fields >> v) ++n;
+        EXPECT_EQ(n, 12) << line;
+        ++count;
+    }
+    EXPECT_EQ(count, traces);
+    // The recorded lines replay through `cliplab trace`.
+    std::ifstream again(record);
+    std::stringstream all;
+    all << again.rdbuf();
+    auto replay = test::runCliplab("trace oa_dm1", all.str());
+    EXPECT_EQ(replay.exitCode, 0) << replay.err;
+    EXPECT_EQ(static_cast<long long>(lines(replay.out).size()), traces);
 }
