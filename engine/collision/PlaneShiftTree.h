@@ -61,6 +61,8 @@ public:
     /// hit is the earliest, its plane the cell plane crossed last (side/surface flags from the brush
     /// side it came from when it faces the same way, else -1/0). `options.semantics` and
     /// `options.model` are not used (world only, Quake 3 rules). A zero-length trace is a position test.
+    /// `stats`: nodesVisited, leavesVisited (empty and solid), brushesTested/testedBrushes = solid
+    /// cells clipped (listed by their brush), brushesHit = solid cells the segment enters.
     TraceResult trace(const Shape& shape, const glm::vec3& start, const glm::vec3& end,
                       const TraceOptions& options = {}, TraceStats* stats = nullptr) const;
 
