@@ -132,3 +132,17 @@ TEST(WalkCommand, RecordWritesEveryTraceAsATraceInputLine) {
     EXPECT_EQ(replay.exitCode, 0) << replay.err;
     EXPECT_EQ(static_cast<long long>(lines(replay.out).size()), traces);
 }
+
+TEST(WalkCommand, CylinderPlayerShapeWalks) {
+    // The reference walk oa_dm1-s0-forward with an upright cylinder (radius 15, half height 28,
+    // around the box's middle) instead of the box: it runs, lands and stays out of the walls.
+    const std::string script = writeScript("3 1 0 0 - 180 0\n");
+    auto r = test::runCliplab("walk oa_dm1 --script '" + script + "' --start 280 1416 -111 --set shape=cylinder");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto out = lines(r.out);
+    ASSERT_FALSE(out.empty());
+    EXPECT_NE(out.back().find("ground=1 stuck=0"), std::string::npos) << out.back();
+    float x = 0, y = 0, z = 0;
+    ASSERT_EQ(std::sscanf(out.back().c_str(), "final %f %f %f", &x, &y, &z), 3);
+    EXPECT_LT(x, 280.0f - 100.0f); // ran a good way along -x (yaw 180)
+}
