@@ -21,6 +21,10 @@ const Command kCommands[] = {
     {"compare-methods", "MAP [trace options] [--bevels on|off]",
      "trace the stdin lines by brush trace and plane shifting; print how much earlier plane shifting stops",
      runCompareMethods},
+#ifdef CLIPLAB_HAVE_VIEWER
+    {"shot", "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N]",
+     "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames", runShot},
+#endif
 };
 } // namespace
 

@@ -1,0 +1,203 @@
+// `cliplab shot`: render a map from one view into a PNG, optionally timing N frames.
+
+#include "bsp/Entities.h"
+#include "cli/Commands.h"
+#include "cli/DefaultMap.h"
+#include "cli/MapOpen.h"
+#include "render/Renderer.h"
+#include "viewer/BrushView.h"
+#include "viewer/GlWindow.h"
+#include "viewer/Png.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+
+namespace cliplab::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
+    "[--view textured|lightmap|flat|brushes] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
+    "[--basepath DIR]";
+
+/// Eye height over a spawn point's origin (the player box centre), units.
+constexpr float kEyeHeight = 26.0f;
+
+int usage(const std::string& message) {
+    std::fprintf(stderr, "cliplab shot: %s\nusage: cliplab shot %s\n", message.c_str(), kUsage);
+    return kExitUsage;
+}
+
+std::optional<float> number(const std::string& s) {
+    auto v = parseNumber(s);
+    return v ? std::optional<float>(static_cast<float>(*v)) : std::nullopt;
+}
+
+} // namespace
+
+int runShot(const Args& args) {
+    auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
+                                        {"--frames", 1}, {"--view", 1}, {"--wireframe", 0}, {"--no-pvs", 0},
+                                        {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
+                                        basepathOption()});
+    if (!cl)
+        return usage(cl.error().message);
+    if (cl->positionals().size() > 1)
+        return usage("expected at most one MAP argument");
+    if (!cl->has("--out"))
+        return usage("--out FILE.png is required");
+
+    render::Camera camera;
+    render::RenderSettings settings;
+    if (cl->has("--size")) {
+        const std::string size = cl->value("--size");
+        int w = 0, h = 0;
+        char extra = 0;
+        if (std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 1 || h < 1 || w > 8192 || h > 8192)
+            return usage("--size must be WIDTHxHEIGHT with 1..8192 each, got '" + size + "'");
+        camera.width = w;
+        camera.height = h;
+    }
+    if (cl->has("--fov")) {
+        auto fov = number(cl->value("--fov"));
+        if (!fov || *fov < 1.0f || *fov > 179.0f)
+            return usage("--fov must be a number of degrees in 1..179");
+        camera.fovX = *fov;
+    }
+    long long frames = 1;
+    if (cl->has("--frames")) {
+        auto n = parseInteger(cl->value("--frames"));
+        if (!n || *n < 1 || *n > 100000)
+            return usage("--frames must be an integer in 1..100000");
+        frames = *n;
+    }
+    if (cl->has("--view")) {
+        const std::string v = cl->value("--view");
+        if (v == "textured") settings.view = render::ViewMode::Textured;
+        else if (v == "lightmap") settings.view = render::ViewMode::LightmapOnly;
+        else if (v == "flat") settings.view = render::ViewMode::Flat;
+        else if (v == "brushes") settings.drawWorld = false;
+        else return usage("--view must be textured, lightmap, flat or brushes");
+    }
+    settings.wireframe = cl->has("--wireframe");
+    settings.cull.pvs = !cl->has("--no-pvs");
+    settings.cull.frustum = !cl->has("--no-frustum");
+    settings.depthPrepass = !cl->has("--no-depth-prepass");
+    if (cl->has("--patch-level")) {
+        auto n = parseInteger(cl->value("--patch-level"));
+        if (!n || *n < 1 || *n > 64)
+            return usage("--patch-level must be an integer in 1..64");
+        settings.patchLevel = static_cast<int>(*n);
+    }
+    double seconds = 0.0;
+    if (cl->has("--time")) {
+        auto t = parseNumber(cl->value("--time"));
+        if (!t || *t < 0.0)
+            return usage("--time must be a number of seconds >= 0");
+        seconds = *t;
+    }
+    std::optional<glm::vec3> pos;
+    if (cl->has("--pos")) {
+        const auto& v = cl->values("--pos");
+        auto x = number(v[0]), y = number(v[1]), z = number(v[2]);
+        if (!x || !y || !z)
+            return usage("--pos needs three numbers");
+        pos = glm::vec3(*x, *y, *z);
+    }
+    std::optional<float> pitch, yaw;
+    if (cl->has("--angles")) {
+        const auto& v = cl->values("--angles");
+        pitch = number(v[0]);
+        yaw = number(v[1]);
+        if (!pitch || !yaw)
+            return usage("--angles needs two numbers (pitch yaw, degrees)");
+    }
+
+    const std::string mapArgument = cl->positionals().empty() ? kDefaultMap : cl->positionals()[0];
+    auto map = openMap(cl.value(), mapArgument);
+    if (!map) {
+        std::fprintf(stderr, "cliplab shot: %s\n", map.error().message.c_str());
+        return kExitFailure;
+    }
+    const bsp::BspData& data = map->data;
+    // Default view: the first spawn point at eye height, looking along its angle.
+    auto entities = bsp::parseEntities(data.entities, data.name);
+    std::vector<bsp::SpawnPoint> spawns;
+    if (entities)
+        spawns = bsp::spawnPoints(entities.value());
+    if (!pos) {
+        if (!spawns.empty()) {
+            pos = spawns.front().origin + glm::vec3(0.0f, 0.0f, kEyeHeight);
+        } else {
+            const auto& world = data.models.front();
+            pos = (world.mins + world.maxs) * 0.5f;
+        }
+    }
+    camera.eye = *pos;
+    camera.pitch = pitch.value_or(0.0f);
+    camera.yaw = yaw.value_or(spawns.empty() || cl->has("--pos") ? 0.0f : spawns.front().angle);
+
+    auto window = viewer::GlWindow::create("cliplab shot", 64, 64, true);
+    if (!window) {
+        std::fprintf(stderr, "cliplab shot: %s\n", window.error().message.c_str());
+        return kExitFailure;
+    }
+    auto target = viewer::OffscreenTarget::create(camera.width, camera.height);
+    if (!target) {
+        std::fprintf(stderr, "cliplab shot: %s\n", target.error().message.c_str());
+        return kExitFailure;
+    }
+    auto renderer = render::Renderer::create(data, map->vfs.get());
+    if (!renderer) {
+        std::fprintf(stderr, "cliplab shot: %s\n", renderer.error().message.c_str());
+        return kExitFailure;
+    }
+    target.value()->bind();
+    std::vector<double> times;
+    viewer::BrushViewStats brushStats;
+    for (long long i = 0; i < frames; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
+        // the way collision code draws.
+        if (!settings.drawWorld)
+            brushStats = viewer::drawBrushes(data, renderer.value()->debugDraw(), camera.eye, 4096.0f);
+        renderer.value()->draw(camera, seconds, settings);
+        glFinish(); // the frame is done when the pixels are
+        times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    const std::string out = cl->value("--out");
+    core::Status written = viewer::writePng(out, camera.width, camera.height, target.value()->readRgb());
+    if (!written) {
+        std::fprintf(stderr, "cliplab shot: %s\n", written.error().message.c_str());
+        return kExitFailure;
+    }
+    const render::RenderStats& st = renderer.value()->stats();
+    std::printf("map=%s\nrenderer=%s\nsize=%dx%d\neye=%.1f %.1f %.1f\nangles=%.1f %.1f\n", data.name.c_str(),
+                window.value()->description().c_str(), camera.width, camera.height, camera.eye.x, camera.eye.y,
+                camera.eye.z, camera.pitch, camera.yaw);
+    std::printf("cluster=%d\nsurfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\nleaves_pvs_culled=%u\n"
+                "leaves_frustum_culled=%u\nsurfaces_culled=%u\n",
+                st.cull.cameraCluster, st.surfacesDrawn, st.trianglesDrawn, st.drawCalls, st.cull.leavesVisible,
+                st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled);
+    if (!settings.drawWorld)
+        std::printf("brushes_solid=%zu\nbrushes_playerclip=%zu\nbevel_sides=%zu\n", brushStats.solid,
+                    brushStats.playerClip, brushStats.bevelSides);
+    std::printf("missing_textures=%zu\nwrote=%s\n", renderer.value()->missingTextures().size(), out.c_str());
+    if (cl->has("--frames")) {
+        // The first frame pays for first-use costs (shader compiles, texture residency); keep it
+        // out of the median when there are others.
+        std::vector<double> sorted(times.size() > 1 ? times.begin() + 1 : times.begin(), times.end());
+        std::sort(sorted.begin(), sorted.end());
+        const double median = sorted.size() % 2 ? sorted[sorted.size() / 2]
+                                                : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) * 0.5;
+        std::printf("frames=%lld ms_per_frame=%.2f\n", frames, median);
+    }
+    return kExitOk;
+}
+
+} // namespace cliplab::cli

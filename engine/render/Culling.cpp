@@ -1,0 +1,98 @@
+#include "render/Culling.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+
+namespace cliplab::render {
+
+std::array<glm::vec4, 6> frustumPlanes(const glm::mat4& m) {
+    // Rows of the matrix (glm is column-major: m[col][row]).
+    auto row = [&](int r) { return glm::vec4(m[0][r], m[1][r], m[2][r], m[3][r]); };
+    const glm::vec4 r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
+    std::array<glm::vec4, 6> planes{r3 + r0, r3 - r0, r3 + r1, r3 - r1, r3 + r2, r3 - r2};
+    for (auto& p : planes) {
+        const float len = glm::length(glm::vec3(p));
+        if (len > 0.0f)
+            p /= len;
+    }
+    return planes;
+}
+
+bool boxInFrustum(const std::array<glm::vec4, 6>& planes, const glm::vec3& mins, const glm::vec3& maxs) {
+    for (const auto& p : planes) {
+        // The box corner farthest along the plane normal.
+        const glm::vec3 corner(p.x >= 0 ? maxs.x : mins.x, p.y >= 0 ? maxs.y : mins.y, p.z >= 0 ? maxs.z : mins.z);
+        if (p.x * corner.x + p.y * corner.y + p.z * corner.z + p.w < 0.0f)
+            return false;
+    }
+    return true;
+}
+
+int32_t findLeaf(const bsp::BspData& data, const glm::vec3& point) {
+    if (data.nodes.empty())
+        return data.leafs.empty() ? -1 : 0;
+    int32_t node = 0;
+    // Each step goes one level deeper; the depth bound guards against a cyclic tree.
+    for (size_t depth = 0; depth <= data.nodes.size() && node >= 0; ++depth) {
+        const bsp::Node& n = data.nodes[static_cast<size_t>(node)];
+        const bsp::Plane& p = data.planes[static_cast<size_t>(n.plane)];
+        node = n.children[glm::dot(p.normal, point) - p.dist >= 0.0f ? 0 : 1];
+    }
+    return node < 0 ? -(node + 1) : -1;
+}
+
+SurfaceCuller::SurfaceCuller(const bsp::BspData& data) : m_data(data), m_mark(data.surfaces.size(), 0) {}
+
+const CullStats& SurfaceCuller::update(const glm::vec3& eye, const glm::mat4& viewProjection,
+                                       const CullSettings& settings) {
+    ++m_frame;
+    if (m_frame == 0) { // wrapped: clear old marks
+        std::fill(m_mark.begin(), m_mark.end(), 0u);
+        m_frame = 1;
+    }
+    m_stats = {};
+    const auto planes = frustumPlanes(viewProjection);
+    m_stats.cameraLeaf = findLeaf(m_data, eye);
+    m_stats.cameraCluster =
+        m_stats.cameraLeaf >= 0 ? m_data.leafs[static_cast<size_t>(m_stats.cameraLeaf)].cluster : -1;
+    // Outside the map (cluster -1) the game draws everything: the PVS says nothing there.
+    const bool usePvs = settings.pvs && m_stats.cameraCluster >= 0 && m_data.visibility.numClusters > 0;
+
+    for (const bsp::Leaf& leaf : m_data.leafs) {
+        if (leaf.numLeafSurfaces == 0)
+            continue;
+        if (usePvs && !m_data.visibility.visible(m_stats.cameraCluster, leaf.cluster)) {
+            ++m_stats.leavesPvsCulled;
+            continue;
+        }
+        if (settings.frustum && !boxInFrustum(planes, glm::vec3(leaf.mins), glm::vec3(leaf.maxs))) {
+            ++m_stats.leavesFrustumCulled;
+            continue;
+        }
+        ++m_stats.leavesVisible;
+        for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k) {
+            const auto s = static_cast<size_t>(m_data.leafSurfaces[static_cast<size_t>(leaf.firstLeafSurface + k)]);
+            if (m_mark[s] != m_frame) {
+                m_mark[s] = m_frame;
+                ++m_stats.surfacesVisible;
+            }
+        }
+    }
+    for (size_t mi = 1; mi < m_data.models.size(); ++mi) {
+        const bsp::Model& model = m_data.models[mi];
+        if (settings.frustum && !boxInFrustum(planes, model.mins, model.maxs))
+            continue;
+        for (int32_t k = 0; k < model.numSurfaces; ++k) {
+            const auto s = static_cast<size_t>(model.firstSurface + k);
+            if (m_mark[s] != m_frame) {
+                m_mark[s] = m_frame;
+                ++m_stats.surfacesVisible;
+            }
+        }
+    }
+    m_stats.surfacesCulled = static_cast<uint32_t>(m_data.surfaces.size()) - m_stats.surfacesVisible;
+    return m_stats;
+}
+
+} // namespace cliplab::render

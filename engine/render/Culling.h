@@ -1,0 +1,65 @@
+#pragma once
+/// \file Culling.h
+/// Which surfaces a camera may see: the camera's cluster from the BSP nodes, the PVS row of that
+/// cluster, and the view frustum against leaf bounds. No graphics API here.
+
+#include "bsp/BspData.h"
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec4.hpp>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace cliplab::render {
+
+/// Switches for culling.
+struct CullSettings {
+    bool pvs = true;     ///< Skip leaves whose cluster the camera's cluster cannot see.
+    bool frustum = true; ///< Skip leaves whose bounds lie outside the view frustum.
+};
+
+/// Counters of one culling pass.
+struct CullStats {
+    int32_t cameraLeaf = -1, cameraCluster = -1;
+    uint32_t leavesVisible = 0;   ///< Leaves that passed both tests.
+    uint32_t leavesPvsCulled = 0; ///< Leaves rejected by the PVS.
+    uint32_t leavesFrustumCulled = 0;
+    uint32_t surfacesVisible = 0; ///< Distinct surfaces marked visible.
+    uint32_t surfacesCulled = 0;  ///< Surfaces not marked.
+};
+
+/// The six frustum planes (a, b, c, d with a x + b y + c z + d >= 0 inside) of a
+/// view-projection matrix (OpenGL clip conventions).
+std::array<glm::vec4, 6> frustumPlanes(const glm::mat4& viewProjection);
+
+/// True when the box [mins, maxs] is at least partly inside all six planes.
+bool boxInFrustum(const std::array<glm::vec4, 6>& planes, const glm::vec3& mins, const glm::vec3& maxs);
+
+/// Index of the leaf containing `point` (walks the nodes from the root; a map without nodes has leaf 0).
+int32_t findLeaf(const bsp::BspData& data, const glm::vec3& point);
+
+/// Marks visible surfaces. Reusable across frames (keeps its buffers).
+class SurfaceCuller {
+public:
+    /// `data` must outlive the culler.
+    explicit SurfaceCuller(const bsp::BspData& data);
+
+    /// Computes visibility from `eye` with `viewProjection`. Surfaces of the brush models (doors,
+    /// platforms: not in any leaf) are tested by their model bounds against the frustum only.
+    const CullStats& update(const glm::vec3& eye, const glm::mat4& viewProjection, const CullSettings& settings);
+
+    /// After update(): whether surface `index` may be visible.
+    bool visible(size_t index) const { return m_mark[index] == m_frame; }
+
+    const CullStats& stats() const { return m_stats; }
+
+private:
+    const bsp::BspData& m_data;
+    std::vector<uint32_t> m_mark; ///< Per surface: the frame that marked it.
+    uint32_t m_frame = 0;
+    CullStats m_stats;
+};
+
+} // namespace cliplab::render

@@ -1,0 +1,109 @@
+#include "render/Material.h"
+
+namespace cliplab::render {
+
+namespace {
+
+MaterialPass fromStage(const ShaderStage& stage) {
+    MaterialPass p;
+    p.source = stage.lightmap ? PassSource::Light : PassSource::Texture;
+    if (!stage.lightmap)
+        p.images = stage.maps;
+    p.animFrequency = stage.animFrequency;
+    p.clamp = stage.clamp;
+    p.blend = stage.blend;
+    p.src = stage.src;
+    p.dst = stage.dst;
+    p.alphaFunc = stage.alphaFunc;
+    p.depthWrite = stage.depthWrite;
+    p.rgbGen = stage.rgbGen;
+    p.rgbWave = stage.rgbWave;
+    for (int i = 0; i < 3; ++i)
+        p.rgbConst[i] = stage.rgbConst[i];
+    p.tcMods = stage.tcMods;
+    return p;
+}
+
+/// A multiplying blend: the result is destination x source.
+bool isFilter(const MaterialPass& p) {
+    return p.blend && ((p.src == BlendFactor::DstColor && p.dst == BlendFactor::Zero) ||
+                       (p.src == BlendFactor::Zero && p.dst == BlendFactor::SrcColor));
+}
+
+} // namespace
+
+std::vector<std::string> imageCandidates(const std::string& image) {
+    std::vector<std::string> out;
+    const size_t slash = image.rfind('/');
+    const size_t dot = image.rfind('.');
+    std::string base = image;
+    if (dot != std::string::npos && (slash == std::string::npos || dot > slash)) {
+        out.push_back(image);
+        base = image.substr(0, dot);
+    }
+    for (const char* ext : {".tga", ".jpg"})
+        if (out.empty() || out.front() != base + ext)
+            out.push_back(base + ext);
+    return out;
+}
+
+MaterialPlan planMaterial(const std::string& name, const ShaderDef* def) {
+    MaterialPlan m;
+    m.name = name;
+    if (!def) {
+        MaterialPass p;
+        p.images = {name};
+        m.passes.push_back(p);
+        return m;
+    }
+    m.scripted = true;
+    m.cull = def->cull;
+    m.deform = def->deform;
+    m.polygonOffset = def->polygonOffset;
+    if (def->nodraw || (def->fog && def->stages.empty())) {
+        m.draw = false;
+        return m;
+    }
+    if (def->sky) {
+        m.sky = true;
+        m.sort = sortkey::Sky;
+        m.skyFarbox = def->skyFarbox;
+        m.cloudHeight = def->cloudHeight;
+        for (const auto& stage : def->stages)
+            if (!stage.lightmap && !stage.maps.empty())
+                m.passes.push_back(fromStage(stage));
+        return m;
+    }
+    std::vector<MaterialPass> stages;
+    for (const auto& stage : def->stages)
+        if (stage.lightmap || !stage.maps.empty())
+            stages.push_back(fromStage(stage));
+    if (stages.empty()) {
+        // Keywords but no stages: the game draws the image named like the shader with the lightmap.
+        MaterialPass p;
+        p.images = {name};
+        stages.push_back(p);
+    }
+    // Texture + filtered lightmap (either order) is one pass: image x light.
+    if (stages.size() >= 2 && !stages[0].blend && isFilter(stages[1]) &&
+        (stages[0].source == PassSource::Light) != (stages[1].source == PassSource::Light)) {
+        const bool textureFirst = stages[0].source == PassSource::Texture;
+        MaterialPass combined = textureFirst ? stages[0] : stages[1];
+        combined.source = PassSource::TextureTimesLight;
+        combined.blend = false;
+        combined.depthWrite = true;
+        combined.alphaFunc = stages[0].alphaFunc != AlphaFunc::None ? stages[0].alphaFunc : stages[1].alphaFunc;
+        stages.erase(stages.begin(), stages.begin() + 2);
+        stages.insert(stages.begin(), combined);
+    }
+    m.passes = std::move(stages);
+    if (def->sort > 0.0f)
+        m.sort = def->sort;
+    else if (m.passes.front().blend)
+        m.sort = sortkey::Additive; // the game's first blend sort
+    else
+        m.sort = sortkey::Opaque;
+    return m;
+}
+
+} // namespace cliplab::render

@@ -1,0 +1,81 @@
+#pragma once
+/// \file Renderer.h
+/// Draws a Quake 3 map with OpenGL 3.3 core: the world mesh in one vertex/index buffer, batches
+/// by shader and lightmap, shader-script passes, lightmaps, sky, PVS and frustum culling, and
+/// the debug-draw layer on top. Needs a current GL context with glad loaded (see loadGl()).
+
+#include "bsp/BspData.h"
+#include "core/Result.h"
+#include "debugdraw/DebugDraw.h"
+#include "fs/FileSystem.h"
+#include "render/Camera.h"
+#include "render/Culling.h"
+
+#include <memory>
+#include <set>
+#include <string>
+
+namespace cliplab::render {
+
+/// Loads the OpenGL functions through `getProcAddress` (e.g. SDL_GL_GetProcAddress) and checks for
+/// 3.3 core. Call once per process after making a context current.
+core::Status loadGl(void* (*getProcAddress)(const char* name));
+
+/// How the world is shown.
+enum class ViewMode {
+    Textured,     ///< As in the game.
+    LightmapOnly, ///< Light only (lightmaps or vertex light), white surfaces.
+    Flat,         ///< Grey, shaded by the surface normal.
+};
+
+/// Per-frame switches.
+struct RenderSettings {
+    ViewMode view = ViewMode::Textured;
+    bool wireframe = false;    ///< Overlay the triangle edges.
+    CullSettings cull;
+    int patchLevel = 4;        ///< Subdivisions per bezier piece (1..64); changing it rebuilds the mesh.
+    bool depthPrepass = true;  ///< Draw opaque depth first so each pixel is shaded once (software GL).
+    bool drawWorld = true;     ///< False shows only the debug-draw layer (e.g. collision brushes).
+    glm::vec4 clearColor{0.0f, 0.0f, 0.0f, 1.0f};
+};
+
+/// Counters of the last frame.
+struct RenderStats {
+    CullStats cull;
+    uint32_t surfacesDrawn = 0;
+    uint32_t trianglesDrawn = 0;
+    uint32_t drawCalls = 0;
+    uint32_t batchesDrawn = 0;
+};
+
+/// The map renderer.
+class Renderer {
+public:
+    /// Builds buffers, textures and programs for `data` (which must outlive the renderer).
+    /// `vfs` (may be null) provides textures and scripts/*.shader.
+    static core::Result<std::unique_ptr<Renderer>> create(const bsp::BspData& data, const fs::FileSystem* vfs);
+    ~Renderer();
+    Renderer(const Renderer&) = delete;
+    Renderer& operator=(const Renderer&) = delete;
+
+    /// Draws one frame into the bound framebuffer (viewport = camera size) at `seconds` of
+    /// shader time, then flushes the debug-draw layer.
+    void draw(const Camera& camera, double seconds, const RenderSettings& settings);
+
+    /// The debug-draw layer; what is drawn into it shows in the next draw().
+    debugdraw::DebugDraw& debugDraw();
+    const RenderStats& stats() const;
+    /// Image names that could not be loaded so far (a checker is drawn instead).
+    const std::set<std::string>& missingTextures() const;
+    /// Shader-script keywords seen but not supported.
+    const std::set<std::string>& unknownShaderKeywords() const;
+    /// Number of world triangles in the buffers at the current patch level.
+    uint32_t worldTriangles() const;
+
+private:
+    struct Impl;
+    explicit Renderer(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace cliplab::render

@@ -1,0 +1,368 @@
+// Renderer: one frame. Culling marks surfaces, each batch merges its visible surfaces' index
+// ranges into one glMultiDrawElements per pass.
+
+#include "render/Patch.h"
+#include "render/RendererImpl.h"
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cliplab::render {
+
+namespace {
+
+GLenum glBlend(BlendFactor f) {
+    switch (f) {
+    case BlendFactor::Zero: return GL_ZERO;
+    case BlendFactor::One: return GL_ONE;
+    case BlendFactor::DstColor: return GL_DST_COLOR;
+    case BlendFactor::OneMinusDstColor: return GL_ONE_MINUS_DST_COLOR;
+    case BlendFactor::SrcColor: return GL_SRC_COLOR;
+    case BlendFactor::OneMinusSrcColor: return GL_ONE_MINUS_SRC_COLOR;
+    case BlendFactor::SrcAlpha: return GL_SRC_ALPHA;
+    case BlendFactor::OneMinusSrcAlpha: return GL_ONE_MINUS_SRC_ALPHA;
+    case BlendFactor::DstAlpha: return GL_DST_ALPHA;
+    case BlendFactor::OneMinusDstAlpha: return GL_ONE_MINUS_DST_ALPHA;
+    case BlendFactor::SrcAlphaSaturate: return GL_SRC_ALPHA_SATURATE;
+    }
+    return GL_ONE;
+}
+
+int alphaFuncCode(AlphaFunc f) {
+    switch (f) {
+    case AlphaFunc::None: return 0;
+    case AlphaFunc::Gt0: return 1;
+    case AlphaFunc::Lt128: return 2;
+    case AlphaFunc::Ge128: return 3;
+    }
+    return 0;
+}
+
+void setCull(CullMode mode) {
+    if (mode == CullMode::None) {
+        glDisable(GL_CULL_FACE);
+        return;
+    }
+    glEnable(GL_CULL_FACE);
+    glCullFace(mode == CullMode::Front ? GL_BACK : GL_FRONT);
+}
+
+/// Colour of a pass from its rgbGen at `seconds` (vertex colours are selected separately).
+glm::vec4 passColor(const MaterialPass& p, double seconds) {
+    switch (p.rgbGen) {
+    case RgbGen::Wave: {
+        const float v = std::clamp(p.rgbWave.evaluate(seconds), 0.0f, 1.0f);
+        return {v, v, v, 1.0f};
+    }
+    case RgbGen::Const: return {p.rgbConst[0], p.rgbConst[1], p.rgbConst[2], 1.0f};
+    default: return glm::vec4(1.0f);
+    }
+}
+
+GLuint animFrame(const GpuPass& pass, double seconds) {
+    if (pass.textures.size() <= 1 || pass.plan.animFrequency <= 0.0f)
+        return pass.textures.empty() ? 0 : pass.textures.front();
+    const auto frame = static_cast<size_t>(std::floor(seconds * static_cast<double>(pass.plan.animFrequency)));
+    return pass.textures[frame % pass.textures.size()];
+}
+
+} // namespace
+
+void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT, glm::vec4& turb) {
+    // st' = M st, M a 3x3 affine matrix (last row 0 0 1) built by composing each mod in order.
+    glm::mat3 m(1.0f); // glm: m[col][row]
+    turb = glm::vec4(0.0f);
+    const float t = static_cast<float>(seconds);
+    for (const TcMod& mod : mods) {
+        glm::mat3 f(1.0f);
+        switch (mod.kind) {
+        case TcModKind::Scroll: {
+            // Wrapped to [0, 1) so texture coordinates stay precise over long runs.
+            f[2][0] = static_cast<float>(std::fmod(static_cast<double>(mod.a) * seconds, 1.0));
+            f[2][1] = static_cast<float>(std::fmod(static_cast<double>(mod.b) * seconds, 1.0));
+            break;
+        }
+        case TcModKind::Scale:
+            f[0][0] = mod.a;
+            f[1][1] = mod.b;
+            break;
+        case TcModKind::Rotate: {
+            const float degrees = -mod.a * t;
+            const float r = degrees * 3.14159265f / 180.0f;
+            const float c = std::cos(r), s = std::sin(r);
+            // Rotation about the texture centre (0.5, 0.5).
+            f[0][0] = c;
+            f[1][0] = -s;
+            f[2][0] = 0.5f - 0.5f * c + 0.5f * s;
+            f[0][1] = s;
+            f[1][1] = c;
+            f[2][1] = 0.5f - 0.5f * s - 0.5f * c;
+            break;
+        }
+        case TcModKind::Stretch: {
+            const float w = mod.wave.evaluate(seconds);
+            const float p = std::fabs(w) > 1e-4f ? 1.0f / w : 1.0f;
+            f[0][0] = p;
+            f[1][1] = p;
+            f[2][0] = 0.5f - 0.5f * p;
+            f[2][1] = 0.5f - 0.5f * p;
+            break;
+        }
+        case TcModKind::Turb:
+            // Non-affine: applied first, in the vertex shader (the first turb only).
+            if (turb.w == 0.0f)
+                turb = {mod.wave.amplitude, mod.wave.phase, mod.wave.frequency, 1.0f};
+            continue;
+        }
+        m = f * m;
+    }
+    rowS = {m[0][0], m[1][0], m[2][0]};
+    rowT = {m[0][1], m[1][1], m[2][1]};
+}
+
+void Renderer::Impl::multiDraw() {
+    glMultiDrawElements(GL_TRIANGLES, counts.data(), GL_UNSIGNED_INT, offsets.data(),
+                        static_cast<GLsizei>(counts.size()));
+    ++stats.drawCalls;
+}
+
+const WorldUniforms& Renderer::Impl::use(ProgramKind kind) {
+    GpuProgram& p = programs[static_cast<size_t>(kind)];
+    if (currentProgram != p.id) {
+        glUseProgram(p.id);
+        currentProgram = p.id;
+    }
+    if (p.frame != frameUniforms.frame) {
+        p.frame = frameUniforms.frame;
+        glUniformMatrix4fv(p.u.viewProj, 1, GL_FALSE, glm::value_ptr(frameUniforms.viewProj));
+        glUniform1f(p.u.time, frameUniforms.seconds);
+        glUniform1i(p.u.view, frameUniforms.view);
+    }
+    return p.u;
+}
+
+void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& material, double seconds,
+                                     const RenderSettings& settings) {
+    const MaterialPlan& plan = material.plan;
+    setCull(plan.cull);
+    if (plan.polygonOffset) {
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        glPolygonOffset(-1.0f, -2.0f);
+    }
+    const int lightSource = batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
+                            : batch.lightmap == bsp::kLightmapByVertex                                      ? 2
+                                                                                                            : 0;
+    if (lightSource == 1) {
+        glActiveTexture(GL_TEXTURE1);
+        glBindTexture(GL_TEXTURE_2D, lightmaps[static_cast<size_t>(batch.lightmap)]);
+        glActiveTexture(GL_TEXTURE0);
+    }
+
+    // The non-textured views draw one opaque pass per surface.
+    const bool textured = settings.view == ViewMode::Textured;
+    const size_t passCount = textured ? material.passes.size() : std::min<size_t>(1, material.passes.size());
+    for (size_t i = 0; i < passCount; ++i) {
+        const GpuPass& pass = material.passes[i];
+        const MaterialPass& p = pass.plan;
+        const bool alphaTest = textured && p.alphaFunc != AlphaFunc::None;
+        const bool lightmapped = textured && !alphaTest && p.source == PassSource::TextureTimesLight &&
+                                 lightSource == 1 && p.rgbGen == RgbGen::Identity;
+        const WorldUniforms& u = use(alphaTest     ? ProgramKind::WorldAlphaTest
+                                     : lightmapped ? ProgramKind::Lightmapped
+                                                   : ProgramKind::World);
+        glUniform4f(u.deform, plan.deform.active ? 1.0f : 0.0f,
+                    plan.deform.spread != 0.0f ? 1.0f / plan.deform.spread : 0.0f,
+                    static_cast<float>(plan.deform.wave.func), 0.0f);
+        glUniform4f(u.deformWave, plan.deform.wave.base, plan.deform.wave.amplitude, plan.deform.wave.phase,
+                    plan.deform.wave.frequency);
+        const bool usesTexture = textured && p.source != PassSource::Light;
+        glUniform1i(u.useTexture, usesTexture ? 1 : 0);
+        if (usesTexture)
+            glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
+        // A texture-only pass is unlit; Light and combined passes use the batch's light.
+        glUniform1i(u.lightSource, !textured || p.source != PassSource::Texture ? lightSource : 0);
+        const bool vertexColor = textured && (p.rgbGen == RgbGen::Vertex || p.rgbGen == RgbGen::ExactVertex);
+        glUniform1i(u.useVertexColor, vertexColor ? 1 : 0);
+        const glm::vec4 color = textured ? passColor(p, seconds) : glm::vec4(1.0f);
+        glUniform4fv(u.color, 1, glm::value_ptr(color));
+        glUniform1i(u.alphaFunc, alphaTest ? alphaFuncCode(p.alphaFunc) : 0);
+        glm::vec3 rowS, rowT;
+        glm::vec4 turb;
+        tcModMatrix(textured ? p.tcMods : std::vector<TcMod>{}, seconds, rowS, rowT, turb);
+        glUniform3fv(u.tcS, 1, glm::value_ptr(rowS));
+        glUniform3fv(u.tcT, 1, glm::value_ptr(rowT));
+        glUniform4fv(u.turb, 1, glm::value_ptr(turb));
+        if (textured && p.blend) {
+            glEnable(GL_BLEND);
+            glBlendFunc(glBlend(p.src), glBlend(p.dst));
+        } else {
+            glDisable(GL_BLEND);
+        }
+        glDepthMask(!textured || p.depthWrite ? GL_TRUE : GL_FALSE);
+        multiDraw();
+    }
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    if (plan.polygonOffset)
+        glDisable(GL_POLYGON_OFFSET_FILL);
+}
+
+void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material, double seconds,
+                                  const Camera& camera) {
+    const WorldUniforms& sky = use(ProgramKind::Sky);
+    glDisable(GL_CULL_FACE);
+    glUniform4f(sky.deform, 0.0f, 0.0f, 0.0f, 0.0f);
+    glUniform4f(sky.turb, 0.0f, 0.0f, 0.0f, 0.0f);
+    glUniform3fv(sky.eye, 1, glm::value_ptr(camera.eye));
+    glUniform1f(sky.cloudHeight, material.plan.cloudHeight);
+    bool covered = false;
+    if (material.hasSkyBox) {
+        for (size_t side = 0; side < 6; ++side) {
+            glActiveTexture(static_cast<GLenum>(GL_TEXTURE2 + side));
+            glBindTexture(GL_TEXTURE_2D, material.skyBox[side]);
+        }
+        glActiveTexture(GL_TEXTURE0);
+        glUniform1i(sky.skyMode, 1);
+        multiDraw();
+        covered = true;
+    }
+    for (const GpuPass& pass : material.passes) {
+        const MaterialPass& p = pass.plan;
+        glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
+        glUniform1i(sky.skyMode, 2);
+        const glm::vec4 color = passColor(p, seconds);
+        glUniform4fv(sky.color, 1, glm::value_ptr(color));
+        glm::vec3 rowS, rowT;
+        glm::vec4 turb;
+        tcModMatrix(p.tcMods, seconds, rowS, rowT, turb);
+        glUniform3fv(sky.tcS, 1, glm::value_ptr(rowS));
+        glUniform3fv(sky.tcT, 1, glm::value_ptr(rowT));
+        // The first layer over nothing is drawn opaque, as the game's sky starts from black.
+        if (p.blend && covered) {
+            glEnable(GL_BLEND);
+            glBlendFunc(glBlend(p.src), glBlend(p.dst));
+        } else {
+            glDisable(GL_BLEND);
+        }
+        multiDraw();
+        covered = true;
+    }
+    glDisable(GL_BLEND);
+    if (!covered) {
+        glUniform1i(sky.skyMode, 0);
+        glUniform4f(sky.color, 0.35f, 0.45f, 0.6f, 1.0f); // plain sky blue when the shader has nothing
+        multiDraw();
+    }
+}
+
+void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSettings& settings) {
+    stats = {};
+    const int level = std::clamp(settings.patchLevel, kMinPatchLevel, kMaxPatchLevel);
+    if (level != mesh.patchLevel)
+        rebuildMesh(level);
+    const glm::mat4 viewProj = camera.viewProjection();
+    stats.cull = culler.update(camera.eye, viewProj, settings.cull);
+    frameUniforms.viewProj = viewProj;
+    frameUniforms.seconds = static_cast<float>(seconds);
+    frameUniforms.view = static_cast<int>(settings.view);
+    ++frameUniforms.frame;
+    currentProgram = 0;
+
+    glViewport(0, 0, camera.width, camera.height);
+    glClearColor(settings.clearColor.r, settings.clearColor.g, settings.clearColor.b, settings.clearColor.a);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_TRUE);
+    glFrontFace(GL_CW); // Quake 3 winds front faces clockwise
+    glBindVertexArray(vao);
+    if (settings.depthPrepass && settings.drawWorld)
+        depthPrepass();
+
+    for (int32_t b : settings.drawWorld ? drawOrder : std::vector<int32_t>{}) {
+        const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
+        const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
+        if (!collectVisible(batch, true))
+            continue;
+        ++stats.batchesDrawn;
+        if (material.plan.sky && settings.view == ViewMode::Textured)
+            drawSkyBatch(batch, material, seconds, camera);
+        else
+            drawBatchPasses(batch, material, seconds, settings);
+    }
+
+    if (settings.wireframe && settings.drawWorld) {
+        const WorldUniforms& u = use(ProgramKind::World);
+        glUniform1i(u.view, 3);
+        glUniform4f(u.color, 1.0f, 1.0f, 1.0f, 1.0f);
+        glUniform4f(u.deform, 0.0f, 0.0f, 0.0f, 0.0f);
+        glDisable(GL_CULL_FACE);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        glEnable(GL_POLYGON_OFFSET_LINE);
+        glPolygonOffset(-1.0f, -1.0f);
+        for (int32_t b : drawOrder)
+            if (collectVisible(mesh.batches[static_cast<size_t>(b)], false))
+                multiDraw();
+        glDisable(GL_POLYGON_OFFSET_LINE);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+        glUniform1i(u.view, frameUniforms.view);
+    }
+    glBindVertexArray(0);
+    glDisable(GL_CULL_FACE);
+    debug->flush(viewProj);
+    currentProgram = 0;
+    glUseProgram(0);
+}
+
+void Renderer::Impl::depthPrepass() {
+    const WorldUniforms& u = use(ProgramKind::Depth);
+    glUniform4f(u.deform, 0.0f, 0.0f, 0.0f, 0.0f);
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    for (int32_t b : drawOrder) {
+        const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
+        const MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
+        // Only what the colour passes will cover exactly, at the same depth.
+        const bool opaque = plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
+                                         plan.passes.front().alphaFunc == AlphaFunc::None && !plan.deform.active &&
+                                         !plan.polygonOffset);
+        if (!opaque || !collectVisible(batch, false))
+            continue;
+        setCull(plan.sky ? CullMode::None : plan.cull);
+        multiDraw();
+    }
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+bool Renderer::Impl::collectVisible(const MeshBatch& batch, bool countStats) {
+    counts.clear();
+    offsets.clear();
+    uint32_t runStart = 0, runCount = 0;
+    auto flushRun = [&] {
+        if (runCount == 0)
+            return;
+        counts.push_back(static_cast<GLsizei>(runCount));
+        offsets.push_back(reinterpret_cast<const void*>(static_cast<size_t>(runStart) * sizeof(uint32_t)));
+    };
+    for (int32_t s : batch.surfaces) {
+        if (!culler.visible(static_cast<size_t>(s)))
+            continue;
+        const MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
+        if (countStats) {
+            ++stats.surfacesDrawn;
+            stats.trianglesDrawn += ms.indexCount / 3;
+        }
+        if (runCount > 0 && runStart + runCount == ms.firstIndex) {
+            runCount += ms.indexCount; // contiguous with the previous surface: one range
+            continue;
+        }
+        flushRun();
+        runStart = ms.firstIndex;
+        runCount = ms.indexCount;
+    }
+    flushRun();
+    return !counts.empty();
+}
+
+} // namespace cliplab::render

@@ -1,0 +1,417 @@
+#include "render/ShaderScript.h"
+
+#include "core/Format.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <functional>
+
+namespace cliplab::render {
+
+namespace {
+
+struct Token {
+    std::string text;
+    int line = 0;
+    bool quoted = false;
+};
+
+/// Splits script text into tokens: whitespace separates, `//` and `/* */` comment out (also
+/// when they touch a token), quotes group, braces always stand alone.
+std::vector<Token> tokenize(std::string_view text, std::string& error) {
+    std::vector<Token> tokens;
+    int line = 1;
+    size_t i = 0;
+    const size_t n = text.size();
+    while (i < n) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++line;
+            ++i;
+        } else if (static_cast<unsigned char>(c) <= ' ') {
+            ++i;
+        } else if (c == '/' && i + 1 < n && text[i + 1] == '/') {
+            while (i < n && text[i] != '\n')
+                ++i;
+        } else if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+            i += 2;
+            while (i < n && !(text[i] == '*' && i + 1 < n && text[i + 1] == '/')) {
+                line += text[i] == '\n';
+                ++i;
+            }
+            i = i < n ? i + 2 : n;
+        } else if (c == '"') {
+            const int startLine = line;
+            size_t end = i + 1;
+            while (end < n && text[end] != '"' && text[end] != '\n')
+                ++end;
+            if (end >= n || text[end] != '"') {
+                error = core::format("line %d: unterminated quoted string", startLine);
+                return tokens;
+            }
+            tokens.push_back({std::string(text.substr(i + 1, end - i - 1)), startLine, true});
+            i = end + 1;
+        } else if (c == '{' || c == '}') {
+            tokens.push_back({std::string(1, c), line, false});
+            ++i;
+        } else {
+            size_t end = i;
+            while (end < n && static_cast<unsigned char>(text[end]) > ' ' && text[end] != '{' && text[end] != '}' &&
+                   text[end] != '"' && !(text[end] == '/' && end + 1 < n && (text[end + 1] == '/' || text[end + 1] == '*')))
+                ++end;
+            tokens.push_back({std::string(text.substr(i, end - i)), line, false});
+            i = end;
+        }
+    }
+    return tokens;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+float number(const std::string& s) {
+    float v = 0.0f;
+    const char* begin = s.data();
+    if (!s.empty() && s[0] == '+')
+        ++begin;
+    std::from_chars(begin, s.data() + s.size(), v);
+    return v;
+}
+
+WaveFunc waveFunc(const std::string& name, bool& ok) {
+    const std::string n = lower(name);
+    ok = true;
+    if (n == "sin") return WaveFunc::Sin;
+    if (n == "triangle") return WaveFunc::Triangle;
+    if (n == "square") return WaveFunc::Square;
+    if (n == "sawtooth") return WaveFunc::Sawtooth;
+    if (n == "inversesawtooth") return WaveFunc::InverseSawtooth;
+    if (n == "noise") return WaveFunc::Noise;
+    ok = false;
+    return WaveFunc::Sin;
+}
+
+bool blendFactor(const std::string& name, BlendFactor& out) {
+    static const std::pair<const char*, BlendFactor> table[] = {
+        {"gl_zero", BlendFactor::Zero}, {"gl_one", BlendFactor::One}, {"gl_dst_color", BlendFactor::DstColor},
+        {"gl_one_minus_dst_color", BlendFactor::OneMinusDstColor}, {"gl_src_color", BlendFactor::SrcColor},
+        {"gl_one_minus_src_color", BlendFactor::OneMinusSrcColor}, {"gl_src_alpha", BlendFactor::SrcAlpha},
+        {"gl_one_minus_src_alpha", BlendFactor::OneMinusSrcAlpha}, {"gl_dst_alpha", BlendFactor::DstAlpha},
+        {"gl_one_minus_dst_alpha", BlendFactor::OneMinusDstAlpha},
+        {"gl_src_alpha_saturate", BlendFactor::SrcAlphaSaturate}};
+    const std::string n = lower(name);
+    for (const auto& [key, value] : table)
+        if (n == key) {
+            out = value;
+            return true;
+        }
+    return false;
+}
+
+/// Reads tokens from a position, keyword by keyword, each with the arguments on its line.
+class Reader {
+public:
+    Reader(const std::vector<Token>& tokens, const std::string& file, ShaderLibrary& library)
+        : m_tokens(tokens), m_file(file), m_library(library) {}
+
+    core::Status run() {
+        while (m_pos < m_tokens.size()) {
+            const Token& nameToken = m_tokens[m_pos++];
+            if (nameToken.text == "{" || nameToken.text == "}")
+                return error(nameToken.line, "expected a shader name, found '" + nameToken.text + "'");
+            if (m_pos >= m_tokens.size() || m_tokens[m_pos].text != "{")
+                return error(nameToken.line, "expected '{' after shader name '" + nameToken.text + "'");
+            ++m_pos;
+            ShaderDef def;
+            def.name = normalizeShaderName(nameToken.text);
+            def.file = m_file;
+            core::Status s = parseBody(def);
+            if (!s)
+                return s;
+            m_library.shaders.emplace(def.name, std::move(def));
+        }
+        return core::Ok{};
+    }
+
+private:
+    core::Status error(int line, const std::string& what) const {
+        return core::makeError(core::format("%s:%d: %s", m_file.c_str(), line, what.c_str()));
+    }
+
+    /// The tokens after `keyword` on the same line. Braces end the arguments, and so does the
+    /// next keyword, so one-line stages ("{ map x.tga blendFunc add }") parse as the game does.
+    std::vector<std::string> lineArgs(const Token& keyword) {
+        static const std::set<std::string> stageKeywords = {"map", "clampmap", "animmap", "blendfunc", "alphafunc",
+                                                             "depthwrite", "rgbgen", "tcmod", "tcgen", "alphagen",
+                                                             "depthfunc", "detail", "videomap", "surfaceparm",
+                                                             "cull", "sort", "skyparms", "deformvertexes",
+                                                             "polygonoffset", "nopicmip", "nomipmaps", "fogparms"};
+        std::vector<std::string> args;
+        while (m_pos < m_tokens.size() && m_tokens[m_pos].line == keyword.line && m_tokens[m_pos].text != "{" &&
+               m_tokens[m_pos].text != "}" && (m_tokens[m_pos].quoted || !stageKeywords.count(lower(m_tokens[m_pos].text))))
+            args.push_back(m_tokens[m_pos++].text);
+        return args;
+    }
+
+    void unknown(const std::string& keyword) { m_library.unknownKeywords.insert(keyword); }
+
+    void warn(int line, const std::string& what) {
+        m_library.warnings.push_back(core::format("%s:%d: %s", m_file.c_str(), line, what.c_str()));
+    }
+
+    bool readWave(const std::vector<std::string>& args, size_t first, Wave& wave, int line) {
+        if (args.size() < first + 5) {
+            warn(line, "wave needs a function and four numbers");
+            return false;
+        }
+        bool ok = false;
+        wave.func = waveFunc(args[first], ok);
+        if (!ok) {
+            warn(line, "unknown wave function '" + args[first] + "'");
+            return false;
+        }
+        wave.base = number(args[first + 1]);
+        wave.amplitude = number(args[first + 2]);
+        wave.phase = number(args[first + 3]);
+        wave.frequency = number(args[first + 4]);
+        return true;
+    }
+
+    core::Status parseBody(ShaderDef& def) {
+        while (m_pos < m_tokens.size()) {
+            const Token& t = m_tokens[m_pos++];
+            if (t.text == "}")
+                return core::Ok{};
+            if (t.text == "{") {
+                ShaderStage stage;
+                core::Status s = parseStage(stage);
+                if (!s)
+                    return s;
+                def.stages.push_back(std::move(stage));
+                continue;
+            }
+            const std::string key = lower(t.text);
+            const std::vector<std::string> args = lineArgs(t);
+            if (key == "surfaceparm") {
+                const std::string p = args.empty() ? "" : lower(args[0]);
+                if (p == "nodraw") def.nodraw = true;
+                else if (p == "sky") def.sky = true;
+                else if (p == "trans") def.trans = true;
+                else if (p == "nolightmap") def.nolightmap = true;
+                else if (p == "fog") def.fog = true;
+                // Other surfaceparms only matter to the compiler and collision (stored in the BSP).
+            } else if (key == "cull") {
+                const std::string m = args.empty() ? "" : lower(args[0]);
+                if (m == "none" || m == "twosided" || m == "disable") def.cull = CullMode::None;
+                else if (m == "back" || m == "backside" || m == "backsided") def.cull = CullMode::Back;
+                else def.cull = CullMode::Front;
+            } else if (key == "sort") {
+                const std::string v = args.empty() ? "" : lower(args[0]);
+                static const std::pair<const char*, float> names[] = {
+                    {"portal", sortkey::Portal}, {"sky", sortkey::Sky}, {"opaque", sortkey::Opaque},
+                    {"banner", sortkey::Banner}, {"underwater", sortkey::Underwater},
+                    {"additive", sortkey::Additive}, {"nearest", sortkey::Nearest}, {"decal", 4},
+                    {"seethrough", 5}};
+                def.sort = 0.0f;
+                for (const auto& [n, value] : names)
+                    if (v == n)
+                        def.sort = value;
+                if (def.sort == 0.0f && !v.empty())
+                    def.sort = number(v);
+            } else if (key == "skyparms") {
+                if (!args.empty())
+                    def.skyFarbox = args[0] == "-" ? "" : args[0];
+                if (args.size() > 1 && args[1] != "-")
+                    def.cloudHeight = number(args[1]);
+                def.sky = true;
+            } else if (key == "deformvertexes") {
+                if (!args.empty() && lower(args[0]) == "wave" && args.size() >= 7) {
+                    def.deform.spread = number(args[1]);
+                    def.deform.active = readWave(args, 2, def.deform.wave, t.line);
+                } else {
+                    unknown("deformVertexes " + (args.empty() ? std::string() : lower(args[0])));
+                }
+            } else if (key == "polygonoffset") {
+                def.polygonOffset = true;
+            } else if (key.rfind("qer_", 0) == 0 || key.rfind("q3map_", 0) == 0 || key == "tesssize" ||
+                       key == "light" || key == "nopicmip" || key == "nomipmaps") {
+                // Editor and compiler keywords: nothing to draw.
+            } else {
+                unknown(key);
+            }
+        }
+        return error(m_tokens.empty() ? 0 : m_tokens.back().line, "shader '" + def.name + "' has no closing '}'");
+    }
+
+    core::Status parseStage(ShaderStage& stage) {
+        while (m_pos < m_tokens.size()) {
+            const Token& t = m_tokens[m_pos++];
+            if (t.text == "}")
+                return core::Ok{};
+            if (t.text == "{")
+                return error(t.line, "'{' inside a stage");
+            const std::string key = lower(t.text);
+            const std::vector<std::string> args = lineArgs(t);
+            if (key == "map" || key == "clampmap") {
+                if (args.empty()) {
+                    warn(t.line, key + " without an image");
+                    continue;
+                }
+                const std::string m = normalizeShaderName(args[0]);
+                stage.maps = {m};
+                stage.clamp = key == "clampmap";
+                stage.lightmap = m == "$lightmap";
+            } else if (key == "animmap") {
+                if (args.size() < 2) {
+                    warn(t.line, "animMap needs a frequency and images");
+                    continue;
+                }
+                stage.animFrequency = number(args[0]);
+                stage.maps.clear();
+                for (size_t i = 1; i < args.size() && stage.maps.size() < 8; ++i)
+                    stage.maps.push_back(normalizeShaderName(args[i]));
+            } else if (key == "blendfunc") {
+                const std::string a = args.empty() ? "" : lower(args[0]);
+                stage.blend = true;
+                if (a == "add") {
+                    stage.src = BlendFactor::One;
+                    stage.dst = BlendFactor::One;
+                } else if (a == "filter") {
+                    stage.src = BlendFactor::DstColor;
+                    stage.dst = BlendFactor::Zero;
+                } else if (a == "blend") {
+                    stage.src = BlendFactor::SrcAlpha;
+                    stage.dst = BlendFactor::OneMinusSrcAlpha;
+                } else if (args.size() >= 2 && blendFactor(args[0], stage.src) && blendFactor(args[1], stage.dst)) {
+                    // explicit factors
+                } else {
+                    stage.blend = false;
+                    warn(t.line, "unknown blendFunc");
+                }
+                // GL_ONE GL_ZERO is no blending at all.
+                if (stage.blend && stage.src == BlendFactor::One && stage.dst == BlendFactor::Zero)
+                    stage.blend = false;
+                if (!stage.depthWriteExplicit)
+                    stage.depthWrite = !stage.blend;
+            } else if (key == "alphafunc") {
+                const std::string a = args.empty() ? "" : lower(args[0]);
+                if (a == "gt0") stage.alphaFunc = AlphaFunc::Gt0;
+                else if (a == "lt128") stage.alphaFunc = AlphaFunc::Lt128;
+                else if (a == "ge128") stage.alphaFunc = AlphaFunc::Ge128;
+                else warn(t.line, "unknown alphaFunc '" + a + "'");
+            } else if (key == "depthwrite") {
+                stage.depthWrite = true;
+                stage.depthWriteExplicit = true;
+            } else if (key == "rgbgen") {
+                const std::string a = args.empty() ? "" : lower(args[0]);
+                stage.rgbGenExplicit = true;
+                if (a == "identity") stage.rgbGen = RgbGen::Identity;
+                else if (a == "identitylighting") stage.rgbGen = RgbGen::IdentityLighting;
+                else if (a == "vertex") stage.rgbGen = RgbGen::Vertex;
+                else if (a == "exactvertex") stage.rgbGen = RgbGen::ExactVertex;
+                else if (a == "wave") {
+                    stage.rgbGen = readWave(args, 1, stage.rgbWave, t.line) ? RgbGen::Wave : RgbGen::Identity;
+                } else if (a == "const" || a == "constant") {
+                    stage.rgbGen = RgbGen::Const;
+                    // "const ( r g b )": parentheses are separate tokens.
+                    std::vector<float> values;
+                    for (size_t i = 1; i < args.size(); ++i)
+                        if (args[i] != "(" && args[i] != ")")
+                            values.push_back(number(args[i]));
+                    for (size_t i = 0; i < 3 && i < values.size(); ++i)
+                        stage.rgbConst[i] = values[i];
+                } else {
+                    stage.rgbGen = RgbGen::Other;
+                    unknown("rgbGen " + a);
+                }
+            } else if (key == "tcmod") {
+                const std::string a = args.empty() ? "" : lower(args[0]);
+                TcMod mod;
+                if (a == "scroll" && args.size() >= 3) {
+                    mod = {TcModKind::Scroll, number(args[1]), number(args[2]), {}};
+                } else if (a == "scale" && args.size() >= 3) {
+                    mod = {TcModKind::Scale, number(args[1]), number(args[2]), {}};
+                } else if (a == "rotate" && args.size() >= 2) {
+                    mod = {TcModKind::Rotate, number(args[1]), 0.0f, {}};
+                } else if (a == "turb" && args.size() >= 5) {
+                    // turb has no function name: base amplitude phase frequency.
+                    mod.kind = TcModKind::Turb;
+                    mod.wave = {WaveFunc::Sin, number(args[1]), number(args[2]), number(args[3]), number(args[4])};
+                } else if (a == "stretch" && args.size() >= 6) {
+                    mod.kind = TcModKind::Stretch;
+                    if (!readWave(args, 1, mod.wave, t.line))
+                        continue;
+                } else {
+                    unknown("tcMod " + a);
+                    continue;
+                }
+                stage.tcMods.push_back(mod);
+            } else if (key == "tcgen") {
+                const std::string a = args.empty() ? "" : lower(args[0]);
+                if (a == "environment")
+                    stage.tcGenEnvironment = true;
+                else if (a != "base" && a != "texture" && a != "lightmap")
+                    unknown("tcGen " + a);
+                else if (a == "lightmap")
+                    stage.lightmap = true;
+            } else if (key == "alphagen" || key == "detail" || key == "depthfunc") {
+                unknown(key); // drawn without it
+            } else {
+                unknown(key);
+            }
+        }
+        return error(m_tokens.empty() ? 0 : m_tokens.back().line, "stage has no closing '}'");
+    }
+
+    const std::vector<Token>& m_tokens;
+    const std::string& m_file;
+    ShaderLibrary& m_library;
+    size_t m_pos = 0;
+};
+
+} // namespace
+
+float Wave::evaluate(double seconds) const {
+    double x = static_cast<double>(phase) + seconds * static_cast<double>(frequency);
+    x -= std::floor(x);
+    const float f = static_cast<float>(x);
+    float v = 0.0f;
+    switch (func) {
+    case WaveFunc::Sin: v = std::sin(f * 6.2831853f); break;
+    case WaveFunc::Triangle: v = f < 0.25f ? f * 4.0f : f < 0.75f ? 2.0f - f * 4.0f : f * 4.0f - 4.0f; break;
+    case WaveFunc::Square: v = f < 0.5f ? 1.0f : -1.0f; break;
+    case WaveFunc::Sawtooth: v = f; break;
+    case WaveFunc::InverseSawtooth: v = 1.0f - f; break;
+    case WaveFunc::Noise: v = std::sin(f * 6.2831853f * 7.0f) * 0.5f; break; // deterministic stand-in flicker
+    }
+    return base + amplitude * v;
+}
+
+const ShaderDef* ShaderLibrary::find(std::string_view name) const {
+    auto it = shaders.find(normalizeShaderName(name));
+    return it == shaders.end() ? nullptr : &it->second;
+}
+
+std::string normalizeShaderName(std::string_view name) {
+    std::string out = lower(name);
+    for (char& c : out)
+        if (c == '\\')
+            c = '/';
+    return out;
+}
+
+core::Status parseShaderScript(std::string_view text, const std::string& file, ShaderLibrary& library) {
+    std::string error;
+    const std::vector<Token> tokens = tokenize(text, error);
+    if (!error.empty())
+        return core::makeError(file + ":" + error.substr(5));
+    Reader reader(tokens, file, library);
+    return reader.run();
+}
+
+} // namespace cliplab::render

@@ -1,0 +1,56 @@
+#version 330 core
+// One pass of a world shader: texture x colour x light, with the alpha test of alphaFunc.
+in vec2 vSt;
+in vec2 vLightmapSt;
+in vec4 vColor;
+in vec3 vNormal;
+in vec3 vWorld;
+
+uniform sampler2D uTexture;
+uniform sampler2D uLightmap;
+uniform int uUseTexture;     // 0: white (lightmap-only stages and views)
+uniform int uLightSource;    // 0: none, 1: lightmap texture, 2: vertex colour
+uniform int uUseVertexColor; // rgbGen vertex
+uniform vec4 uColor;         // rgbGen identity / wave / const
+uniform int uAlphaFunc;      // 0 none, 1 GT0, 2 LT128, 3 GE128
+uniform int uView;           // 0 textured, 1 lightmap only, 2 flat, 3 solid colour (wireframe)
+
+out vec4 fragColor;
+
+#ifdef LIGHTMAPPED
+// The common case as its own program: image x lightmap, nothing to branch on.
+void main() {
+    vec4 tex = texture(uTexture, vSt);
+    fragColor = vec4(tex.rgb * texture(uLightmap, vLightmapSt).rgb, tex.a);
+}
+#else
+void main() {
+    if (uView == 3) {
+        fragColor = uColor;
+        return;
+    }
+    vec4 tex = uUseTexture != 0 ? texture(uTexture, vSt) : vec4(1.0);
+#ifdef ALPHA_TEST
+    // Only in the alpha-test variant: a shader that may discard loses early depth testing on
+    // software rasterisers, which costs every opaque surface dearly.
+    if (uAlphaFunc == 1 && tex.a <= 0.0) discard;
+    if (uAlphaFunc == 2 && tex.a >= 0.5) discard;
+    if (uAlphaFunc == 3 && tex.a < 0.5) discard;
+#endif
+    vec3 light = vec3(1.0);
+    if (uLightSource == 1) light = texture(uLightmap, vLightmapSt).rgb;
+    else if (uLightSource == 2) light = vColor.rgb;
+    if (uView == 2) {
+        vec3 n = normalize(vNormal);
+        float shade = 0.55 + 0.45 * dot(n, normalize(vec3(0.4, 0.3, 0.85)));
+        fragColor = vec4(vec3(0.75) * shade, 1.0);
+        return;
+    }
+    if (uView == 1) {
+        fragColor = vec4(light, 1.0);
+        return;
+    }
+    vec4 color = uUseVertexColor != 0 ? vColor : uColor;
+    fragColor = vec4(tex.rgb * color.rgb * light, tex.a * color.a);
+}
+#endif

@@ -1,0 +1,133 @@
+#include "render/Camera.h"
+#include "render/Culling.h"
+#include "render/WorldMesh.h"
+
+#include "bsp/BspFile.h"
+#include "fs/FileSystem.h"
+#include "support/TestSupport.h"
+#include "world/MapLoader.h"
+
+#include <gtest/gtest.h>
+
+using namespace cliplab;
+using namespace cliplab::render;
+
+TEST(Camera, QuakeConventions) {
+    Camera c;
+    c.yaw = 0;
+    EXPECT_NEAR(c.forward().x, 1.0f, 1e-6f);
+    c.yaw = 90;
+    EXPECT_NEAR(c.forward().y, 1.0f, 1e-6f);
+    c.yaw = 0;
+    c.pitch = 45;
+    EXPECT_LT(c.forward().z, -0.7f); // positive pitch looks down
+    // A point straight ahead lands in the centre of clip space; fov 90 puts x = z at the edge.
+    c.pitch = 0;
+    c.width = 200;
+    c.height = 100;
+    const glm::vec4 ahead = c.viewProjection() * glm::vec4(100, 0, 0, 1);
+    EXPECT_NEAR(ahead.x / ahead.w, 0.0f, 1e-5f);
+    EXPECT_NEAR(ahead.y / ahead.w, 0.0f, 1e-5f);
+    const glm::vec4 edge = c.viewProjection() * glm::vec4(100, -100, 0, 1); // yaw 0: -Y is to the right
+    EXPECT_NEAR(edge.x / edge.w, 1.0f, 1e-4f);
+}
+
+TEST(Culling, FrustumKeepsWhatIsAheadAndDropsWhatIsBehind) {
+    Camera c;
+    const auto planes = frustumPlanes(c.viewProjection());
+    EXPECT_TRUE(boxInFrustum(planes, {90, -10, -10}, {110, 10, 10}));
+    EXPECT_FALSE(boxInFrustum(planes, {-110, -10, -10}, {-90, 10, 10}));
+    EXPECT_FALSE(boxInFrustum(planes, {90, 200, -10}, {110, 220, 10})); // far to the left, outside 90 degrees
+    EXPECT_TRUE(boxInFrustum(planes, {-1000, -1000, -1000}, {1000, 1000, 1000})); // around the eye
+}
+
+TEST(Culling, FindLeafOnTheCubeMap) {
+    const bsp::BspData d = test::makeCubeMap();
+    // The one node splits on x = 64: in front is leaf 0, behind leaf 1.
+    const int32_t a = findLeaf(d, {100, 0, 0});
+    const int32_t b = findLeaf(d, {10, 0, 0});
+    EXPECT_EQ(a, 0);
+    EXPECT_EQ(b, 1);
+    EXPECT_GE(a, 0);
+    EXPECT_GE(b, 0);
+    EXPECT_NE(a, b);
+}
+
+TEST(Culling, PvsAndFrustumCullOnOaDm1) {
+    const std::string base = test::openArenaBaseDir();
+    ASSERT_FALSE(base.empty()) << "needs openarena-081-maps (pak1-maps.pk3)";
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok());
+    ASSERT_TRUE(vfs.value()->mountBaseDirectory(base).ok());
+    auto data = world::loadMap("oa_dm1", vfs.value().get());
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    Camera c;
+    c.eye = {324, 1156, 50};
+    c.yaw = 180;
+    SurfaceCuller culler(data.value());
+    const CullStats none = culler.update(c.eye, c.viewProjection(), {false, false});
+    EXPECT_GE(none.cameraCluster, 0);
+    EXPECT_EQ(none.leavesPvsCulled, 0u);
+    EXPECT_EQ(none.leavesFrustumCulled, 0u);
+    const CullStats pvs = culler.update(c.eye, c.viewProjection(), {true, false});
+    EXPECT_GT(pvs.leavesPvsCulled, 0u);
+    EXPECT_LT(pvs.surfacesVisible, none.surfacesVisible);
+    const CullStats both = culler.update(c.eye, c.viewProjection(), {true, true});
+    EXPECT_GT(both.leavesFrustumCulled, 0u);
+    EXPECT_LT(both.surfacesVisible, pvs.surfacesVisible);
+    // Every surface marked with both tests is also marked with PVS only (culling only removes).
+    std::vector<bool> withBoth(data->surfaces.size());
+    for (size_t i = 0; i < withBoth.size(); ++i)
+        withBoth[i] = culler.visible(i);
+    culler.update(c.eye, c.viewProjection(), {true, false});
+    for (size_t i = 0; i < withBoth.size(); ++i)
+        if (withBoth[i]) {
+            EXPECT_TRUE(culler.visible(i)) << "surface " << i;
+        }
+}
+
+TEST(WorldMesh, BatchesAreContiguousAndCoverEveryDrawnSurface) {
+    const std::string base = test::openArenaBaseDir();
+    ASSERT_FALSE(base.empty()) << "needs openarena-081-maps (pak1-maps.pk3)";
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok());
+    ASSERT_TRUE(vfs.value()->mountBaseDirectory(base).ok());
+    auto data = world::loadMap("oa_dm3", vfs.value().get());
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    // oa_dm3 has bezier patches (oa_dm1 has none).
+    const WorldMesh lo = buildWorldMesh(data.value(), 2, [](int32_t) { return true; });
+    const WorldMesh hi = buildWorldMesh(data.value(), 8, [](int32_t) { return true; });
+    EXPECT_GT(hi.triangles(), lo.triangles()); // oa_dm1 has patches: a finer level adds triangles
+    for (const auto& batch : lo.batches) {
+        uint32_t next = batch.firstIndex;
+        for (int32_t s : batch.surfaces) {
+            const MeshSurface& ms = lo.surfaces[static_cast<size_t>(s)];
+            EXPECT_EQ(ms.firstIndex, next);
+            next += ms.indexCount;
+            EXPECT_EQ(data->surfaces[static_cast<size_t>(s)].shader, batch.shader);
+            EXPECT_EQ(data->surfaces[static_cast<size_t>(s)].lightmapNum, batch.lightmap);
+        }
+        EXPECT_EQ(next, batch.firstIndex + batch.indexCount);
+    }
+    for (uint32_t i : lo.indices)
+        ASSERT_LT(i, lo.vertices.size());
+    for (size_t i = 0; i < data->surfaces.size(); ++i) {
+        const auto type = data->surfaces[i].type;
+        const bool geometry = type == bsp::SurfaceType::Planar || type == bsp::SurfaceType::Patch ||
+                              type == bsp::SurfaceType::TriangleSoup;
+        if (geometry && data->surfaces[i].numVerts > 0) {
+            EXPECT_GE(lo.surfaces[i].batch, 0) << "surface " << i;
+        }
+        if (type == bsp::SurfaceType::Flare) {
+            EXPECT_EQ(lo.surfaces[i].batch, -1);
+        }
+    }
+}
+
+TEST(WorldMesh, OverbrightShiftKeepsHue) {
+    EXPECT_EQ(shiftLighting(10, 20, 30, 2), (std::array<uint8_t, 3>{40, 80, 120}));
+    const auto c = shiftLighting(200, 100, 50, 2); // 800 400 200 -> scaled so max is 255
+    EXPECT_EQ(c[0], 255);
+    EXPECT_EQ(c[1], 127);
+    EXPECT_EQ(c[2], 63);
+}

@@ -1,0 +1,151 @@
+#include "render/Material.h"
+#include "render/ShaderScript.h"
+
+#include <gtest/gtest.h>
+
+using namespace cliplab::render;
+
+TEST(ShaderScript, QuotedNamesWithSpacesAndCommentsTouchingTokens) {
+    const char* text = "// header comment\n"
+                       "\"textures/my dir/odd name\"// a comment touching the name\n"
+                       "{\n"
+                       "  surfaceparm trans//touching\n"
+                       "  cull none /* block\n comment */\n"
+                       "  {\n"
+                       "    map \"textures/my dir/img one.tga\"//touching\n"
+                       "    blendFunc GL_ONE GL_ONE\n"
+                       "  }\n"
+                       "}\n";
+    ShaderLibrary lib;
+    ASSERT_TRUE(parseShaderScript(text, "scripts/t.shader", lib).ok());
+    const ShaderDef* def = lib.find("TEXTURES/My Dir/Odd Name");
+    ASSERT_NE(def, nullptr);
+    EXPECT_TRUE(def->trans);
+    EXPECT_EQ(def->cull, CullMode::None);
+    ASSERT_EQ(def->stages.size(), 1u);
+    EXPECT_EQ(def->stages[0].maps, std::vector<std::string>{"textures/my dir/img one.tga"});
+    EXPECT_TRUE(def->stages[0].blend);
+    EXPECT_EQ(def->stages[0].src, BlendFactor::One);
+    EXPECT_EQ(def->stages[0].dst, BlendFactor::One);
+    EXPECT_FALSE(def->stages[0].depthWrite); // blended stages do not write depth by default
+    EXPECT_TRUE(lib.unknownKeywords.empty());
+}
+
+TEST(ShaderScript, UnknownKeywordsAreCollectedNotFatal) {
+    const char* text = "textures/a/b\n{\n  fancyKeyword 1 2 3\n  q3map_lightimage x.tga\n"
+                       "  {\n    map $lightmap\n    superTcMod 4\n    rgbGen lightingDiffuse\n  }\n"
+                       "  {\n    map textures/a/b.tga\n    blendFunc filter\n  }\n}\n"
+                       "textures/a/c { { map textures/a/c.jpg } }\n";
+    ShaderLibrary lib;
+    ASSERT_TRUE(parseShaderScript(text, "s.shader", lib).ok());
+    EXPECT_EQ(lib.unknownKeywords, (std::set<std::string>{"fancykeyword", "supertcmod", "rgbGen lightingdiffuse"}));
+    const ShaderDef* b = lib.find("textures/a/b");
+    ASSERT_NE(b, nullptr);
+    ASSERT_EQ(b->stages.size(), 2u);
+    EXPECT_TRUE(b->stages[0].lightmap);
+    EXPECT_EQ(b->stages[1].src, BlendFactor::DstColor);
+    EXPECT_EQ(b->stages[1].dst, BlendFactor::Zero);
+    // The next shader, on one line with braces touching nothing, still parses.
+    ASSERT_NE(lib.find("textures/a/c"), nullptr);
+    EXPECT_EQ(lib.find("textures/a/c")->stages.at(0).maps.at(0), "textures/a/c.jpg");
+}
+
+TEST(ShaderScript, StageKeywords) {
+    const char* text = "textures/x/y\n{\n  sort additive\n  skyparms env/space 256 -\n"
+                       "  deformVertexes wave 100 sin 0 3 0 0.5\n"
+                       "  {\n    animMap 4 a.tga b.tga c.tga\n    alphaFunc GE128\n    depthWrite\n"
+                       "    blendFunc blend\n    rgbGen wave triangle 0.5 0.5 0 2\n"
+                       "    tcMod scroll 0.1 -0.2\n    tcMod scale 2 3\n    tcMod rotate 30\n"
+                       "    tcMod turb 0 0.25 0 0.5\n    clampMap z.tga\n  }\n}\n";
+    ShaderLibrary lib;
+    ASSERT_TRUE(parseShaderScript(text, "s.shader", lib).ok());
+    const ShaderDef* d = lib.find("textures/x/y");
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->sort, sortkey::Additive);
+    EXPECT_TRUE(d->sky);
+    EXPECT_EQ(d->skyFarbox, "env/space");
+    EXPECT_EQ(d->cloudHeight, 256.0f);
+    EXPECT_TRUE(d->deform.active);
+    EXPECT_EQ(d->deform.spread, 100.0f);
+    EXPECT_EQ(d->deform.wave.amplitude, 3.0f);
+    const ShaderStage& s = d->stages.at(0);
+    EXPECT_EQ(s.maps, (std::vector<std::string>{"z.tga"})); // the later map keyword wins
+    EXPECT_TRUE(s.clamp);
+    EXPECT_EQ(s.animFrequency, 4.0f);
+    EXPECT_EQ(s.alphaFunc, AlphaFunc::Ge128);
+    EXPECT_TRUE(s.depthWrite); // explicit depthWrite survives blendFunc
+    EXPECT_EQ(s.rgbGen, RgbGen::Wave);
+    EXPECT_EQ(s.rgbWave.func, WaveFunc::Triangle);
+    ASSERT_EQ(s.tcMods.size(), 4u);
+    EXPECT_EQ(s.tcMods[0].kind, TcModKind::Scroll);
+    EXPECT_FLOAT_EQ(s.tcMods[0].b, -0.2f);
+    EXPECT_EQ(s.tcMods[2].kind, TcModKind::Rotate);
+    EXPECT_EQ(s.tcMods[3].kind, TcModKind::Turb);
+    EXPECT_FLOAT_EQ(s.tcMods[3].wave.amplitude, 0.25f);
+}
+
+TEST(ShaderScript, UnterminatedShaderIsAnErrorNamingFileAndLine) {
+    ShaderLibrary lib;
+    auto s = parseShaderScript("textures/ok { { map a.tga } }\ntextures/bad\n{\n  { map b.tga }\n", "scripts/broken.shader", lib);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.error().message.find("scripts/broken.shader:"), std::string::npos) << s.error().message;
+    EXPECT_NE(s.error().message.find("textures/bad"), std::string::npos) << s.error().message;
+    EXPECT_NE(lib.find("textures/ok"), nullptr); // what came before is kept
+    ShaderLibrary lib2;
+    EXPECT_FALSE(parseShaderScript("name { \"unterminated\n }", "q.shader", lib2).ok());
+    EXPECT_FALSE(parseShaderScript("{ }", "q.shader", lib2).ok());
+}
+
+TEST(ShaderScript, FirstDefinitionWins) {
+    ShaderLibrary lib;
+    ASSERT_TRUE(parseShaderScript("t/a { cull none }\nt/a { cull back }\n", "x.shader", lib).ok());
+    EXPECT_EQ(lib.find("t/a")->cull, CullMode::None);
+}
+
+TEST(ShaderScript, WaveFunctions) {
+    Wave w{WaveFunc::Sin, 1.0f, 2.0f, 0.0f, 1.0f};
+    EXPECT_NEAR(w.evaluate(0.25), 3.0f, 1e-4f);
+    w.func = WaveFunc::Square;
+    EXPECT_NEAR(w.evaluate(0.75), -1.0f, 1e-4f);
+    w.func = WaveFunc::Sawtooth;
+    EXPECT_NEAR(w.evaluate(1.5), 2.0f, 1e-4f);
+    w.func = WaveFunc::Triangle;
+    EXPECT_NEAR(w.evaluate(0.5), 1.0f, 1e-4f);
+}
+
+TEST(Material, TextureAndFilteredLightmapCollapseToOnePass) {
+    ShaderLibrary lib;
+    ASSERT_TRUE(parseShaderScript("t/wall { { map $lightmap } { map t/wall.tga blendFunc filter } "
+                                  "{ map t/glow.tga blendFunc add } }\n"
+                                  "t/grate { surfaceparm trans cull none { map t/grate.tga alphaFunc GE128 depthWrite } "
+                                  "{ map $lightmap blendFunc filter } }\n"
+                                  "t/hidden { surfaceparm nodraw }\n",
+                                  "m.shader", lib)
+                    .ok());
+    const MaterialPlan wall = planMaterial("t/wall", lib.find("t/wall"));
+    ASSERT_EQ(wall.passes.size(), 2u);
+    EXPECT_EQ(wall.passes[0].source, PassSource::TextureTimesLight);
+    EXPECT_EQ(wall.passes[0].images.at(0), "t/wall.tga");
+    EXPECT_FALSE(wall.passes[0].blend);
+    EXPECT_EQ(wall.passes[1].source, PassSource::Texture);
+    EXPECT_TRUE(wall.passes[1].blend);
+    EXPECT_EQ(wall.sort, sortkey::Opaque);
+
+    const MaterialPlan grate = planMaterial("t/grate", lib.find("t/grate"));
+    ASSERT_EQ(grate.passes.size(), 1u);
+    EXPECT_EQ(grate.passes[0].alphaFunc, AlphaFunc::Ge128);
+    EXPECT_EQ(grate.cull, CullMode::None);
+
+    EXPECT_FALSE(planMaterial("t/hidden", lib.find("t/hidden")).draw);
+    const MaterialPlan implicit = planMaterial("t/plain", nullptr);
+    ASSERT_EQ(implicit.passes.size(), 1u);
+    EXPECT_EQ(implicit.passes[0].source, PassSource::TextureTimesLight);
+    EXPECT_EQ(implicit.passes[0].images.at(0), "t/plain");
+}
+
+TEST(Material, ImageCandidates) {
+    EXPECT_EQ(imageCandidates("t/a.tga"), (std::vector<std::string>{"t/a.tga", "t/a.jpg"}));
+    EXPECT_EQ(imageCandidates("t/a.jpg"), (std::vector<std::string>{"t/a.jpg", "t/a.tga"}));
+    EXPECT_EQ(imageCandidates("t/a"), (std::vector<std::string>{"t/a.tga", "t/a.jpg"}));
+    EXPECT_EQ(imageCandidates("t.d/a"), (std::vector<std::string>{"t.d/a.tga", "t.d/a.jpg"}));
+}

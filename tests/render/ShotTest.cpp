@@ -1,0 +1,229 @@
+// `cliplab shot` end to end: runs the program (under Xvfb, see tests/CMakeLists.txt) and checks the
+// pictures it writes.
+
+#include "bsp/BspFile.h"
+#include "support/TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#endif
+#include <stb/stb_image.h>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+#include <cmath>
+#include <sstream>
+
+using namespace cliplab;
+
+namespace {
+
+struct Image {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgb;
+};
+
+Image loadPng(const std::string& path) {
+    Image img;
+    int n = 0;
+    unsigned char* p = stbi_load(path.c_str(), &img.width, &img.height, &n, 3);
+    if (p) {
+        img.rgb.assign(p, p + img.width * img.height * 3);
+        stbi_image_free(p);
+    }
+    return img;
+}
+
+/// Mean colour and luminance spread of the rectangle [x0, x1) x [y0, y1) given in fractions of the image.
+struct RegionStats {
+    double r = 0, g = 0, b = 0, lumaStdDev = 0;
+    double magentaFraction = 0; ///< Pixels of the missing-texture checker.
+};
+
+RegionStats region(const Image& img, double x0, double y0, double x1, double y1) {
+    RegionStats s;
+    const int ax = static_cast<int>(x0 * img.width), bx = static_cast<int>(x1 * img.width);
+    const int ay = static_cast<int>(y0 * img.height), by = static_cast<int>(y1 * img.height);
+    double sum2 = 0, sumL = 0;
+    long n = 0, magenta = 0;
+    for (int y = ay; y < by; ++y)
+        for (int x = ax; x < bx; ++x) {
+            const unsigned char* p = &img.rgb[static_cast<size_t>((y * img.width + x) * 3)];
+            s.r += p[0];
+            s.g += p[1];
+            s.b += p[2];
+            const double l = 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+            sumL += l;
+            sum2 += l * l;
+            // Checker magenta, also when filtered towards black: red = blue, no green.
+            magenta += p[0] > 100 && p[2] > 100 && p[1] < 40 && std::abs(p[0] - p[2]) < 30;
+            ++n;
+        }
+    s.r /= static_cast<double>(n);
+    s.g /= static_cast<double>(n);
+    s.b /= static_cast<double>(n);
+    const double mean = sumL / static_cast<double>(n);
+    s.lumaStdDev = std::sqrt(std::max(0.0, sum2 / static_cast<double>(n) - mean * mean));
+    s.magentaFraction = static_cast<double>(magenta) / static_cast<double>(n);
+    return s;
+}
+
+/// The value of `key=` in the command output, or "".
+std::string field(const std::string& out, const std::string& key) {
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind(key + "=", 0) == 0)
+            return line.substr(key.size() + 1);
+    return "";
+}
+
+std::string lastLine(const std::string& out) {
+    std::string s = out;
+    while (!s.empty() && s.back() == '\n')
+        s.pop_back();
+    const size_t nl = s.rfind('\n');
+    return nl == std::string::npos ? s : s.substr(nl + 1);
+}
+
+void requireGameData() {
+    ASSERT_FALSE(test::openArenaBaseDir().empty()) << "needs openarena-081-maps, openarena-081-textures, openarena-data";
+}
+
+struct View {
+    const char* name;
+    const char* pos;
+    const char* yaw;
+};
+
+// The three views of the performance section (issue 10), eye positions in units.
+const View kViews[] = {{"hall", "1128 1424 98", "225"}, {"corridor", "-560 768 50", "0"}, {"altar", "324 1156 50", "180"}};
+
+} // namespace
+
+TEST(Shot, OaDm1ViewsLookLikeTheGame) {
+    requireGameData();
+    const std::string dir = test::makeTempDir("shot");
+    for (const View& v : kViews) {
+        SCOPED_TRACE(v.name);
+        const std::string png = dir + "/" + v.name + ".png";
+        const auto r = test::runCliplab(std::string("shot oa_dm1 --pos ") + v.pos + " --angles 0 " + v.yaw +
+                                        " --size 480x270 --out '" + png + "' --frames 3");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_EQ(field(r.out, "missing_textures"), "0") << r.err;
+        EXPECT_EQ(lastLine(r.out).rfind("frames=3 ms_per_frame=", 0), 0u) << r.out;
+        EXPECT_GT(std::stoi(field(r.out, "surfaces")), 50);
+        const Image img = loadPng(png);
+        ASSERT_EQ(img.width, 480);
+        ASSERT_EQ(img.height, 270);
+        const RegionStats all = region(img, 0, 0, 1, 1);
+        // Not blank: textured detail everywhere, neither black nor washed out (oa_dm1 is a dark
+        // map: its corridor view averages about 18 of 255).
+        EXPECT_GT(all.lumaStdDev, 8.0);
+        EXPECT_GT(all.r + all.g + all.b, 3 * 10.0);
+        EXPECT_LT(all.r + all.g + all.b, 3 * 180.0);
+        EXPECT_LT(all.magentaFraction, 0.001);
+        // oa_dm1's floors (bottom of every view) are warm brown stone lit by orange lights.
+        const RegionStats floor = region(img, 0.2, 0.85, 0.8, 1.0);
+        EXPECT_GT(floor.r, floor.b + 10) << "floor " << floor.r << " " << floor.g << " " << floor.b;
+        EXPECT_GT(floor.r, 30.0);
+    }
+}
+
+TEST(Shot, AltarViewHasRedWindowsAndGreyStone) {
+    requireGameData();
+    const std::string png = test::makeTempDir("shot") + "/altar.png";
+    const auto r = test::runCliplab("shot oa_dm1 --pos 324 1156 50 --angles 0 180 --size 640x360 --out '" + png + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const Image img = loadPng(png);
+    ASSERT_EQ(img.width, 640);
+    // The lava-lit windows at both sides glow red.
+    const RegionStats leftWindow = region(img, 0.18, 0.15, 0.21, 0.35);
+    EXPECT_GT(leftWindow.r, 2 * leftWindow.g) << leftWindow.r << " " << leftWindow.g;
+    // The altar wall in the middle is neutral grey stone.
+    const RegionStats wall = region(img, 0.42, 0.2, 0.58, 0.45);
+    EXPECT_LT(std::fabs(wall.r - wall.b), 25.0) << wall.r << " " << wall.b;
+}
+
+TEST(Shot, ViewsAndCullingToggles) {
+    requireGameData();
+    const std::string dir = test::makeTempDir("shot");
+    const std::string common = " oa_dm1 --pos 324 1156 50 --angles 0 180 --size 320x180 --out '" + dir + "/x.png'";
+    const auto culled = test::runCliplab("shot" + common);
+    const auto noPvs = test::runCliplab("shot --no-pvs" + common);
+    const auto none = test::runCliplab("shot --no-pvs --no-frustum" + common);
+    ASSERT_EQ(culled.exitCode, 0) << culled.err;
+    ASSERT_EQ(noPvs.exitCode, 0) << noPvs.err;
+    ASSERT_EQ(none.exitCode, 0) << none.err;
+    const int a = std::stoi(field(culled.out, "surfaces"));
+    const int b = std::stoi(field(noPvs.out, "surfaces"));
+    const int c = std::stoi(field(none.out, "surfaces"));
+    EXPECT_LT(a, b);
+    EXPECT_LT(b, c);
+    EXPECT_GT(std::stoi(field(culled.out, "leaves_pvs_culled")), 0);
+
+    const auto flat = test::runCliplab("shot --view flat" + common);
+    ASSERT_EQ(flat.exitCode, 0) << flat.err;
+    const RegionStats f = region(loadPng(dir + "/x.png"), 0, 0, 1, 1);
+    EXPECT_LT(std::fabs(f.r - f.b), 1.0); // grey shading only
+    EXPECT_GT(f.lumaStdDev, 5.0);         // but shaded by normals
+
+    const auto light = test::runCliplab("shot --view lightmap --wireframe" + common);
+    ASSERT_EQ(light.exitCode, 0) << light.err;
+    EXPECT_GT(region(loadPng(dir + "/x.png"), 0, 0, 1, 1).lumaStdDev, 5.0);
+
+    // Collision brushes instead of surfaces, through the debug-draw layer.
+    const auto brushes = test::runCliplab("shot --view brushes" + common);
+    ASSERT_EQ(brushes.exitCode, 0) << brushes.err;
+    EXPECT_GT(std::stoi(field(brushes.out, "brushes_solid")), 100);
+    EXPECT_GT(std::stoi(field(brushes.out, "brushes_playerclip")), 0);
+    EXPECT_GT(std::stoi(field(brushes.out, "bevel_sides")), 0);
+    const RegionStats br = region(loadPng(dir + "/x.png"), 0, 0, 1, 1);
+    EXPECT_GT(br.lumaStdDev, 5.0);
+    EXPECT_GT(br.r + br.g + br.b, 3 * 60.0); // translucent hulls cover the black background
+}
+
+TEST(Shot, PatchLevelChangesTheTriangleCount) {
+    requireGameData();
+    // oa_dm3 has bezier patches; with culling off every surface is drawn.
+    const std::string common = " oa_dm3 --no-pvs --no-frustum --size 160x90 --out '" + test::makeTempDir("shot") + "/p.png'";
+    const auto coarse = test::runCliplab("shot --patch-level 1" + common);
+    const auto fine = test::runCliplab("shot --patch-level 8" + common);
+    ASSERT_EQ(coarse.exitCode, 0) << coarse.err;
+    ASSERT_EQ(fine.exitCode, 0) << fine.err;
+    EXPECT_EQ(field(coarse.out, "surfaces"), field(fine.out, "surfaces"));
+    EXPECT_GT(std::stoi(field(fine.out, "triangles")), std::stoi(field(coarse.out, "triangles")) + 1000);
+    EXPECT_EQ(field(fine.out, "missing_textures"), "0");
+}
+
+TEST(Shot, MissingTexturesShowTheChecker) {
+    // A map from a file whose texture exists nowhere: the checker is drawn and counted.
+    const std::string dir = test::makeTempDir("shot");
+    test::writeFile(dir + "/cube.bsp", bsp::write(test::makeCubeMap()));
+    // The cube's one surface (top, z = 64) faces the camera below it with this fixture's winding.
+    const auto r = test::runCliplab("shot '" + dir + "/cube.bsp' --pos 0 0 -100 --angles -89 0 --size 160x120 --out '" +
+                                    dir + "/cube.png' --basepath '" + dir + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(field(r.out, "missing_textures"), "1");
+    EXPECT_GT(region(loadPng(dir + "/cube.png"), 0.4, 0.4, 0.6, 0.6).magentaFraction, 0.2);
+}
+
+TEST(Shot, BadArgumentsAreUsageErrors) {
+    EXPECT_EQ(test::runCliplab("shot oa_dm1").exitCode, 2); // no --out
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --size 0x10").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --fov 200").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames zero").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --view fancy").exitCode, 2);
+    const auto missing = test::runCliplab("shot no_such_map_xyz --out x.png");
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("no_such_map_xyz"), std::string::npos) << missing.err;
+}
