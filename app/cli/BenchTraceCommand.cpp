@@ -4,10 +4,12 @@
 #include "cli/Commands.h"
 #include "cli/TraceSetup.h"
 #include "collision/Model.h"
+#include "collision/PlaneShiftTree.h"
 
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <optional>
 
 namespace cliplab::cli {
 
@@ -44,10 +46,19 @@ int runBenchTrace(const Args& args) {
     shapes.reserve(requests.size());
     for (const auto& q : requests) shapes.push_back(requestShape(q, settings));
 
+    std::optional<collision::PlaneShiftTree> tree;
+    if (settings.planeShift) {
+        tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
+        const auto& info = tree->info();
+        std::printf("planeshift_nodes=%d bevel_nodes=%d solid_leaves=%d empty_leaves=%d depth=%d bytes=%zu "
+                    "build_seconds=%.4f\n",
+                    info.nodes, info.bevelNodes, info.solidLeaves, info.emptyLeaves, info.maxDepth, tree->memoryBytes(),
+                    info.seconds);
+    }
     double checksum = 0.0;
     auto runAll = [&] {
         for (size_t i = 0; i < requests.size(); ++i) {
-            const auto r = model->trace(shapes[i], requests[i].start, requests[i].end, settings.mask, settings.options);
+            const auto r = traceRequest(*model, tree ? &*tree : nullptr, requests[i], shapes[i], settings);
             checksum += double(r.fraction);
         }
     };

@@ -6,16 +6,21 @@ namespace {
 const Command kCommands[] = {
     {"info", "MAP [--json] [--basepath DIR]", "print a map's lumps, bounds, counts and spawn points", runInfo},
     {"compile", "IN.map OUT.bsp [--no-bevels]", "compile a .map source to an IBSP 46 .bsp file", runCompile},
-    {"trace", "MAP [--mask N] [--curves on|off] [--epsilon E] [--semantics quake3|tutorial] [--capsule] [--model N]",
+    {"trace",
+     "MAP [--mask N] [--curves on|off] [--epsilon E] [--semantics quake3|tutorial] [--capsule] [--model N] "
+     "[--shape box|capsule|sphere|cylinder --radius R --half-height H] [--method brush|planeshift [--bevels on|off]]",
      "trace the lines 'sx sy sz ex ey ez minx miny minz maxx maxy maxz' read on stdin", runTrace},
     {"bench-trace", "MAP [trace options] [--repeat R]", "time the stdin traces R times (default 20) on one thread",
      runBenchTrace},
     {"walk",
      "MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] [--preset melax|quake3] [--hz N] "
-     "[--step H] [--curves on|off] [--set NAME=VALUE ...]",
+     "[--step H] [--curves on|off] [--set NAME=VALUE ...] [--record FILE]",
      "move the player along a scripted walk; print 't x y z vx vy vz ground' per tick", runWalk},
     {"bench-walk", "MAP --script FILE [walk options] [--repeat R]",
      "time the walk R times (default 20): microseconds and traces per tick", runBenchWalk},
+    {"compare-methods", "MAP [trace options] [--bevels on|off]",
+     "trace the stdin lines by brush trace and plane shifting; print how much earlier plane shifting stops",
+     runCompareMethods},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"shot", "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N]",
      "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames", runShot},

@@ -27,6 +27,7 @@ int runTrace(const Args& args);
 int runBenchTrace(const Args& args);
 int runWalk(const Args& args);
 int runBenchWalk(const Args& args);
+int runCompareMethods(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
 

@@ -4,8 +4,10 @@
 #include "cli/MapOpen.h"
 #include "cli/TraceSetup.h"
 #include "collision/Model.h"
+#include "collision/PlaneShiftTree.h"
 
 #include <cstdio>
+#include <optional>
 
 namespace cliplab::cli {
 
@@ -15,8 +17,10 @@ int runTrace(const Args& args) {
     std::vector<TraceRequest> requests;
     std::unique_ptr<collision::Model> model;
     if (int rc = prepareTraceCommand("trace", args, {}, cl, settings, requests, model); rc != kExitOk) return rc;
+    std::optional<collision::PlaneShiftTree> tree;
+    if (settings.planeShift) tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
     for (const TraceRequest& q : requests) {
-        const auto r = model->trace(requestShape(q, settings), q.start, q.end, settings.mask, settings.options);
+        const auto r = traceRequest(*model, tree ? &*tree : nullptr, q, requestShape(q, settings), settings);
         std::printf("%s\n", formatTraceResult(r).c_str());
     }
     return kExitOk;

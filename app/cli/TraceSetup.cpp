@@ -3,6 +3,7 @@
 #include "cli/MapOpen.h"
 #include "core/Format.h"
 #include "collision/Model.h"
+#include "collision/PlaneShiftTree.h"
 
 #include <cerrno>
 #include <cmath>
@@ -12,7 +13,8 @@ namespace cliplab::cli {
 
 std::vector<OptionSpec> traceOptionSpecs() {
     return {{"--mask", 1},     {"--curves", 1}, {"--epsilon", 1}, {"--semantics", 1},
-            {"--capsule", 0},  {"--model", 1},  basepathOption()};
+            {"--capsule", 0},  {"--model", 1},  {"--shape", 1},     {"--radius", 1},
+            {"--half-height", 1}, {"--method", 1},  {"--bevels", 1},  basepathOption()};
 }
 
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
@@ -42,6 +44,47 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     else
         return core::makeError(core::format("--semantics: expected quake3 or tutorial, got '%s'", semantics.c_str()));
     s.capsule = cl.has("--capsule");
+    const std::string shape = cl.value("--shape", s.capsule ? "capsule" : "box");
+    if (shape == "box")
+        s.shape = collision::ShapeKind::Box;
+    else if (shape == "capsule")
+        s.shape = collision::ShapeKind::Capsule;
+    else if (shape == "sphere")
+        s.shape = collision::ShapeKind::Sphere;
+    else if (shape == "cylinder")
+        s.shape = collision::ShapeKind::Cylinder;
+    else
+        return core::makeError(
+            core::format("--shape: expected box, capsule, sphere or cylinder, got '%s'", shape.c_str()));
+    if (s.capsule && s.shape != collision::ShapeKind::Capsule)
+        return core::makeError("--capsule contradicts --shape " + shape);
+    s.capsule = s.shape == collision::ShapeKind::Capsule;
+    for (const char* name : {"--radius", "--half-height"}) {
+        if (!cl.has(name)) continue;
+        auto v = parseNumber(cl.value(name));
+        if (!v || *v < 0.0 || *v > 4096.0)
+            return core::makeError(core::format("%s: '%s' is not a number in [0, 4096]", name, cl.value(name).c_str()));
+        (std::string(name) == "--radius" ? s.radius : s.halfHeight) = static_cast<float>(*v);
+    }
+    const bool round = s.shape == collision::ShapeKind::Sphere || s.shape == collision::ShapeKind::Cylinder;
+    if (round && !cl.has("--radius"))
+        return core::makeError("--shape " + shape + " needs --radius R");
+    if (s.shape == collision::ShapeKind::Cylinder && !cl.has("--half-height"))
+        return core::makeError("--shape cylinder needs --half-height H");
+    if (!round && (cl.has("--radius") || cl.has("--half-height")))
+        return core::makeError("--radius and --half-height only apply to --shape sphere or cylinder");
+    const std::string method = cl.value("--method", "brush");
+    if (method != "brush" && method != "planeshift")
+        return core::makeError(core::format("--method: expected brush or planeshift, got '%s'", method.c_str()));
+    s.planeShift = method == "planeshift";
+    const std::string bevels = cl.value("--bevels", "on");
+    if (bevels != "on" && bevels != "off")
+        return core::makeError(core::format("--bevels: expected on or off, got '%s'", bevels.c_str()));
+    s.planeShiftBevels = bevels == "on";
+    if (s.planeShift && s.options.model != 0)
+        return core::makeError("--method planeshift traces the world only (--model 0)");
+    if (s.planeShift && s.options.semantics != collision::Semantics::Quake3)
+        return core::makeError("--method planeshift uses the quake3 epsilon rules only");
     if (cl.has("--model")) {
         auto v = parseInteger(cl.value("--model"));
         if (!v || *v < 0 || *v > INT32_MAX)
@@ -92,9 +135,19 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
 }
 
 collision::Shape requestShape(const TraceRequest& request, const TraceSettings& settings) {
+    if (settings.shape == collision::ShapeKind::Sphere) return collision::Shape::sphere(settings.radius);
+    if (settings.shape == collision::ShapeKind::Cylinder)
+        return collision::Shape::cylinder(settings.radius, settings.halfHeight);
     if (request.mins == glm::vec3(0.0f) && request.maxs == glm::vec3(0.0f)) return collision::Shape::ray();
     if (settings.capsule) return collision::Shape::capsule(request.mins, request.maxs);
     return collision::Shape::box(request.mins, request.maxs);
+}
+
+collision::TraceResult traceRequest(const collision::Model& model, const collision::PlaneShiftTree* tree,
+                                    const TraceRequest& request, const collision::Shape& shape,
+                                    const TraceSettings& settings) {
+    if (settings.planeShift && tree) return tree->trace(shape, request.start, request.end, settings.options);
+    return model.trace(shape, request.start, request.end, settings.mask, settings.options);
 }
 
 std::string formatTraceResult(const collision::TraceResult& r) {

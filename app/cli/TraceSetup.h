@@ -14,6 +14,7 @@
 
 namespace cliplab::collision {
 class Model;
+class PlaneShiftTree;
 }
 
 namespace cliplab::cli {
@@ -26,14 +27,24 @@ struct TraceRequest {
 /// Trace settings parsed from the command line.
 struct TraceSettings {
     int32_t mask = 1;              ///< --mask N (default CONTENTS_SOLID).
-    bool capsule = false;          ///< --capsule: boxes are traced as ioquake3 capsules.
+    bool capsule = false;          ///< --capsule or --shape capsule: boxes are traced as ioquake3 capsules.
+    /// --shape box|capsule|sphere|cylinder. Box (the default) and capsule read mins/maxs from each
+    /// line; sphere and cylinder ignore them and use --radius and --half-height.
+    collision::ShapeKind shape = collision::ShapeKind::Box;
+    float radius = 0.0f;           ///< --radius R (units, [0, 4096]) for sphere and cylinder.
+    float halfHeight = 0.0f;       ///< --half-height H (units, [0, 4096]) for the cylinder.
     collision::TraceOptions options;
+    /// --method brush (Model::trace, the default) or planeshift (PlaneShiftTree built for --mask).
+    bool planeShift = false;
+    bool planeShiftBevels = true; ///< --bevels on|off: bevel planes at the plane-shift tree's solid cells.
 };
 
 /// Options both commands accept (plus --basepath).
 std::vector<OptionSpec> traceOptionSpecs();
 
-/// Reads --mask, --curves (on: patches collide too), --epsilon, --semantics, --capsule, --model.
+/// Reads --mask, --curves (on: patches collide too), --epsilon, --semantics, --capsule, --model,
+/// --shape, --radius, --half-height, --method, --bevels (planeshift only traces the world:
+/// --model N > 0 is an error).
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);
 
 /// Reads every line of `in`. Blank lines are skipped; any other line must hold exactly 12 finite
@@ -42,6 +53,11 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in);
 
 /// The shape a request stands for under `settings`.
 collision::Shape requestShape(const TraceRequest& request, const TraceSettings& settings);
+
+/// Traces one request by the method `settings` chose (`tree` must be built when it is planeshift).
+collision::TraceResult traceRequest(const collision::Model& model, const collision::PlaneShiftTree* tree,
+                                    const TraceRequest& request, const collision::Shape& shape,
+                                    const TraceSettings& settings);
 
 /// `fraction endx endy endz nx ny nz dist startsolid allsolid contents` with the documented formats.
 std::string formatTraceResult(const collision::TraceResult& r);

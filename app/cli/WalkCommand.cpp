@@ -25,7 +25,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: cliplab walk MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] "
-    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--set NAME=VALUE ...]";
+    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--set NAME=VALUE ...] [--record FILE]";
 
 int usageError(const std::string& message) {
     std::fprintf(stderr, "cliplab walk: %s\n%s\n", message.c_str(), kUsage);
@@ -178,10 +178,34 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
 
 int runWalk(const Args& args) {
     WalkSetup setup;
-    if (int rc = prepareWalk(args, {}, setup); rc != kExitOk)
+    if (int rc = prepareWalk(args, {{"--record", 1}}, setup); rc != kExitOk)
         return rc;
-    const auto run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate,
-                                       setup.model->traceFunction(setup.options), setup.yawOffset);
+    // --record FILE: every trace the player makes, appended as a `cliplab trace` input line
+    // (start, end, box mins, maxs), so benchmarks can replay real movement traces.
+    std::FILE* record = nullptr;
+    if (setup.cl.has("--record")) {
+        record = std::fopen(setup.cl.value("--record").c_str(), "a");
+        if (!record) {
+            std::fprintf(stderr, "cliplab walk: --record %s: cannot open for appending\n",
+                         setup.cl.value("--record").c_str());
+            return kExitFailure;
+        }
+    }
+    collision::TraceFunction trace = setup.model->traceFunction(setup.options);
+    if (record)
+        trace = [inner = trace, record](const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
+                                         int32_t mask) {
+            std::fprintf(record, "%.3f %.3f %.3f %.3f %.3f %.3f %g %g %g %g %g %g\n", double(a.x), double(a.y),
+                         double(a.z), double(b.x), double(b.y), double(b.z), double(shape.mins.x),
+                         double(shape.mins.y), double(shape.mins.z), double(shape.maxs.x), double(shape.maxs.y),
+                         double(shape.maxs.z));
+            return inner(shape, a, b, mask);
+        };
+    const auto run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace, setup.yawOffset);
+    if (record && std::fclose(record) != 0) {
+        std::fprintf(stderr, "cliplab walk: --record: write failed\n");
+        return kExitFailure;
+    }
     std::string out;
     out.reserve(run.ticks.size() * 64 + 128);
     for (const auto& s : run.ticks)

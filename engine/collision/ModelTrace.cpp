@@ -54,6 +54,15 @@ TraceResult Model::trace(const Shape& shape, const glm::vec3& start, const glm::
             mins = glm::vec3(-r);
             maxs = glm::vec3(r);
         }
+        if (shape.kind == ShapeKind::Cylinder) {
+            // Its bounding box serves the axial planes, the bounds and the axial node test exactly.
+            // Centred on the middle of mins/maxs (zero for Shape::cylinder, a player box's middle
+            // for movement).
+            const float r = std::max(shape.radius, 0.0f), h = std::max(shape.halfHeight, 0.0f);
+            const glm::vec3 centre = (shape.mins + shape.maxs) * 0.5f;
+            mins = centre - glm::vec3(r, r, h);
+            maxs = centre + glm::vec3(r, r, h);
+        }
         for (int i = 0; i < 3; ++i) {
             const float offset = (mins[i] + maxs[i]) * 0.5f;
             tw.size[0][i] = mins[i] - offset;
@@ -70,6 +79,9 @@ TraceResult Model::trace(const Shape& shape, const glm::vec3& start, const glm::
             tw.sphere = true;
             tw.radius = tw.size[1].x > tw.size[1].z ? tw.size[1].z : tw.size[1].x;
             tw.sphereOffset = glm::vec3(0.0f, 0.0f, tw.size[1].z - tw.radius);
+        } else if (shape.kind == ShapeKind::Cylinder) {
+            tw.cylinder = true;
+            tw.radius = tw.size[1].x;
         }
         for (int bits = 0; bits < 8; ++bits)
             for (int i = 0; i < 3; ++i) tw.offsets[bits][i] = tw.size[(bits >> i) & 1][i];

@@ -20,6 +20,9 @@ enum class ShapeKind {
     Sphere,  ///< A sphere of `radius` centred on the trace origin (brush planes shifted by the radius).
     Capsule, ///< ioquake3's capsule, derived from mins/maxs: radius = min(half x, half z), sphere
              ///< centres at +/-(half z - radius) from the box centre.
+    Cylinder, ///< An upright (z axis) cylinder of `radius` and `halfHeight` centred on the trace origin
+              ///< plus the middle of mins/maxs (zero unless set, e.g. a player box's middle):
+              ///< planes shifted by its support radius * sqrt(nx^2 + ny^2) + halfHeight * |nz|.
 };
 
 /// A swept shape. Build with the named constructors.
@@ -27,13 +30,18 @@ struct Shape {
     ShapeKind kind = ShapeKind::Ray;
     glm::vec3 mins{0.0f}; ///< Box/capsule lower corner relative to the origin (units).
     glm::vec3 maxs{0.0f}; ///< Box/capsule upper corner relative to the origin (units).
-    float radius = 0.0f;  ///< Sphere radius (units, >= 0).
+    float radius = 0.0f;  ///< Sphere or cylinder radius (units, >= 0).
+    float halfHeight = 0.0f; ///< Cylinder half height along z (units, >= 0).
 
     static Shape ray() { return {}; }
     static Shape box(const glm::vec3& mins, const glm::vec3& maxs) { return {ShapeKind::Box, mins, maxs, 0.0f}; }
     static Shape sphere(float radius) { return {ShapeKind::Sphere, glm::vec3(0.0f), glm::vec3(0.0f), radius}; }
     static Shape capsule(const glm::vec3& mins, const glm::vec3& maxs) {
         return {ShapeKind::Capsule, mins, maxs, 0.0f};
+    }
+    /// Upright cylinder, `radius` and `halfHeight` in units (negative values count as 0).
+    static Shape cylinder(float radius, float halfHeight) {
+        return {ShapeKind::Cylinder, glm::vec3(0.0f), glm::vec3(0.0f), radius, halfHeight};
     }
 };
 

@@ -28,6 +28,8 @@ void testInBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
             const float t = dot3(side.normal, tw.sphereOffset);
             const glm::vec3 sp = t > 0.0f ? tw.start - tw.sphereOffset : tw.start + tw.sphereOffset;
             d1 = dot3(sp, side.normal) - dist;
+        } else if (tw.cylinder) {
+            d1 = dot3(tw.start, side.normal) - (side.dist + cylinderSupport(side.normal, tw.radius, tw.size[1].z));
         } else {
             const float dist = side.dist - dot3(tw.offsets[side.signBits], side.normal);
             d1 = dot3(tw.start, side.normal) - dist;

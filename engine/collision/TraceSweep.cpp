@@ -13,8 +13,10 @@ namespace {
 /// Clips the swept shape against one brush; updates tw.result when the brush is entered earlier
 /// than anything before. Plane distances are shifted by the shape's support so the brush grows
 /// and the shape shrinks to its centre point.
-/// Sphere and Quake3 are template parameters so the per-side loop carries no mode branches.
-template <bool Sphere, bool Quake3>
+/// Kind (box, sphere/capsule, cylinder) and Quake3 are template parameters so the per-side loop
+/// carries no mode branches.
+enum SweepKind { kBox = 0, kSphere = 1, kCylinder = 2 };
+template <int Kind, bool Quake3>
 void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     const CollisionBrush& brush = model.brushes()[static_cast<size_t>(brushIndex)];
     if (brush.numSides == 0) return;
@@ -59,7 +61,7 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     };
 
     int32_t i = 0;
-    if constexpr (!Sphere) {
+    if constexpr (Kind != kSphere) {
         // q3map's six axial sides first: n . x is +/-x[axis] and the box support is a half size on
         // that axis, bit for bit what the general formula gives, without the dot products.
         if (brush.axialFirst) {
@@ -77,7 +79,7 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     for (; i < brush.numSides; ++i) {
         const CollisionSide& s = sides[i];
         float d1, d2;
-        if constexpr (Sphere) {
+        if constexpr (Kind == kSphere) {
             // Shift by the radius and measure from the capsule's sphere centre nearest the plane.
             const float dist = s.dist + tw.radius;
             const float t = dot3(s.normal, tw.sphereOffset);
@@ -85,6 +87,10 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
             const glm::vec3 ep = t > 0.0f ? tw.end - tw.sphereOffset : tw.end + tw.sphereOffset;
             d1 = dot3(sp, s.normal) - dist;
             d2 = dot3(ep, s.normal) - dist;
+        } else if constexpr (Kind == kCylinder) {
+            const float dist = s.dist + cylinderSupport(s.normal, tw.radius, tw.size[1].z);
+            d1 = dot3(tw.start, s.normal) - dist;
+            d2 = dot3(tw.end, s.normal) - dist;
         } else {
             const float dist = s.dist - dot3(tw.offsets[s.signBits], s.normal);
             d1 = dot3(tw.start, s.normal) - dist;
@@ -131,7 +137,7 @@ bool boundsIntersect(const TraceWork& tw, const CollisionBrush& b) {
              tw.bounds[0].x > b.maxs.x + e || tw.bounds[0].y > b.maxs.y + e || tw.bounds[0].z > b.maxs.z + e);
 }
 
-template <bool Sphere, bool Quake3>
+template <int Kind, bool Quake3>
 void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
     if (tw.stats) ++tw.stats->leavesVisited;
     const int32_t* list = model.leafBrushes().data() + leaf.firstLeafBrush;
@@ -142,7 +148,7 @@ void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& l
         const CollisionBrush& brush = brushes[b];
         if (!(brush.contents & tw.mask)) continue;
         if (!boundsIntersect(tw, brush)) continue;
-        traceThroughBrush<Sphere, Quake3>(model, tw, b);
+        traceThroughBrush<Kind, Quake3>(model, tw, b);
         if (tw.result.fraction == 0.0f) return;
     }
     if (tw.curves) traceThroughLeafPatches(model, tw, leaf);
@@ -152,9 +158,12 @@ void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& l
 
 void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
     if (tw.sphere)
-        tw.quake3 ? traceThroughLeafT<true, true>(model, tw, leaf) : traceThroughLeafT<true, false>(model, tw, leaf);
+        tw.quake3 ? traceThroughLeafT<kSphere, true>(model, tw, leaf) : traceThroughLeafT<kSphere, false>(model, tw, leaf);
+    else if (tw.cylinder)
+        tw.quake3 ? traceThroughLeafT<kCylinder, true>(model, tw, leaf)
+                  : traceThroughLeafT<kCylinder, false>(model, tw, leaf);
     else
-        tw.quake3 ? traceThroughLeafT<false, true>(model, tw, leaf) : traceThroughLeafT<false, false>(model, tw, leaf);
+        tw.quake3 ? traceThroughLeafT<kBox, true>(model, tw, leaf) : traceThroughLeafT<kBox, false>(model, tw, leaf);
 }
 
 void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, const glm::vec3& p1,

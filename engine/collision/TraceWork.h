@@ -5,6 +5,7 @@
 
 #include "collision/Model.h"
 
+#include <cmath>
 #include <cstdint>
 
 namespace cliplab::collision::detail {
@@ -18,7 +19,8 @@ struct TraceWork {
     glm::vec3 bounds[2]{};            ///< Box swept over the whole segment, for brush culling.
     bool isPoint = false;             ///< Ray: node planes are not widened.
     bool sphere = false;              ///< Sphere or capsule: planes shifted by `radius`.
-    float radius = 0.0f;              ///< Sphere radius (units).
+    float radius = 0.0f;              ///< Sphere or cylinder radius (units).
+    bool cylinder = false;            ///< Upright cylinder: size[1] = (radius, radius, half height).
     glm::vec3 sphereOffset{0.0f};     ///< Capsule: offset of the upper sphere centre from the middle.
     int32_t mask = 0;
     float epsilon = 0.125f;
@@ -37,6 +39,12 @@ struct TraceWork {
 
 /// Float dot product in the game's evaluation order (x, then y, then z), so results round alike.
 inline float dot3(const glm::vec3& a, const glm::vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+/// Support distance of an upright cylinder (radius r, half height h) along unit normal n:
+/// the horizontal rim reaches r * |n_xy|, the caps h * |n_z|.
+inline float cylinderSupport(const glm::vec3& n, float r, float h) {
+    return r * std::sqrt(n.x * n.x + n.y * n.y) + h * std::fabs(n.z);
+}
 
 /// True the first time `brush` is seen in this trace (marks it).
 inline bool firstVisit(TraceWork& tw, int32_t brush) {

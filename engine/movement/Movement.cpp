@@ -160,6 +160,13 @@ collision::Shape playerShape(const Settings& settings, bool crouched) {
         return collision::Shape::sphere(0.5f * (maxs.x - settings.mins.x));
     case collision::ShapeKind::Capsule:
         return collision::Shape::capsule(settings.mins, maxs);
+    case collision::ShapeKind::Cylinder: {
+        // Upright cylinder inscribed in the box's footprint, as tall as the box, same middle.
+        collision::Shape c = collision::Shape::cylinder(0.5f * (maxs.x - settings.mins.x), 0.5f * (maxs.z - settings.mins.z));
+        c.mins = settings.mins;
+        c.maxs = maxs;
+        return c;
+    }
     case collision::ShapeKind::Box:
         break;
     }

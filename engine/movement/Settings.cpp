@@ -36,10 +36,12 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
             s.shape = collision::ShapeKind::Capsule;
         else if (value == "sphere")
             s.shape = collision::ShapeKind::Sphere;
+        else if (value == "cylinder")
+            s.shape = collision::ShapeKind::Cylinder;
         else if (value == "ray")
             s.shape = collision::ShapeKind::Ray;
         else
-            return "shape: expected box, capsule, sphere or ray, got '" + value + "'";
+            return "shape: expected box, capsule, sphere, cylinder or ray, got '" + value + "'";
         return std::nullopt;
     }
     const auto v = number(value);

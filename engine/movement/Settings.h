@@ -36,7 +36,8 @@ struct Settings {
     float eyeHeight = 26.0f;                ///< Eye above the origin, standing (units).
     float crouchEyeHeight = 12.0f;          ///< Eye above the origin, crouched (units).
     /// Swept shape; Box uses mins/maxs, Capsule derives its radius from them, Sphere uses half the
-    /// box width as radius, Ray sweeps a point.
+    /// box width as radius, Cylinder the half width and half height of the box around its middle,
+    /// Ray sweeps a point.
     collision::ShapeKind shape = collision::ShapeKind::Box;
 
     float stepHeight = 18.0f;       ///< Highest ledge walked onto without jumping (units, >= 0).

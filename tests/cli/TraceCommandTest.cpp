@@ -146,3 +146,61 @@ TEST(BenchTraceCommand, PrintsTheRateAsItsLastLine) {
         << lines.back();
     EXPECT_EQ(test::runCliplab("bench-trace oa_dm1 --repeat 0", "").exitCode, 2);
 }
+
+TEST(TraceCommand, CylinderShapeIgnoresTheBoxColumns) {
+    const std::string dir = test::makeTempDir("tracecyl");
+    const std::string path = dir + "/wall.bsp";
+    test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({64, -64, -64}, {128, 64, 64})}})));
+    // The box columns say 40 wide; the cylinder of radius 16 stops at 64 - 16 - 0.125.
+    const std::string line = "0 0 0 200 0 0 -40 -40 -40 40 40 40\n";
+    auto r = test::runCliplab("trace '" + path + "' --shape cylinder --radius 16 --half-height 24", line);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out, "0.239375 47.875 0.000 0.000 -1.0000 0.0000 0.0000 -64.000 0 0 1\n");
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape cylinder --radius 16", line).exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape cone --radius 16", line).exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape box --radius 16", line).exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape sphere --radius -1", line).exitCode, 2);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(TraceCommand, PlaneShiftMethodMatchesTheBrushTraceOnAWall) {
+    const std::string dir = test::makeTempDir("traceps");
+    const std::string path = dir + "/wall.bsp";
+    test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({64, -64, -64}, {128, 64, 64})}})));
+    const std::string lines = "0 0 0 200 0 0 0 0 0 0 0 0\n0 0 0 200 0 0 -16 -16 -16 16 16 16\n";
+    auto brush = test::runCliplab("trace '" + path + "' --method brush", lines);
+    auto shifted = test::runCliplab("trace '" + path + "' --method planeshift", lines);
+    auto plain = test::runCliplab("trace '" + path + "' --method planeshift --bevels off", lines);
+    ASSERT_EQ(brush.exitCode, 0) << brush.err;
+    ASSERT_EQ(shifted.exitCode, 0) << shifted.err;
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(brush.out, "0.319375 63.875 0.000 0.000 -1.0000 0.0000 0.0000 -64.000 0 0 1\n"
+                         "0.239375 47.875 0.000 0.000 -1.0000 0.0000 0.0000 -64.000 0 0 1\n");
+    EXPECT_EQ(shifted.out, brush.out);
+    EXPECT_EQ(plain.out, brush.out);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --method bsp", lines).exitCode, 2);
+    EXPECT_EQ(test::runCliplab("trace '" + path + "' --method planeshift --model 1", lines).exitCode, 2);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(TraceCommand, CompareMethodsReportsEarlyStops) {
+    const std::string dir = test::makeTempDir("compare");
+    const std::string path = dir + "/wedge.bsp";
+    // A wedge given by its faces only: its apex ridge (x = 0, z = 64) protrudes when plane shifted
+    // without bevels; a sphere passing 9 units above it is stopped early there, not with bevels.
+    test::writeFile(path, bsp::write(test::makeBrushMap({{{{{-1, 0, 0}, 0},
+                                                           {{0, -1, 0}, 64},
+                                                           {{0, 1, 0}, 64},
+                                                           {{0, 0, -1}, 0},
+                                                           test::planeThrough({1, 0, 1}, {64, 0, 0})}}})));
+    const std::string line = "-100 0 73 -1 0 73 0 0 0 0 0 0\n";
+    auto off = test::runCliplab("compare-methods '" + path + "' --shape sphere --radius 8 --bevels off", line);
+    ASSERT_EQ(off.exitCode, 0) << off.err;
+    EXPECT_NE(off.out.find("segments=1 "), std::string::npos) << off.out;
+    EXPECT_NE(off.out.find("planeshift_hits=1 "), std::string::npos) << off.out;
+    EXPECT_NE(off.out.find("early_count=1 "), std::string::npos) << off.out;
+    auto on = test::runCliplab("compare-methods '" + path + "' --shape sphere --radius 8", line);
+    ASSERT_EQ(on.exitCode, 0) << on.err;
+    EXPECT_NE(on.out.find("early_count=0 "), std::string::npos) << on.out;
+    std::filesystem::remove_all(dir);
+}

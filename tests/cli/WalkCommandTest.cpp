@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fstream>
 #include <sstream>
 
 using namespace cliplab;
@@ -111,4 +112,49 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
     auto missing = test::runCliplab("walk /nonexistent/map.bsp --script '" + good + "'");
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("/nonexistent/map.bsp"), std::string::npos) << missing.err;
+}
+
+TEST(WalkCommand, RecordWritesEveryTraceAsATraceInputLine) {
+    const std::string script = writeScript("0.5 1 0 0 - 180 0\n");
+    const std::string record = test::makeTempDir("walkrecord") + "/traces.txt";
+    auto r = test::runCliplab("walk oa_dm1 --script '" + script + "' --preset quake3 --record '" + record + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto out = lines(r.out);
+    ASSERT_FALSE(out.empty());
+    const auto pos = out.back().find("traces=");
+    ASSERT_NE(pos, std::string::npos);
+    const long long traces = std::stoll(out.back().substr(pos + 7));
+    std::ifstream in(record);
+    std::string line;
+    long long count = 0;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        float v;
+        int n = 0;
+        while (fields >> v) ++n;
+        EXPECT_EQ(n, 12) << line;
+        ++count;
+    }
+    EXPECT_EQ(count, traces);
+    // The recorded lines replay through `cliplab trace`.
+    std::ifstream again(record);
+    std::stringstream all;
+    all << again.rdbuf();
+    auto replay = test::runCliplab("trace oa_dm1", all.str());
+    EXPECT_EQ(replay.exitCode, 0) << replay.err;
+    EXPECT_EQ(static_cast<long long>(lines(replay.out).size()), traces);
+}
+
+TEST(WalkCommand, CylinderPlayerShapeWalks) {
+    // The reference walk oa_dm1-s0-forward with an upright cylinder (radius 15, half height 28,
+    // around the box's middle) instead of the box: it runs, lands and stays out of the walls.
+    const std::string script = writeScript("3 1 0 0 - 180 0\n");
+    auto r = test::runCliplab("walk oa_dm1 --script '" + script + "' --start 280 1416 -111 --set shape=cylinder");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto out = lines(r.out);
+    ASSERT_FALSE(out.empty());
+    EXPECT_NE(out.back().find("ground=1 stuck=0"), std::string::npos) << out.back();
+    float x = 0, y = 0, z = 0;
+    ASSERT_EQ(std::sscanf(out.back().c_str(), "final %f %f %f", &x, &y, &z), 3);
+    EXPECT_LT(x, 280.0f - 100.0f); // ran a good way along -x (yaw 180)
 }

@@ -1,0 +1,149 @@
+// Step-and-correct: discrete steps, each followed by pushing the shape out of overlapped brushes
+// along the cheapest side (seed 002's nearest free neighbour, with brushes instead of blocks).
+
+#include "collision/StepCorrect.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace cliplab::collision {
+
+namespace {
+
+/// Box half extents and centre offset standing for `shape` (rays: zero).
+void boxOf(const Shape& shape, glm::vec3& half, glm::vec3& centre) {
+    half = glm::vec3(0.0f);
+    centre = glm::vec3(0.0f);
+    switch (shape.kind) {
+    case ShapeKind::Ray:
+        break;
+    case ShapeKind::Box:
+    case ShapeKind::Capsule:
+        centre = (shape.mins + shape.maxs) * 0.5f;
+        half = glm::max(shape.maxs - centre, glm::vec3(0.0f));
+        break;
+    case ShapeKind::Sphere:
+        half = glm::vec3(std::max(shape.radius, 0.0f));
+        break;
+    case ShapeKind::Cylinder:
+        centre = (shape.mins + shape.maxs) * 0.5f;
+        half = glm::vec3(std::max(shape.radius, 0.0f), std::max(shape.radius, 0.0f),
+                         std::max(shape.halfHeight, 0.0f));
+        break;
+    }
+}
+
+/// How many brush corners lie on each side's plane: >= 3 a face, 2 an edge, 1 a corner.
+std::vector<int> cornersPerSide(const Model& model, const CollisionBrush& brush) {
+    const CollisionSide* sides = model.sides().data() + brush.firstSide;
+    const int n = brush.numSides;
+    std::vector<glm::dvec3> corners;
+    for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b)
+            for (int c = b + 1; c < n; ++c) {
+                const glm::dvec3 na(sides[a].normal), nb(sides[b].normal), nc(sides[c].normal);
+                const glm::dvec3 bc = glm::cross(nb, nc);
+                const double det = glm::dot(na, bc);
+                if (std::fabs(det) < 1e-9)
+                    continue;
+                const glm::dvec3 p =
+                    (double(sides[a].dist) * bc + double(sides[b].dist) * glm::cross(nc, na) +
+                     double(sides[c].dist) * glm::cross(na, nb)) /
+                    det;
+                bool inside = true;
+                for (int s = 0; s < n && inside; ++s)
+                    inside = glm::dot(glm::dvec3(sides[s].normal), p) - double(sides[s].dist) <= 0.01;
+                if (!inside)
+                    continue;
+                bool known = false;
+                for (const auto& q : corners)
+                    known = known || glm::length(q - p) < 0.01;
+                if (!known)
+                    corners.push_back(p);
+            }
+    std::vector<int> count(static_cast<size_t>(n), 0);
+    for (int s = 0; s < n; ++s)
+        for (const auto& p : corners)
+            if (std::fabs(glm::dot(glm::dvec3(sides[s].normal), p) - double(sides[s].dist)) <= 0.01)
+                ++count[static_cast<size_t>(s)];
+    return count;
+}
+
+} // namespace
+
+glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
+                          const StepCorrectOptions& options, int& pushes, bool& stuck) {
+    glm::vec3 half, centre;
+    boxOf(shape, half, centre);
+    const Shape box = Shape::box(centre - half, centre + half);
+    glm::vec3 p = position;
+    pushes = 0;
+    stuck = false;
+    for (;;) {
+        const TraceResult r = model.trace(box, p, p, mask);
+        if (!r.startSolid || r.brush < 0)
+            return p;
+        if (pushes >= options.maxCorrections) {
+            stuck = true;
+            return p;
+        }
+        const CollisionBrush& brush = model.brushes()[static_cast<size_t>(r.brush)];
+        const std::vector<int> corners = cornersPerSide(model, brush);
+        const glm::vec3 c = p + centre;
+        float best = 0.0f, bestCost = INFINITY;
+        glm::vec3 bestNormal(0.0f);
+        for (int i = 0; i < brush.numSides; ++i) {
+            const CollisionSide& s = model.sides()[static_cast<size_t>(brush.firstSide + i)];
+            if (corners[static_cast<size_t>(i)] == 0)
+                continue; // not touching the brush at all
+            const float support = std::fabs(half.x * s.normal.x) + std::fabs(half.y * s.normal.y) +
+                                  std::fabs(half.z * s.normal.z);
+            // How far along the side's normal the box must move to clear the side's plane.
+            const float depth = s.dist + support - glm::dot(s.normal, c);
+            const int k = corners[static_cast<size_t>(i)];
+            const float cost = depth + (k >= 3   ? 0.0f
+                                        : k == 2 ? options.edgeHandicap
+                                                 : options.cornerHandicap);
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = depth;
+                bestNormal = s.normal;
+            }
+        }
+        if (!(bestCost < INFINITY)) {
+            stuck = true;
+            return p;
+        }
+        p += bestNormal * (std::max(best, 0.0f) + options.margin);
+        ++pushes;
+    }
+}
+
+StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start,
+                                 const glm::vec3& end, int32_t mask, const StepCorrectOptions& options) {
+    StepCorrectResult out;
+    out.position = start;
+    const float length = glm::length(end - start);
+    const float step = std::max(options.stepLength, 1e-3f);
+    const int steps = std::max(1, static_cast<int>(std::ceil(length / step)));
+    const glm::vec3 delta = (end - start) / float(steps);
+    for (int k = 0; k < steps; ++k) {
+        int pushes = 0;
+        bool stuck = false;
+        const glm::vec3 next =
+            correctPosition(model, shape, out.position + delta, mask, options, pushes, stuck);
+        out.corrections += pushes;
+        ++out.steps;
+        if (stuck) {
+            out.stuck = true;
+            return out;
+        }
+        out.position = next;
+    }
+    return out;
+}
+
+} // namespace cliplab::collision

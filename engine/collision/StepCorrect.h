@@ -1,0 +1,42 @@
+#pragma once
+/// \file StepCorrect.h
+/// The block engine's discrete step-and-correct (seed 002) adapted to brushes: move in steps no
+/// longer than a set length; after each step push the shape out of any brush it overlaps, along the
+/// brush plane (bevels included) of least penetration, faces preferred over edges over corners by
+/// small handicaps. No sweep: a step longer than twice a wall's half thickness crosses its middle
+/// and is pushed out on the far side, i.e. tunnels through. A comparison against swept traces.
+
+#include "collision/Model.h"
+
+namespace cliplab::collision {
+
+/// Tuning of step-and-correct.
+struct StepCorrectOptions {
+    float stepLength = 8.0f; ///< Longest step (units, > 0).
+    float margin = 0.125f;   ///< Distance kept from the plane pushed out of (units, >= 0).
+    float edgeHandicap =
+        0.1f; ///< Added to the penetration of a side touching the brush along an edge (units).
+    float cornerHandicap = 0.2f; ///< Added for a side touching it at a single corner (units).
+    int maxCorrections = 8;      ///< Pushes per step before giving up (the shape stays where it is).
+};
+
+/// What one step-and-correct move did.
+struct StepCorrectResult {
+    glm::vec3 position{0.0f}; ///< Where the shape ended (units).
+    int steps = 0;            ///< Steps taken.
+    int corrections = 0;      ///< Pushes out of brushes, all steps.
+    bool stuck = false;       ///< A step could not be freed within maxCorrections pushes.
+};
+
+/// Pushes the shape at `position` out of the world brushes of `mask` it overlaps (one brush at a
+/// time, up to options.maxCorrections pushes). Returns the freed position and sets `pushes`;
+/// `stuck` when still overlapping. Box and ray shapes (others are treated as their bounding box).
+glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
+                          const StepCorrectOptions& options, int& pushes, bool& stuck);
+
+/// Moves `shape` from `start` towards `end` in equal steps no longer than options.stepLength,
+/// correcting after each. A step that cannot be freed stops the move at the last free position.
+StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start,
+                                 const glm::vec3& end, int32_t mask, const StepCorrectOptions& options = {});
+
+} // namespace cliplab::collision
