@@ -11,7 +11,7 @@ namespace {
 
 void printHelp() {
     std::printf("cliplab: Quake 3 map collision viewer, tracer and movement lab\n\n"
-                "usage: cliplab COMMAND [ARGS...]\n\n"
+                "usage: cliplab [MAP] (the viewer) | cliplab COMMAND [ARGS...]\n\n"
                 "MAP is a path to a .bsp file, a path to a .map source, or a map name (oa_dm1) looked up\n"
                 "as maps/NAME.bsp in the game data (--basepath DIR, $CLIPLAB_BASEPATH, or the installed\n"
                 "OpenArena folders).\n\ncommands:\n");
@@ -20,11 +20,22 @@ void printHelp() {
     std::printf("  %-12s %s\n", "--help", "this text");
 }
 
+/// The command called `name`, or null.
+const cliplab::cli::Command* findCommand(const std::string& name) {
+    for (const auto& c : cliplab::cli::commands())
+        if (name == c.name)
+            return &c;
+    return nullptr;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     using namespace cliplab::cli;
+    const bool haveViewer = findCommand("view") != nullptr;
     if (argc < 2) {
+        if (haveViewer)
+            return findCommand("view")->run({});
         printHelp();
         return kExitUsage;
     }
@@ -34,9 +45,11 @@ int main(int argc, char** argv) {
         return kExitOk;
     }
     Args args(argv + 2, argv + argc);
-    for (const auto& c : commands())
-        if (command == c.name)
-            return c.run(args);
+    if (const Command* c = findCommand(command))
+        return c->run(args);
+    // `cliplab MAP [options]`: not a command and not an option, so a map for the viewer.
+    if (haveViewer && !command.empty() && command[0] != '-')
+        return findCommand("view")->run(Args(argv + 1, argv + argc));
     std::fprintf(stderr, "cliplab: unknown command '%s' (see cliplab --help)\n", command.c_str());
     return kExitUsage;
 }

@@ -29,5 +29,7 @@ int runWalk(const Args& args);
 int runBenchWalk(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
+/// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
+int runView(const Args& args);
 
 } // namespace cliplab::cli
