@@ -17,7 +17,7 @@ const Command kCommands[] = {
     {"bench-walk", "MAP --script FILE [walk options] [--repeat R]",
      "time the walk R times (default 20): microseconds and traces per tick", runBenchWalk},
 #ifdef CLIPLAB_HAVE_VIEWER
-    {"view", "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] [--no-config]",
+    {"view", "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] [--chase UNITS] [--no-config]",
      "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView},
     {"shot", "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] [--ui]",
      "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames; --ui draws the viewer with its panels", runShot},

@@ -17,7 +17,7 @@ namespace {
 
 constexpr const char* kUsage =
     "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] "
-    "[--no-config] [--basepath DIR]";
+    "[--chase UNITS] [--no-config] [--basepath DIR]";
 
 int usage(const std::string& message) {
     std::fprintf(stderr, "cliplab view: %s\nusage: cliplab view %s\n", message.c_str(), kUsage);
@@ -28,7 +28,8 @@ int usage(const std::string& message) {
 
 int runView(const Args& args) {
     auto cl = CommandLine::parse(args, {{"--size", 1}, {"--script", 1}, {"--hz", 1}, {"--frames", 1}, {"--exit", 0},
-                                        {"--hidden", 0}, {"--shot", 1}, {"--no-config", 0}, basepathOption()});
+                                        {"--hidden", 0}, {"--shot", 1}, {"--no-config", 0}, {"--chase", 1},
+                                        basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -76,6 +77,12 @@ int runView(const Args& args) {
         config.persist = false; // a scripted run must not depend on saved settings
         if (cl->has("--exit") && config.frames == 0)
             config.frames = static_cast<long long>(movement::scriptTicks(*config.script, config.tickRate).size()) + 1;
+    }
+    if (cl->has("--chase")) {
+        const auto d = parseNumber(cl->value("--chase"));
+        if (!d || *d < 0.0 || *d > 1024.0)
+            return usage("--chase: expected a distance from 0 to 1024 units");
+        config.chase = static_cast<float>(*d);
     }
     config.printFinal = cl->has("--exit");
     config.hidden = cl->has("--hidden");

@@ -143,6 +143,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
         s.mode = movement::Mode::Noclip; // a placed camera stays where it was put
         st.sim.setState(s);
     }
+    st.chaseDistance = config.chase;
     if (config.angles) {
         st.camera.pitch = config.angles->x;
         st.camera.yaw = config.angles->y;

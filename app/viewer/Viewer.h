@@ -30,6 +30,7 @@ struct ViewerConfig {
     std::string screenshot;          ///< Write the last frame (panels included) to this PNG.
     std::optional<glm::vec3> eye;    ///< Start with the camera here (units; for screenshots).
     std::optional<glm::vec2> angles; ///< Pitch, yaw (degrees).
+    float chase = 0.0f;              ///< Chase camera distance behind the eye (units, 0..1024).
 };
 
 /// Runs the viewer with `vfs` mounted; returns a process exit code (0 ok, 1 failure). Errors are
