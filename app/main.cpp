@@ -32,12 +32,13 @@ const cliplab::cli::Command* findCommand(const std::string& name) {
 
 int main(int argc, char** argv) {
     using namespace cliplab::cli;
-    const bool haveViewer = findCommand("view") != nullptr;
     if (argc < 2) {
-        if (haveViewer)
-            return findCommand("view")->run({});
+#ifdef CLIPLAB_HAVE_VIEWER
+        return runView({});
+#else
         printHelp();
         return kExitUsage;
+#endif
     }
     const std::string command = argv[1];
     if (command == "--help" || command == "-h" || command == "help") {
@@ -48,8 +49,10 @@ int main(int argc, char** argv) {
     if (const Command* c = findCommand(command))
         return c->run(args);
     // `cliplab MAP [options]`: not a command and not an option, so a map for the viewer.
-    if (haveViewer && !command.empty() && command[0] != '-')
-        return findCommand("view")->run(Args(argv + 1, argv + argc));
+#ifdef CLIPLAB_HAVE_VIEWER
+    if (!command.empty() && command[0] != '-')
+        return runViewMapFirst(Args(argv + 1, argv + argc));
+#endif
     std::fprintf(stderr, "cliplab: unknown command '%s' (see cliplab --help)\n", command.c_str());
     return kExitUsage;
 }

@@ -31,5 +31,8 @@ int runBenchWalk(const Args& args);
 int runShot(const Args& args);
 /// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
 int runView(const Args& args);
+/// `cliplab MAP ...`: as runView (args start with MAP), but a bare name that is no map in the game
+/// data is reported as an unknown command (exit 2).
+int runViewMapFirst(const Args& args);
 
 } // namespace cliplab::cli

@@ -6,6 +6,7 @@
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
 #include "viewer/Viewer.h"
+#include "world/MapLoader.h"
 
 #include <cstdio>
 #include <fstream>
@@ -26,7 +27,13 @@ int usage(const std::string& message) {
 
 } // namespace
 
-int runView(const Args& args) {
+int runViewImpl(const Args& args, bool mapFirst);
+
+int runViewMapFirst(const Args& args) { return runViewImpl(args, true); }
+
+int runView(const Args& args) { return runViewImpl(args, false); }
+
+int runViewImpl(const Args& args, bool mapFirst) {
     auto cl = CommandLine::parse(args, {{"--size", 1}, {"--script", 1}, {"--hz", 1}, {"--frames", 1}, {"--exit", 0},
                                         {"--hidden", 0}, {"--shot", 1}, {"--no-config", 0}, {"--chase", 1},
                                         basepathOption()});
@@ -93,6 +100,13 @@ int runView(const Args& args) {
     if (!vfs) {
         std::fprintf(stderr, "cliplab view: %s\n", vfs.error().message.c_str());
         return kExitFailure;
+    }
+    // `cliplab WORD`: a bare WORD that names no map is a mistyped command, not a map to open.
+    if (mapFirst && world::classifyMapArgument(config.map) == world::MapSourceKind::VfsName &&
+        !vfs.value()->exists("maps/" + config.map + ".bsp")) {
+        std::fprintf(stderr, "cliplab: '%s' is neither a command nor a map (see cliplab --help)\n",
+                     config.map.c_str());
+        return kExitUsage;
     }
     return viewer::runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
 }

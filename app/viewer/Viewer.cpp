@@ -87,29 +87,6 @@ glm::vec3 pixelRay(const render::Camera& camera, float x, float y) {
     return glm::normalize(glm::vec3(b) / b.w - glm::vec3(a) / a.w);
 }
 
-void respawn(ViewerState& st) {
-    if (st.map && !st.map->spawns.empty())
-        st.teleport(st.map->spawns.front().origin, st.map->spawns.front().yaw);
-    else if (st.map)
-        st.teleport((st.map->data.models.front().mins + st.map->data.models.front().maxs) * 0.5f, 0.0f);
-}
-
-/// Loads `argument`; on failure keeps the current map and records the error for the Map panel.
-bool switchMap(ViewerState& st, const std::string& argument) {
-    auto loaded = loadViewerMap(argument, st.vfs.get());
-    if (!loaded) {
-        st.mapError = loaded.error().message;
-        return false;
-    }
-    st.mapError.clear();
-    st.map = std::move(loaded.value());
-    st.probe.reset();
-    st.sweepTrace.clear();
-    st.selectedTrace = st.shownBrush = -1;
-    respawn(st);
-    return true;
-}
-
 } // namespace
 
 int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
@@ -133,7 +110,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     if (config.script)
         st.tickRate = config.tickRate;
     st.applyTickRate();
-    if (!switchMap(st, config.map)) {
+    if (!st.switchMap(config.map)) {
         std::fprintf(stderr, "cliplab view: %s\n", st.mapError.c_str());
         return 1;
     }
@@ -254,7 +231,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
                     ps.mode = ps.mode == movement::Mode::Fly ? movement::Mode::Walk : movement::Mode::Fly;
                     st.sim.setState(ps);
                     break;
-                case SDLK_r: respawn(st); break;
+                case SDLK_r: st.respawn(); break;
                 case SDLK_p: st.frozen = !st.frozen; break;
                 case SDLK_n: ++st.stepRequests; break;
                 case SDLK_1: st.sweep.start = st.camera.eye; st.sweep.enabled = true; break;
@@ -275,7 +252,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
             // Loaded one frame after it was asked for, so the Map panel could show "loading".
             const std::string arg = std::move(st.pendingLoad);
             st.pendingLoad.clear();
-            switchMap(st, arg);
+            st.switchMap(arg);
         }
 
         // Look and input.

@@ -81,6 +81,35 @@ void ViewerState::applyTickRate() {
     sim.setState(s);
 }
 
+void ViewerState::respawn() {
+    if (map && !map->spawns.empty())
+        teleport(map->spawns.front().origin, map->spawns.front().yaw);
+    else if (map)
+        teleport((map->data.models.front().mins + map->data.models.front().maxs) * 0.5f, 0.0f);
+}
+
+bool ViewerState::switchMap(const std::string& argument) {
+    auto loaded = loadViewerMap(argument, vfs.get());
+    if (!loaded) {
+        mapError = loaded.error().message;
+        return false;
+    }
+    mapError.clear();
+    map = std::move(loaded.value());
+    probe.reset();
+    sweepTrace.clear();
+    tickTraces.clear();
+    selectedTrace = shownBrush = -1;
+    respawn();
+    return true;
+}
+
+const std::vector<std::string>& ViewerState::mapList() {
+    if (!m_mapList)
+        m_mapList = vfs ? vfs->listMaps() : std::vector<std::string>{};
+    return *m_mapList;
+}
+
 core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument, const fs::FileSystem* vfs) {
     auto data = world::loadMap(argument, vfs);
     if (!data)

@@ -11,6 +11,7 @@
 #include "render/Camera.h"
 #include "render/Renderer.h"
 
+#include <array>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -89,6 +90,8 @@ struct ViewerState {
     std::unique_ptr<LoadedMap> map;
     std::string mapError;                ///< Last load error, shown in the Map panel; empty = none.
     std::string pendingLoad;             ///< A MAP to load at the start of the next frame.
+    std::array<char, 512> mapPathInput{}; ///< The Map panel's path field (ImGui edits it in place).
+    std::array<char, 64> mapFilter{};     ///< The Map panel's filter field.
 
     movement::Settings moveSettings;
     movement::Simulation sim{movement::Settings{}};
@@ -130,6 +133,16 @@ struct ViewerState {
     movement::Settings effectiveSettings() const;
     /// Rebuilds the simulation at `tickRate`, keeping the player state.
     void applyTickRate();
+    /// Puts the player at the map's first spawn point (the middle of the world without one).
+    void respawn();
+    /// Loads `argument` (needs a current GL context) and respawns; on failure keeps the current
+    /// map, stores the message in mapError and returns false.
+    bool switchMap(const std::string& argument);
+    /// The maps in the mounted game data (listed once, on first use).
+    const std::vector<std::string>& mapList();
+
+private:
+    std::optional<std::vector<std::string>> m_mapList;
 };
 
 /// Loads `argument` with `vfs` into a new LoadedMap (renderer included: needs a current GL

@@ -3,6 +3,7 @@
 // clean; plus the settings file round trip.
 
 #include "support/TestSupport.h"
+#include "viewer/GlWindow.h"
 #include "viewer/ViewerSettings.h"
 
 #include <gtest/gtest.h>
@@ -141,6 +142,10 @@ TEST(Viewer, MapErrorsAreReportedCleanly) {
     EXPECT_NE(bad.err.find("--frames"), std::string::npos) << bad.err;
     const auto exitOnly = test::runCliplab("view --exit");
     EXPECT_EQ(exitOnly.exitCode, 2);
+    // `cliplab WORD` with a WORD that is no command and no map: a usage error, no window.
+    const auto typo = test::runCliplab("frobnicate --no-config");
+    EXPECT_EQ(typo.exitCode, 2);
+    EXPECT_NE(typo.err.find("'frobnicate' is neither a command nor a map"), std::string::npos) << typo.err;
 }
 
 TEST(ViewerSettings, RoundTripAndBadValues) {
@@ -176,4 +181,31 @@ TEST(ViewerSettings, RoundTripAndBadValues) {
     EXPECT_EQ(c.render.view, render::ViewMode::Textured);
     EXPECT_EQ(c.trace.options.epsilon, 0.25f);
     EXPECT_EQ(viewer::loadSettings(path + ".missing", c), 0);
+}
+
+TEST(ViewerState, FailedLoadKeepsThePreviousMap) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    ASSERT_TRUE(st.map);
+    EXPECT_FALSE(st.map->stations.empty()); // the playground's target_position stations
+    ASSERT_FALSE(st.map->spawns.empty());
+    EXPECT_EQ(st.sim.state().origin, st.map->spawns.front().origin);
+    const bsp::BspData* before = &st.map->data;
+
+    const std::string bad = test::makeTempDir("viewer") + "/broken.map";
+    test::writeFile(bad, "{\n\"classname\" \"worldspawn\"\n{ ( 0 0 0 ) ( 1 0 0 ) \n");
+    EXPECT_FALSE(st.switchMap(bad));
+    EXPECT_NE(st.mapError.find("broken.map"), std::string::npos) << st.mapError;
+    ASSERT_TRUE(st.map);
+    EXPECT_EQ(&st.map->data, before);
+    EXPECT_EQ(st.map->argument, kPlayground);
+    EXPECT_FALSE(st.switchMap("/nonexistent/nowhere.bsp"));
+    EXPECT_NE(st.mapError.find("nowhere.bsp"), std::string::npos) << st.mapError;
+
+    // A successful load clears the error.
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    EXPECT_TRUE(st.mapError.empty());
+    st.map.reset(); // GL objects go before the context
 }

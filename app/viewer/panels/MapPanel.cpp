@@ -53,17 +53,16 @@ void mapPanel(ViewerState& state) {
         ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "load failed: %s", state.mapError.c_str());
         ImGui::PopTextWrapPos();
     }
-    static char path[512] = ""; // ImGui text buffer owned by this panel (single UI thread)
-    ImGui::InputText("path or name", path, sizeof path);
+    char* path = state.mapPathInput.data();
+    ImGui::InputText("path or name", path, state.mapPathInput.size());
     ImGui::SameLine();
     if (ImGui::Button("load") && path[0])
         state.pendingLoad = path;
     if (ImGui::CollapsingHeader("maps in the game data")) {
-        static char filter[64] = "";
-        ImGui::InputText("filter", filter, sizeof filter);
+        char* filter = state.mapFilter.data();
+        ImGui::InputText("filter", filter, state.mapFilter.size());
         if (ImGui::BeginListBox("##maps", ImVec2(-1, 160))) {
-            if (state.vfs)
-                for (const std::string& name : state.vfs->listMaps())
+            for (const std::string& name : state.mapList())
                     if (containsNoCase(name, filter) && ImGui::Selectable(name.c_str()))
                         state.pendingLoad = name;
             ImGui::EndListBox();
