@@ -48,11 +48,14 @@ int main(int argc, char** argv) {
     Args args(argv + 2, argv + argc);
     if (const Command* c = findCommand(command))
         return c->run(args);
-    // `cliplab MAP [options]`: not a command and not an option, so a map for the viewer.
 #ifdef CLIPLAB_HAVE_VIEWER
+    // `cliplab MAP [options]`: not a command and not an option, so a map for the viewer;
+    // `cliplab --option ...`: the viewer's options on the default map.
     if (!command.empty() && command[0] != '-')
         return runViewMapFirst(Args(argv + 1, argv + argc));
-#endif
+    return runView(Args(argv + 1, argv + argc));
+#else
     std::fprintf(stderr, "cliplab: unknown command '%s' (see cliplab --help)\n", command.c_str());
     return kExitUsage;
+#endif
 }

@@ -147,7 +147,9 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
             sink->push_back(t);
         return t.result;
     };
+    long long ticksRun = 0;
     auto runTick = [&](const movement::Input& input) {
+        ++ticksRun;
         st.tickTraces.emplace_back();
         sink = &st.tickTraces.back();
         st.sim.tick(input, playerTrace, &recorder);
@@ -401,7 +403,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     }
     if (config.printFinal) {
         const movement::PlayerState& s = st.sim.state();
-        std::printf("ticks=%zu\nfinal %.3f %.3f %.3f ground=%d stuck=%d\n", scriptTick, double(s.origin.x),
+        std::printf("ticks=%lld\nfinal %.3f %.3f %.3f ground=%d stuck=%d\n", ticksRun, double(s.origin.x),
                     double(s.origin.y), double(s.origin.z), s.onGround ? 1 : 0, s.stuck ? 1 : 0);
     }
     if (!configDir.empty())
