@@ -53,7 +53,7 @@ void drawTrace(debugdraw::DebugDraw& draw, const LoggedTrace& t, const collision
         draw.arrow(onPlane, onPlane + n * 32.0f, debugdraw::Style{debugdraw::colors::Blue, false}, 6.0f);
     }
     if (vis.hitBrush && model && t.result.brush >= 0)
-        drawBrush(draw, *model, t.result.brush, glm::vec4(1.0f, 0.5f, 0.1f, 0.15f));
+        drawBrush(draw, *model, t.result.brush, glm::vec4(1.0f, 0.5f, 0.1f, 0.0f));
 }
 
 } // namespace
@@ -110,8 +110,15 @@ void drawBrush(debugdraw::DebugDraw& draw, const collision::Model& model, int32_
         const collision::CollisionSide& s = model.sides()[static_cast<size_t>(b.firstSide + i)];
         planes.push_back({s.normal, s.dist});
     }
-    draw.brushHull(planes, debugdraw::Style{color, true},
-                   debugdraw::Style{glm::vec4(glm::vec3(color), 1.0f), false});
+    const debugdraw::Style edges{glm::vec4(glm::vec3(color), 1.0f), false};
+    if (color.a > 0.0f) {
+        draw.brushHull(planes, debugdraw::Style{color, true}, edges);
+        return;
+    }
+    // Wire only: translucent faces would fight with the world faces they lie on.
+    for (const auto& face : debugdraw::hullFaces(planes))
+        for (size_t i = 0; i < face.size(); ++i)
+            draw.line(face[i], face[(i + 1) % face.size()], edges);
 }
 
 void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {

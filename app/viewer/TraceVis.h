@@ -16,7 +16,8 @@ debugdraw::Color outcomeColor(const collision::TraceResult& result);
 void drawShape(debugdraw::DebugDraw& draw, const collision::Shape& shape, const glm::vec3& origin,
                const debugdraw::Style& style);
 
-/// Draws brush `brush` of `model` as a translucent hull with edges.
+/// Draws brush `brush` of `model`: translucent faces in `color` with opaque edges, or only the
+/// edges (a wire hull, drawn over the world) when `color` has alpha 0.
 void drawBrush(debugdraw::DebugDraw& draw, const collision::Model& model, int32_t brush, const debugdraw::Color& color);
 
 /// Everything the state's toggles ask for.
