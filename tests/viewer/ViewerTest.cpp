@@ -3,7 +3,9 @@
 // clean; plus the settings file round trip.
 
 #include "support/TestSupport.h"
+#include "debugdraw/RecordingDebugDraw.h"
 #include "viewer/GlWindow.h"
+#include "viewer/TraceVis.h"
 #include "viewer/ViewerSettings.h"
 
 #include <gtest/gtest.h>
@@ -21,6 +23,7 @@
 #pragma GCC diagnostic pop
 #endif
 
+#include <algorithm>
 #include <sstream>
 
 using namespace cliplab;
@@ -208,4 +211,55 @@ TEST(ViewerState, FailedLoadKeepsThePreviousMap) {
     ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
     EXPECT_TRUE(st.mapError.empty());
     st.map.reset(); // GL objects go before the context
+}
+
+TEST(ViewerState, ProbeTracesAndTheirPicture) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    const glm::vec3 origin = st.map->spawns.front().origin;
+
+    // A box probe straight down from the spawn point lands on the floor.
+    st.trace.shape = collision::ShapeKind::Box;
+    const auto down = st.traceLogged("probe", st.trace.probeShape(), origin, origin - glm::vec3(0, 0, 512),
+                                     st.trace.mask);
+    EXPECT_LT(down.result.fraction, 1.0f);
+    EXPECT_FALSE(down.result.startSolid);
+    EXPECT_FLOAT_EQ(down.result.plane.normal.z, 1.0f);
+    EXPECT_GE(down.result.brush, 0);
+    EXPECT_GT(down.stats.brushesTested, 0);
+    EXPECT_NE(std::find(down.stats.testedBrushes.begin(), down.stats.testedBrushes.end(), down.result.brush),
+              down.stats.testedBrushes.end());
+    EXPECT_EQ(st.tracesThisFrame, 1);
+    // The same trace without solid in the mask goes through.
+    const auto through = st.traceLogged("probe", st.trace.probeShape(), origin, origin - glm::vec3(0, 0, 512),
+                                        bsp::contents::Water);
+    EXPECT_EQ(through.result.fraction, 1.0f);
+
+    // The picture of a hit: segment, hit cross, plane quad, normal arrow, wire hull of the brush.
+    st.probe = down;
+    debugdraw::RecordingDebugDraw rec;
+    viewer::drawTraceVis(st, rec);
+    EXPECT_EQ(rec.polygons().size(), 1u); // the hit plane
+    EXPECT_GT(rec.lines().size(), 12u + 3u + 12u);
+    const size_t all = rec.lines().size();
+    st.vis.hitBrush = st.vis.hitPlane = false;
+    rec.clear();
+    viewer::drawTraceVis(st, rec);
+    EXPECT_TRUE(rec.polygons().empty());
+    EXPECT_LT(rec.lines().size(), all);
+
+    // The Trace panel's shape and mask reach the player; the wheel's fly speed only off the ground modes.
+    st.trace.shape = collision::ShapeKind::Capsule;
+    st.trace.mask = bsp::contents::Solid;
+    st.flySpeedScale = 2.0f;
+    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Capsule);
+    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::Solid);
+    EXPECT_EQ(st.effectiveSettings().maxSpeed, st.moveSettings.maxSpeed);
+    movement::PlayerState ps = st.sim.state();
+    ps.mode = movement::Mode::Noclip;
+    st.sim.setState(ps);
+    EXPECT_EQ(st.effectiveSettings().maxSpeed, 2.0f * st.moveSettings.maxSpeed);
+    st.map.reset();
 }
