@@ -403,6 +403,10 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     }
     if (config.printFinal) {
         const movement::PlayerState& s = st.sim.state();
+        // Median frame time of the last frames (the first one waits for the map load; skip it).
+        std::vector<float> ms(st.stats.frameMs.begin() + (st.stats.frameMs.size() > 1 ? 1 : 0), st.stats.frameMs.end());
+        std::sort(ms.begin(), ms.end());
+        std::printf("frames=%lld ms_per_frame=%.2f\n", frame, ms.empty() ? 0.0 : double(ms[ms.size() / 2]));
         std::printf("ticks=%lld\nfinal %.3f %.3f %.3f ground=%d stuck=%d\n", ticksRun, double(s.origin.x),
                     double(s.origin.y), double(s.origin.z), s.onGround ? 1 : 0, s.stuck ? 1 : 0);
     }
