@@ -11,7 +11,7 @@ namespace {
 
 void printHelp() {
     std::printf("cliplab: Quake 3 map collision viewer, tracer and movement lab\n\n"
-                "usage: cliplab COMMAND [ARGS...]\n\n"
+                "usage: cliplab [MAP] (the viewer) | cliplab COMMAND [ARGS...]\n\n"
                 "MAP is a path to a .bsp file, a path to a .map source, or a map name (oa_dm1) looked up\n"
                 "as maps/NAME.bsp in the game data (--basepath DIR, $CLIPLAB_BASEPATH, or the installed\n"
                 "OpenArena folders).\n\ncommands:\n");
@@ -20,13 +20,25 @@ void printHelp() {
     std::printf("  %-12s %s\n", "--help", "this text");
 }
 
+/// The command called `name`, or null.
+const cliplab::cli::Command* findCommand(const std::string& name) {
+    for (const auto& c : cliplab::cli::commands())
+        if (name == c.name)
+            return &c;
+    return nullptr;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     using namespace cliplab::cli;
     if (argc < 2) {
+#ifdef CLIPLAB_HAVE_VIEWER
+        return runView({});
+#else
         printHelp();
         return kExitUsage;
+#endif
     }
     const std::string command = argv[1];
     if (command == "--help" || command == "-h" || command == "help") {
@@ -34,9 +46,16 @@ int main(int argc, char** argv) {
         return kExitOk;
     }
     Args args(argv + 2, argv + argc);
-    for (const auto& c : commands())
-        if (command == c.name)
-            return c.run(args);
+    if (const Command* c = findCommand(command))
+        return c->run(args);
+#ifdef CLIPLAB_HAVE_VIEWER
+    // `cliplab MAP [options]`: not a command and not an option, so a map for the viewer;
+    // `cliplab --option ...`: the viewer's options on the default map.
+    if (!command.empty() && command[0] != '-')
+        return runViewMapFirst(Args(argv + 1, argv + argc));
+    return runView(Args(argv + 1, argv + argc));
+#else
     std::fprintf(stderr, "cliplab: unknown command '%s' (see cliplab --help)\n", command.c_str());
     return kExitUsage;
+#endif
 }

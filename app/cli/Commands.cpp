@@ -22,8 +22,10 @@ const Command kCommands[] = {
      "trace the stdin lines by brush trace and plane shifting; print how much earlier plane shifting stops",
      runCompareMethods},
 #ifdef CLIPLAB_HAVE_VIEWER
-    {"shot", "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N]",
-     "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames", runShot},
+    {"view", "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] [--chase UNITS] [--no-config]",
+     "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView},
+    {"shot", "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] [--ui]",
+     "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames; --ui draws the viewer with its panels", runShot},
 #endif
 };
 } // namespace

@@ -30,5 +30,10 @@ int runBenchWalk(const Args& args);
 int runCompareMethods(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
+/// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
+int runView(const Args& args);
+/// `cliplab MAP ...`: as runView (args start with MAP), but a bare name that is no map in the game
+/// data is reported as an unknown command (exit 2).
+int runViewMapFirst(const Args& args);
 
 } // namespace cliplab::cli

@@ -8,6 +8,7 @@
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
 #include "viewer/PatchView.h"
+#include "viewer/Viewer.h"
 #include "viewer/Png.h"
 
 #include <glad/gl.h>
@@ -25,7 +26,7 @@ namespace {
 constexpr const char* kUsage =
     "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
     "[--view textured|lightmap|flat|brushes] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
-    "[--basepath DIR]";
+    "[--ui] [--basepath DIR]";
 
 /// Eye height over a spawn point's origin (the player box centre), units.
 constexpr float kEyeHeight = 26.0f;
@@ -46,7 +47,7 @@ int runShot(const Args& args) {
     auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
                                         {"--frames", 1}, {"--view", 1}, {"--wireframe", 0}, {"--no-pvs", 0},
                                         {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
-                                        basepathOption()});
+                                        {"--ui", 0}, basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -120,7 +121,28 @@ int runShot(const Args& args) {
             return usage("--angles needs two numbers (pitch yaw, degrees)");
     }
 
-    const std::string mapArgument = cl->positionals().empty() ? kDefaultMap : cl->positionals()[0];
+    const std::string mapArgument = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
+    if (cl->has("--ui")) {
+        // The viewer's own frame, panels included, drawn offscreen: a few frames so that ImGui's
+        // auto-sized windows settle. Saved settings are not read, so the picture is reproducible.
+        viewer::ViewerConfig config;
+        config.map = mapArgument;
+        config.width = std::max(camera.width, 64);
+        config.height = std::max(camera.height, 64);
+        config.hidden = true;
+        config.persist = false;
+        config.frames = 3;
+        config.screenshot = cl->value("--out");
+        config.eye = pos;
+        if (pitch && yaw)
+            config.angles = glm::vec2(*pitch, *yaw);
+        auto vfs = mountGameData(cl.value());
+        if (!vfs) {
+            std::fprintf(stderr, "cliplab shot: %s\n", vfs.error().message.c_str());
+            return kExitFailure;
+        }
+        return viewer::runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
+    }
     auto map = openMap(cl.value(), mapArgument);
     if (!map) {
         std::fprintf(stderr, "cliplab shot: %s\n", map.error().message.c_str());

@@ -1,0 +1,114 @@
+// `cliplab [MAP]` / `cliplab view [MAP]`: the interactive viewer; with --script, a scripted run.
+
+#include "cli/Commands.h"
+#include "cli/DefaultMap.h"
+#include "cli/MapOpen.h"
+#include "movement/Simulation.h"
+#include "movement/WalkScript.h"
+#include "viewer/Viewer.h"
+#include "world/MapLoader.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace cliplab::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] "
+    "[--chase UNITS] [--no-config] [--basepath DIR]";
+
+int usage(const std::string& message) {
+    std::fprintf(stderr, "cliplab view: %s\nusage: cliplab view %s\n", message.c_str(), kUsage);
+    return kExitUsage;
+}
+
+} // namespace
+
+int runViewImpl(const Args& args, bool mapFirst);
+
+int runViewMapFirst(const Args& args) { return runViewImpl(args, true); }
+
+int runView(const Args& args) { return runViewImpl(args, false); }
+
+int runViewImpl(const Args& args, bool mapFirst) {
+    auto cl = CommandLine::parse(args, {{"--size", 1}, {"--script", 1}, {"--hz", 1}, {"--frames", 1}, {"--exit", 0},
+                                        {"--hidden", 0}, {"--shot", 1}, {"--no-config", 0}, {"--chase", 1},
+                                        basepathOption()});
+    if (!cl)
+        return usage(cl.error().message);
+    if (cl->positionals().size() > 1)
+        return usage("expected at most one MAP argument");
+    viewer::ViewerConfig config;
+    config.map = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
+    if (cl->has("--size")) {
+        int w = 0, h = 0;
+        char extra = 0;
+        if (std::sscanf(cl->value("--size").c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 64 || h < 64 ||
+            w > 8192 || h > 8192)
+            return usage("--size must be WIDTHxHEIGHT with 64..8192 each");
+        config.width = w;
+        config.height = h;
+    }
+    if (cl->has("--hz")) {
+        const auto hz = parseNumber(cl->value("--hz"));
+        if (!hz || *hz < movement::Simulation::kMinRate || *hz > movement::Simulation::kMaxRate)
+            return usage("--hz: expected a rate from 30 to 333");
+        config.tickRate = *hz;
+    }
+    if (cl->has("--frames")) {
+        const auto n = parseInteger(cl->value("--frames"));
+        if (!n || *n < 1 || *n > 10000000)
+            return usage("--frames must be an integer in 1..10000000");
+        config.frames = *n;
+    }
+    if (cl->has("--exit") && config.frames == 0 && !cl->has("--script"))
+        return usage("--exit needs --frames N or --script FILE");
+    if (cl->has("--script")) {
+        const std::string path = cl->value("--script");
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            std::fprintf(stderr, "cliplab view: %s: cannot open the script\n", path.c_str());
+            return kExitUsage;
+        }
+        std::stringstream ss;
+        ss << in.rdbuf();
+        auto steps = movement::parseWalkScript(ss.str(), path);
+        if (!steps) {
+            std::fprintf(stderr, "cliplab view: %s\n", steps.error().message.c_str());
+            return kExitUsage;
+        }
+        config.script = std::move(steps.value());
+        config.persist = false; // a scripted run must not depend on saved settings
+        if (cl->has("--exit") && config.frames == 0)
+            config.frames = static_cast<long long>(movement::scriptTicks(*config.script, config.tickRate).size()) + 1;
+    }
+    if (cl->has("--chase")) {
+        const auto d = parseNumber(cl->value("--chase"));
+        if (!d || *d < 0.0 || *d > 1024.0)
+            return usage("--chase: expected a distance from 0 to 1024 units");
+        config.chase = static_cast<float>(*d);
+    }
+    config.printFinal = cl->has("--exit");
+    config.hidden = cl->has("--hidden");
+    config.screenshot = cl->value("--shot", "");
+    if (cl->has("--no-config"))
+        config.persist = false;
+    auto vfs = mountGameData(cl.value());
+    if (!vfs) {
+        std::fprintf(stderr, "cliplab view: %s\n", vfs.error().message.c_str());
+        return kExitFailure;
+    }
+    // `cliplab WORD`: a bare WORD that names no map is a mistyped command, not a map to open.
+    if (mapFirst && world::classifyMapArgument(config.map) == world::MapSourceKind::VfsName &&
+        !vfs.value()->exists("maps/" + config.map + ".bsp")) {
+        std::fprintf(stderr, "cliplab: '%s' is neither a command nor a map (see cliplab --help)\n",
+                     config.map.c_str());
+        return kExitUsage;
+    }
+    return viewer::runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
+}
+
+} // namespace cliplab::cli

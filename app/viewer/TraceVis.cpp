@@ -1,0 +1,161 @@
+#include "viewer/TraceVis.h"
+
+#include <glm/geometric.hpp>
+
+#include <cmath>
+#include <vector>
+
+namespace cliplab::viewer {
+
+namespace {
+
+void drawCircle(debugdraw::DebugDraw& draw, const glm::vec3& c, const glm::vec3& u, const glm::vec3& v, float r,
+                const debugdraw::Style& style) {
+    constexpr int kSegments = 24;
+    glm::vec3 prev = c + u * r;
+    for (int i = 1; i <= kSegments; ++i) {
+        const float a = 6.2831853f * float(i) / float(kSegments);
+        const glm::vec3 p = c + (u * std::cos(a) + v * std::sin(a)) * r;
+        draw.line(prev, p, style);
+        prev = p;
+    }
+}
+
+/// A trace drawn in full: segment, shapes, hit details per the toggles.
+void drawTrace(debugdraw::DebugDraw& draw, const LoggedTrace& t, const collision::Model* model, const VisToggles& vis,
+               bool emphasise) {
+    const debugdraw::Color color = outcomeColor(t.result);
+    const debugdraw::Style seg{color, !emphasise};
+    if (vis.traceSegments)
+        draw.line(t.start, t.end, debugdraw::Style{color * glm::vec4(1, 1, 1, 0.5f), true});
+    if (vis.traceSegments)
+        draw.line(t.start, t.result.endpos, seg);
+    if (vis.sweptBoxes && t.shape.kind != collision::ShapeKind::Ray) {
+        drawShape(draw, t.shape, t.start, debugdraw::Style{glm::vec4(0.6f, 0.6f, 0.6f, 0.6f), true});
+        drawShape(draw, t.shape, t.result.endpos, seg);
+    }
+    const bool hit = t.result.fraction < 1.0f || t.result.startSolid;
+    if (!hit)
+        return;
+    if (vis.hitPoint) {
+        const glm::vec3 p = t.result.endpos;
+        const debugdraw::Style s{debugdraw::colors::Yellow, false};
+        draw.line(p - glm::vec3(4, 0, 0), p + glm::vec3(4, 0, 0), s);
+        draw.line(p - glm::vec3(0, 4, 0), p + glm::vec3(0, 4, 0), s);
+        draw.line(p - glm::vec3(0, 0, 4), p + glm::vec3(0, 0, 4), s);
+    }
+    const glm::vec3 n = t.result.plane.normal;
+    if (vis.hitPlane && glm::dot(n, n) > 0.5f) {
+        // The plane patch sits on the unshifted brush plane, next to where the shape stopped.
+        draw.plane(debugdraw::HullPlane{n, t.result.plane.dist}, t.result.endpos, 24.0f,
+                   debugdraw::Style{glm::vec4(0.3f, 0.6f, 1.0f, 0.35f), true});
+        const glm::vec3 onPlane = t.result.endpos - n * (glm::dot(n, t.result.endpos) - t.result.plane.dist);
+        draw.arrow(onPlane, onPlane + n * 32.0f, debugdraw::Style{debugdraw::colors::Blue, false}, 6.0f);
+    }
+    if (vis.hitBrush && model && t.result.brush >= 0)
+        drawBrush(draw, *model, t.result.brush, glm::vec4(1.0f, 0.5f, 0.1f, 0.0f));
+}
+
+} // namespace
+
+debugdraw::Color outcomeColor(const collision::TraceResult& result) {
+    if (result.startSolid)
+        return {1.0f, 0.2f, 1.0f, 1.0f};
+    if (result.fraction < 1.0f)
+        return debugdraw::colors::Red;
+    return debugdraw::colors::Green;
+}
+
+void drawShape(debugdraw::DebugDraw& draw, const collision::Shape& shape, const glm::vec3& origin,
+               const debugdraw::Style& style) {
+    switch (shape.kind) {
+    case collision::ShapeKind::Ray:
+        draw.line(origin - glm::vec3(0, 0, 2), origin + glm::vec3(0, 0, 2), style);
+        return;
+    case collision::ShapeKind::Box:
+        draw.wireBox(origin + shape.mins, origin + shape.maxs, style);
+        return;
+    case collision::ShapeKind::Sphere: {
+        const float r = shape.radius;
+        drawCircle(draw, origin, {1, 0, 0}, {0, 1, 0}, r, style);
+        drawCircle(draw, origin, {1, 0, 0}, {0, 0, 1}, r, style);
+        drawCircle(draw, origin, {0, 1, 0}, {0, 0, 1}, r, style);
+        return;
+    }
+    case collision::ShapeKind::Capsule: {
+        // As collision::ShapeKind::Capsule documents: radius from the half extents, two sphere centres.
+        const glm::vec3 half = (shape.maxs - shape.mins) * 0.5f;
+        const glm::vec3 centre = origin + (shape.maxs + shape.mins) * 0.5f;
+        const float r = std::min(half.x, half.z);
+        const float h = half.z - r;
+        const glm::vec3 top = centre + glm::vec3(0, 0, h), bottom = centre - glm::vec3(0, 0, h);
+        for (const glm::vec3& c : {top, bottom}) {
+            drawCircle(draw, c, {1, 0, 0}, {0, 1, 0}, r, style);
+            drawCircle(draw, c, {1, 0, 0}, {0, 0, 1}, r, style);
+            drawCircle(draw, c, {0, 1, 0}, {0, 0, 1}, r, style);
+        }
+        for (const glm::vec3& d : {glm::vec3(r, 0, 0), glm::vec3(-r, 0, 0), glm::vec3(0, r, 0), glm::vec3(0, -r, 0)})
+            draw.line(top + d, bottom + d, style);
+        return;
+    }
+    case collision::ShapeKind::Cylinder: {
+        // Upright: a circle at each end and four vertical edges, centred like the trace (mins/maxs middle).
+        const glm::vec3 centre = origin + (shape.maxs + shape.mins) * 0.5f;
+        const float r = std::max(shape.radius, 0.0f), h = std::max(shape.halfHeight, 0.0f);
+        const glm::vec3 top = centre + glm::vec3(0, 0, h), bottom = centre - glm::vec3(0, 0, h);
+        drawCircle(draw, top, {1, 0, 0}, {0, 1, 0}, r, style);
+        drawCircle(draw, bottom, {1, 0, 0}, {0, 1, 0}, r, style);
+        for (const glm::vec3& d : {glm::vec3(r, 0, 0), glm::vec3(-r, 0, 0), glm::vec3(0, r, 0), glm::vec3(0, -r, 0)})
+            draw.line(top + d, bottom + d, style);
+        return;
+    }
+    }
+}
+
+void drawBrush(debugdraw::DebugDraw& draw, const collision::Model& model, int32_t brush, const debugdraw::Color& color) {
+    if (brush < 0 || brush >= static_cast<int32_t>(model.brushes().size()))
+        return;
+    const collision::CollisionBrush& b = model.brushes()[static_cast<size_t>(brush)];
+    std::vector<debugdraw::HullPlane> planes;
+    for (int32_t i = 0; i < b.numSides; ++i) {
+        const collision::CollisionSide& s = model.sides()[static_cast<size_t>(b.firstSide + i)];
+        planes.push_back({s.normal, s.dist});
+    }
+    const debugdraw::Style edges{glm::vec4(glm::vec3(color), 1.0f), false};
+    if (color.a > 0.0f) {
+        draw.brushHull(planes, debugdraw::Style{color, true}, edges);
+        return;
+    }
+    // Wire only: translucent faces would fight with the world faces they lie on.
+    for (const auto& face : debugdraw::hullFaces(planes))
+        for (size_t i = 0; i < face.size(); ++i)
+            draw.line(face[i], face[(i + 1) % face.size()], edges);
+}
+
+void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {
+    const collision::Model* model = state.map ? state.map->model.get() : nullptr;
+    const size_t n = state.tickTraces.size();
+    const size_t shown = std::min(n, static_cast<size_t>(std::max(state.vis.ticksShown, 0)));
+    for (size_t i = n - shown; i < n; ++i) {
+        const bool newest = i + 1 == n;
+        VisToggles vis = state.vis;
+        // Older ticks: only segments, so the picture stays readable.
+        if (!newest)
+            vis.sweptBoxes = vis.hitPlane = vis.hitBrush = false;
+        // In first person the player's own box surrounds the camera: only a chase camera shows it.
+        if (state.chaseDistance <= 0.0f)
+            vis.sweptBoxes = false;
+        for (const LoggedTrace& t : state.tickTraces[i])
+            drawTrace(draw, t, model, vis, false);
+    }
+    if (state.probe)
+        drawTrace(draw, *state.probe, model, state.vis, true);
+    for (const LoggedTrace& t : state.sweepTrace) {
+        drawTrace(draw, t, model, state.vis, true);
+        drawShape(draw, t.shape, t.start, debugdraw::Style{debugdraw::colors::White, false});
+    }
+    if (model && state.shownBrush >= 0)
+        drawBrush(draw, *model, state.shownBrush, glm::vec4(0.2f, 1.0f, 1.0f, 0.25f));
+}
+
+} // namespace cliplab::viewer

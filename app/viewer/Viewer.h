@@ -1,0 +1,40 @@
+#pragma once
+/// \file Viewer.h
+/// The interactive viewer: SDL2 window, OpenGL 3.3 core, Dear ImGui panels, the player moving
+/// through the map, probe tools and trace visualisation.
+
+#include "fs/FileSystem.h"
+#include "movement/WalkScript.h"
+
+#include <glm/vec3.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cliplab::viewer {
+
+/// How runViewer() starts and when it stops.
+struct ViewerConfig {
+    std::string map;                 ///< MAP argument (path to .bsp/.map or a name in the VFS).
+    int width = 1280, height = 720;  ///< Window size (pixels).
+    bool hidden = false;             ///< No visible window; frames go to an offscreen target.
+    bool persist = true;             ///< Read and write ~/.config/cliplab (settings, ImGui layout).
+    /// Scripted input (walk format): one tick per frame from the script instead of the keyboard,
+    /// at `tickRate`; the player starts at the first spawn point like `cliplab walk`.
+    std::optional<std::vector<movement::ScriptStep>> script;
+    double tickRate = 125.0;         ///< Ticks per second (30..333).
+    long long frames = 0;            ///< Stop after this many frames; 0 = run until closed.
+    bool printFinal = false;         ///< Print "ticks=N" and "final X Y Z ground=G stuck=S" at exit (walk's final line).
+    std::string screenshot;          ///< Write the last frame (panels included) to this PNG.
+    std::optional<glm::vec3> eye;    ///< Start with the camera here (units; for screenshots).
+    std::optional<glm::vec2> angles; ///< Pitch, yaw (degrees).
+    float chase = 0.0f;              ///< Chase camera distance behind the eye (units, 0..1024).
+};
+
+/// Runs the viewer with `vfs` mounted; returns a process exit code (0 ok, 1 failure). Errors are
+/// printed to stderr (window creation, the first map failing to load).
+int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs);
+
+} // namespace cliplab::viewer

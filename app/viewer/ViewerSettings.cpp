@@ -1,0 +1,147 @@
+#include "viewer/ViewerSettings.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace cliplab::viewer {
+
+namespace {
+
+/// One persisted value: how to write it and how to read it back.
+struct Field {
+    const char* key;
+    std::string (*get)(const ViewerState&);
+    bool (*set)(ViewerState&, const std::string&);
+};
+
+bool toFloat(const std::string& s, float& out) {
+    char* end = nullptr;
+    const float v = std::strtof(s.c_str(), &end);
+    if (end == s.c_str() || *end != '\0')
+        return false;
+    out = v;
+    return true;
+}
+
+template <typename T>
+bool toEnum(const std::string& s, T& out, int count) {
+    float v = 0.0f;
+    if (!toFloat(s, v) || v < 0.0f || v >= float(count))
+        return false;
+    out = static_cast<T>(static_cast<int>(v));
+    return true;
+}
+
+std::string num(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+    return buf;
+}
+
+const Field kFields[] = {
+    {"trace.shape", [](const ViewerState& s) { return num(int(s.trace.shape)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.shape, 5); }},
+    {"trace.curves", [](const ViewerState& s) { return num(int(s.trace.options.curves)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.curves, 2); }},
+    {"trace.epsilon", [](const ViewerState& s) { return num(s.trace.options.epsilon); },
+     [](ViewerState& s, const std::string& v) { return toFloat(v, s.trace.options.epsilon); }},
+    {"trace.semantics", [](const ViewerState& s) { return num(int(s.trace.options.semantics)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 2); }},
+    {"trace.mask", [](const ViewerState& s) { return num(s.trace.mask); },
+     [](ViewerState& s, const std::string& v) {
+         float f = 0.0f;
+         if (!toFloat(v, f))
+             return false;
+         s.trace.mask = static_cast<int32_t>(std::strtol(v.c_str(), nullptr, 10));
+         return true;
+     }},
+    {"trace.radius", [](const ViewerState& s) { return num(s.trace.radius); },
+     [](ViewerState& s, const std::string& v) { return toFloat(v, s.trace.radius); }},
+    {"movement.preset", [](const ViewerState& s) { return std::string(movement::presetName(s.moveSettings.preset)); },
+     [](ViewerState& s, const std::string& v) {
+         auto p = movement::parsePreset(v);
+         if (p)
+             s.moveSettings.preset = *p;
+         return p.has_value();
+     }},
+    {"movement.tickRate", [](const ViewerState& s) { return num(s.tickRate); },
+     [](ViewerState& s, const std::string& v) {
+         float f = 0.0f;
+         if (!toFloat(v, f) || f < movement::Simulation::kMinRate || f > movement::Simulation::kMaxRate)
+             return false;
+         s.tickRate = f;
+         return true;
+     }},
+    {"render.view", [](const ViewerState& s) { return num(int(s.render.view)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.render.view, 3); }},
+    {"render.patchLevel", [](const ViewerState& s) { return num(s.render.patchLevel); },
+     [](ViewerState& s, const std::string& v) {
+         float f = 0.0f;
+         if (!toFloat(v, f) || f < 1.0f || f > 16.0f)
+             return false;
+         s.render.patchLevel = int(f);
+         return true;
+     }},
+    {"render.vsync", [](const ViewerState& s) { return num(s.vsync); },
+     [](ViewerState& s, const std::string& v) {
+         s.vsync = v == "1";
+         return v == "0" || v == "1";
+     }},
+    {"render.fov", [](const ViewerState& s) { return num(s.camera.fovX); },
+     [](ViewerState& s, const std::string& v) { return toFloat(v, s.camera.fovX) && s.camera.fovX >= 1.0f && s.camera.fovX <= 179.0f; }},
+    {"vis.ticksShown", [](const ViewerState& s) { return num(s.vis.ticksShown); },
+     [](ViewerState& s, const std::string& v) {
+         float f = 0.0f;
+         if (!toFloat(v, f) || f < 0.0f || f > 200.0f)
+             return false;
+         s.vis.ticksShown = int(f);
+         return true;
+     }},
+};
+
+} // namespace
+
+std::string configDirectory() {
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+        return std::string(xdg) + "/cliplab";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.config/cliplab";
+    return {};
+}
+
+int loadSettings(const std::string& path, ViewerState& state) {
+    std::ifstream in(path);
+    int applied = 0;
+    std::string line;
+    while (std::getline(in, line)) {
+        const size_t eq = line.find('=');
+        if (line.empty() || line[0] == '#' || eq == std::string::npos)
+            continue;
+        auto trim = [](std::string s) {
+            const size_t a = s.find_first_not_of(" \t\r"), b = s.find_last_not_of(" \t\r");
+            return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
+        };
+        const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
+        for (const Field& f : kFields)
+            if (key == f.key && f.set(state, value))
+                ++applied;
+    }
+    return applied;
+}
+
+bool saveSettings(const std::string& path, const ViewerState& state) {
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    std::ofstream out(path);
+    if (!out)
+        return false;
+    out << "# cliplab viewer settings (written on exit)\n";
+    for (const Field& f : kFields)
+        out << f.key << " = " << f.get(state) << "\n";
+    return static_cast<bool>(out);
+}
+
+} // namespace cliplab::viewer

@@ -1,0 +1,145 @@
+#include "viewer/ViewerState.h"
+
+#include "bsp/Entities.h"
+#include "world/MapLoader.h"
+
+#include <chrono>
+
+namespace cliplab::viewer {
+
+collision::Shape TraceSettings::probeShape() const {
+    switch (shape) {
+    case collision::ShapeKind::Ray: return collision::Shape::ray();
+    case collision::ShapeKind::Box: return collision::Shape::box(mins, maxs);
+    case collision::ShapeKind::Sphere: return collision::Shape::sphere(radius);
+    case collision::ShapeKind::Capsule: return collision::Shape::capsule(mins, maxs);
+    case collision::ShapeKind::Cylinder: return collision::Shape::cylinder(radius, halfHeight);
+    }
+    return collision::Shape::ray();
+}
+
+void FrameStats::push(std::deque<float>& series, float v) {
+    series.push_back(v);
+    while (series.size() > kHistory)
+        series.pop_front();
+}
+
+std::vector<const LoggedTrace*> ViewerState::debuggerList() const {
+    std::vector<const LoggedTrace*> list;
+    if (probe)
+        list.push_back(&*probe);
+    for (const auto& t : sweepTrace)
+        list.push_back(&t);
+    if (!tickTraces.empty())
+        for (const auto& t : tickTraces.back())
+            list.push_back(&t);
+    return list;
+}
+
+LoggedTrace ViewerState::traceLogged(const std::string& source, const collision::Shape& shape,
+                                     const glm::vec3& start, const glm::vec3& end, int32_t mask) {
+    LoggedTrace t;
+    t.source = source;
+    t.shape = shape;
+    t.start = start;
+    t.end = end;
+    t.mask = mask;
+    if (!map)
+        return t;
+    const auto t0 = std::chrono::steady_clock::now();
+    t.result = map->model->trace(shape, start, end, mask, trace.options, &t.stats);
+    t.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    ++tracesThisFrame;
+    traceMicrosThisFrame += t.microseconds;
+    return t;
+}
+
+void ViewerState::teleport(const glm::vec3& origin, float yaw) {
+    movement::PlayerState s = sim.state();
+    const movement::Mode mode = s.mode;
+    s = movement::PlayerState{};
+    s.mode = mode;
+    s.origin = origin;
+    s.time = sim.state().time;
+    sim.setState(s);
+    camera.yaw = yaw;
+    camera.pitch = 0.0f;
+    tickTraces.clear();
+}
+
+movement::Settings ViewerState::effectiveSettings() const {
+    movement::Settings s = moveSettings;
+    s.shape = trace.shape;
+    s.contentsMask = trace.mask;
+    if (sim.state().mode != movement::Mode::Walk)
+        s.maxSpeed *= flySpeedScale;
+    return s;
+}
+
+void ViewerState::applyTickRate() {
+    const movement::PlayerState s = sim.state();
+    sim = movement::Simulation(effectiveSettings(), tickRate);
+    sim.setState(s);
+}
+
+void ViewerState::respawn() {
+    if (map && !map->spawns.empty())
+        teleport(map->spawns.front().origin, map->spawns.front().yaw);
+    else if (map)
+        teleport((map->data.models.front().mins + map->data.models.front().maxs) * 0.5f, 0.0f);
+}
+
+bool ViewerState::switchMap(const std::string& argument) {
+    auto loaded = loadViewerMap(argument, vfs.get());
+    if (!loaded) {
+        mapError = loaded.error().message;
+        return false;
+    }
+    mapError.clear();
+    map = std::move(loaded.value());
+    probe.reset();
+    sweepTrace.clear();
+    tickTraces.clear();
+    selectedTrace = shownBrush = -1;
+    respawn();
+    return true;
+}
+
+const std::vector<std::string>& ViewerState::mapList() {
+    if (!m_mapList)
+        m_mapList = vfs ? vfs->listMaps() : std::vector<std::string>{};
+    return *m_mapList;
+}
+
+core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument, const fs::FileSystem* vfs) {
+    auto data = world::loadMap(argument, vfs);
+    if (!data)
+        return data.error();
+    auto m = std::make_unique<LoadedMap>();
+    m->argument = argument;
+    m->data = std::move(data.value());
+    if (m->data.models.empty())
+        return core::makeError(argument + ": the map has no models");
+    m->model = std::make_unique<collision::Model>(m->data);
+    auto renderer = render::Renderer::create(m->data, vfs);
+    if (!renderer)
+        return renderer.error();
+    m->renderer = std::move(renderer.value());
+    auto entities = bsp::parseEntities(m->data.entities, m->data.name);
+    if (entities) {
+        for (const auto& e : entities.value()) {
+            const std::string* message = e.get("message");
+            if (e.classname() == "target_position" && message) {
+                if (auto o = e.vec3("origin"))
+                    m->stations.push_back({*message, *o, e.number("angle").value_or(0.0f)});
+            }
+        }
+        int n = 0;
+        for (const auto& sp : bsp::spawnPoints(entities.value()))
+            m->spawns.push_back({sp.classname + " #" + std::to_string(++n), sp.origin + glm::vec3(0.0f, 0.0f, 9.0f),
+                                 sp.angle});
+    }
+    return m;
+}
+
+} // namespace cliplab::viewer

@@ -1,0 +1,153 @@
+#pragma once
+/// \file ViewerState.h
+/// Everything the interactive viewer's panels read and change: the loaded map, the player
+/// simulation, the trace settings, the probe tools, the trace log and the frame statistics.
+/// Plain data plus a few helpers; the SDL/ImGui loop lives in Viewer.cpp.
+
+#include "bsp/BspData.h"
+#include "collision/Model.h"
+#include "fs/FileSystem.h"
+#include "movement/Simulation.h"
+#include "render/Camera.h"
+#include "render/Renderer.h"
+
+#include <array>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cliplab::viewer {
+
+/// A map and what is built from it. Replaced whole when another map loads.
+struct LoadedMap {
+    std::string argument;  ///< The MAP argument it was loaded from.
+    bsp::BspData data;
+    std::unique_ptr<collision::Model> model;
+    std::unique_ptr<render::Renderer> renderer;
+    /// A named place to jump to: playground stations and spawn points.
+    struct Place {
+        std::string label;
+        glm::vec3 origin{0.0f}; ///< Player origin (units).
+        float yaw = 0.0f;       ///< Degrees.
+    };
+    std::vector<Place> stations; ///< target_position entities with a "message".
+    std::vector<Place> spawns;   ///< info_player_* (origin already 9 units up, as the game spawns).
+};
+
+/// The trace settings of the Trace panel; applied to the player and the probes.
+struct TraceSettings {
+    collision::ShapeKind shape = collision::ShapeKind::Box;
+    glm::vec3 mins{-15.0f, -15.0f, -24.0f}; ///< Probe box/capsule (units).
+    glm::vec3 maxs{15.0f, 15.0f, 32.0f};
+    float radius = 16.0f;                   ///< Probe sphere/cylinder radius (units).
+    float halfHeight = 28.0f;               ///< Probe cylinder half height (units).
+    collision::TraceOptions options;        ///< Epsilon, semantics, curves.
+    int32_t mask = bsp::contents::MaskPlayerSolid;
+
+    /// The probe shape from these settings.
+    collision::Shape probeShape() const;
+};
+
+/// One logged trace with its counters, for the debugger and the 3D view.
+struct LoggedTrace {
+    std::string source;  ///< "player: slide", "probe", "sweep"...
+    collision::Shape shape;
+    glm::vec3 start{0.0f}, end{0.0f};
+    int32_t mask = 0;
+    collision::TraceResult result;
+    collision::TraceStats stats;
+    double microseconds = 0.0;
+};
+
+/// What the 3D view draws on top of the world.
+struct VisToggles {
+    bool traceSegments = true; ///< Movement traces coloured by outcome.
+    bool sweptBoxes = true;    ///< Shape at start and stop.
+    bool hitPoint = true;
+    bool hitPlane = true;      ///< Translucent quad + normal arrow.
+    bool hitBrush = true;      ///< Wire hull of the hit brush.
+    int ticksShown = 16;       ///< N: traces of the last N ticks.
+};
+
+/// The sweep tool: a trace between two placed points, redone every frame.
+struct SweepTool {
+    bool enabled = false;
+    glm::vec3 start{0.0f}, end{0.0f};
+};
+
+/// Rolling per-frame figures for the Stats panel.
+struct FrameStats {
+    static constexpr size_t kHistory = 240;
+    std::deque<float> frameMs, tracesPerFrame, usPerTrace, speed;
+    /// Appends `v` to `series`, keeping kHistory values.
+    static void push(std::deque<float>& series, float v);
+};
+
+/// The whole viewer state shared by the panels.
+struct ViewerState {
+    std::unique_ptr<fs::FileSystem> vfs; ///< Mounted game data (may have no mounts).
+    std::unique_ptr<LoadedMap> map;
+    std::string mapError;                ///< Last load error, shown in the Map panel; empty = none.
+    std::string pendingLoad;             ///< A MAP to load at the start of the next frame.
+    std::array<char, 512> mapPathInput{}; ///< The Map panel's path field (ImGui edits it in place).
+    std::array<char, 64> mapFilter{};     ///< The Map panel's filter field.
+
+    movement::Settings moveSettings;
+    movement::Simulation sim{movement::Settings{}};
+    double tickRate = movement::Simulation::kDefaultRate;
+    bool frozen = false;     ///< Simulation paused.
+    int stepRequests = 0;    ///< Ticks to run while frozen (the Step button).
+    float flySpeedScale = 1.0f; ///< Mouse wheel: multiplies maxSpeed in fly and noclip modes.
+    movement::PlayerState spawnState;
+
+    TraceSettings trace;
+    VisToggles vis;
+    SweepTool sweep;
+    std::optional<LoggedTrace> probe; ///< Last probe click.
+    std::deque<std::vector<LoggedTrace>> tickTraces; ///< Player traces per tick, newest last.
+    std::vector<LoggedTrace> sweepTrace;             ///< This frame's sweep (0 or 1).
+    int selectedTrace = -1;  ///< Index into debuggerList(); -1 = none.
+    int shownBrush = -1;     ///< Brush drawn alone by the debugger; -1 = none.
+
+    render::Camera camera;
+    render::RenderSettings render;
+    float chaseDistance = 0.0f;      ///< Camera this far behind the eye (units); 0 = first person.
+    bool collisionBrushView = false; ///< Draw the collision brushes (instead of the surfaces).
+    bool vsync = true;
+    bool fullscreen = false;
+
+    FrameStats stats;
+    int64_t tracesThisFrame = 0;
+    double traceMicrosThisFrame = 0.0;
+    std::string status; ///< One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
+
+    /// The traces the debugger lists: the probe, the sweep, then the player's last tick's.
+    std::vector<const LoggedTrace*> debuggerList() const;
+    /// Traces `shape` from `start` to `end` with the Trace panel's options, timing and counting it.
+    LoggedTrace traceLogged(const std::string& source, const collision::Shape& shape, const glm::vec3& start,
+                            const glm::vec3& end, int32_t mask);
+    /// Puts the player at `origin` (units) looking along `yaw` (degrees), at rest.
+    void teleport(const glm::vec3& origin, float yaw);
+    /// The movement settings the simulation runs with (Trace panel shape/mask, fly speed applied).
+    movement::Settings effectiveSettings() const;
+    /// Rebuilds the simulation at `tickRate`, keeping the player state.
+    void applyTickRate();
+    /// Puts the player at the map's first spawn point (the middle of the world without one).
+    void respawn();
+    /// Loads `argument` (needs a current GL context) and respawns; on failure keeps the current
+    /// map, stores the message in mapError and returns false.
+    bool switchMap(const std::string& argument);
+    /// The maps in the mounted game data (listed once, on first use).
+    const std::vector<std::string>& mapList();
+
+private:
+    std::optional<std::vector<std::string>> m_mapList;
+};
+
+/// Loads `argument` with `vfs` into a new LoadedMap (renderer included: needs a current GL
+/// context). On error nothing changes for the caller, which keeps its previous map.
+core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument, const fs::FileSystem* vfs);
+
+} // namespace cliplab::viewer

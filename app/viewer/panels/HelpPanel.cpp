@@ -1,0 +1,45 @@
+// Help panel: the keys.
+
+#include "viewer/panels/Panels.h"
+
+#include <imgui.h>
+
+namespace cliplab::viewer::panels {
+
+void helpPanel(ViewerState& state) {
+    if (!ImGui::Begin("Help")) {
+        ImGui::End();
+        return;
+    }
+    static constexpr const char* kKeys[][2] = {
+        {"click in view", "capture the mouse (mouse look); captured: click fires the probe"},
+        {"right button held", "mouse look; left click then probes through the cursor"},
+        {"Esc", "release the mouse"},
+        {"W A S D", "move"},
+        {"Space", "jump / fly up"},
+        {"C", "crouch / fly down"},
+        {"Shift", "walk slowly"},
+        {"V / F", "noclip / fly (again: walk)"},
+        {"R", "back to the spawn point"},
+        {"mouse wheel", "fly and noclip speed"},
+        {"P / N", "freeze the simulation / step one tick"},
+        {"1 / 2", "sweep start / end at the eye"},
+        {"F11", "fullscreen"},
+        {"F12", "screenshot (PNG in the current folder)"},
+    };
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+        for (const auto& k : kKeys) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(k[0]);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(k[1]);
+        }
+        ImGui::EndTable();
+    }
+    if (!state.status.empty())
+        ImGui::TextWrapped("%s", state.status.c_str());
+    ImGui::End();
+}
+
+} // namespace cliplab::viewer::panels

@@ -1,0 +1,103 @@
+// Movement panel: mode, preset, the controller's settings, tick rate, the player's state.
+
+#include "viewer/panels/Panels.h"
+
+#include <imgui.h>
+
+#include <glm/geometric.hpp>
+
+namespace cliplab::viewer::panels {
+
+void plotSeries(const char* label, const std::deque<float>& series, const char* format) {
+    float values[FrameStats::kHistory];
+    size_t n = 0;
+    float top = 0.0f;
+    for (float v : series) {
+        values[n++] = v;
+        top = std::max(top, v);
+    }
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, format, n ? double(values[n - 1]) : 0.0);
+    ImGui::PlotLines(label, values, static_cast<int>(n), 0, overlay, 0.0f, top * 1.1f + 1e-3f, ImVec2(0, 60));
+}
+
+void movementPanel(ViewerState& state) {
+    if (!ImGui::Begin("Movement")) {
+        ImGui::End();
+        return;
+    }
+    movement::PlayerState ps = state.sim.state();
+    int mode = static_cast<int>(ps.mode);
+    if (ImGui::Combo("mode", &mode, "walk\0fly\0noclip\0")) {
+        ps.mode = static_cast<movement::Mode>(mode);
+        state.sim.setState(ps);
+    }
+    movement::Settings& s = state.moveSettings;
+    int preset = static_cast<int>(s.preset);
+    ImGui::Combo("preset", &preset, "melax\0quake3\0");
+    s.preset = static_cast<movement::Preset>(preset);
+    float rate = static_cast<float>(state.tickRate);
+    if (ImGui::SliderFloat("tick rate (Hz)", &rate, float(movement::Simulation::kMinRate),
+                           float(movement::Simulation::kMaxRate), "%.0f")) {
+        state.tickRate = rate;
+        state.applyTickRate();
+    }
+    ImGui::Checkbox("freeze", &state.frozen);
+    ImGui::SameLine();
+    if (ImGui::Button("step 1 tick"))
+        ++state.stepRequests;
+    ImGui::SameLine();
+    if (ImGui::Button("respawn") && state.map && !state.map->spawns.empty())
+        state.teleport(state.map->spawns.front().origin, state.map->spawns.front().yaw);
+    ImGui::Text("fly speed x%.2f (mouse wheel)", double(state.flySpeedScale));
+
+    ImGui::Separator();
+    ImGui::Text("position  %9.3f %9.3f %9.3f", double(ps.origin.x), double(ps.origin.y), double(ps.origin.z));
+    ImGui::Text("velocity  %9.3f %9.3f %9.3f  |v| %.1f", double(ps.velocity.x), double(ps.velocity.y),
+                double(ps.velocity.z), double(glm::length(ps.velocity)));
+    ImGui::Text("ground    %s  normal %.3f %.3f %.3f", ps.onGround ? "yes" : "no", double(ps.groundNormal.x),
+                double(ps.groundNormal.y), double(ps.groundNormal.z));
+    ImGui::Text("crouched %d  water %d  stuck %d  time %.3f s", ps.crouched, ps.waterLevel, ps.stuck, ps.time);
+    plotSeries("horizontal speed", state.stats.speed, "%.1f u/s");
+
+    if (ImGui::CollapsingHeader("settings")) {
+        ImGui::DragFloat3("box mins", &s.mins.x, 0.5f, -64.0f, 0.0f, "%.1f");
+        ImGui::DragFloat3("box maxs", &s.maxs.x, 0.5f, 0.0f, 96.0f, "%.1f");
+        ImGui::SliderFloat("crouch maxs z", &s.crouchMaxsZ, 0.0f, 64.0f, "%.1f");
+        ImGui::SliderFloat("eye height", &s.eyeHeight, 0.0f, 64.0f, "%.1f");
+        ImGui::SliderFloat("crouch eye height", &s.crouchEyeHeight, 0.0f, 64.0f, "%.1f");
+        ImGui::SliderFloat("step height", &s.stepHeight, 0.0f, 64.0f, "%.1f");
+        ImGui::SliderFloat("climb height", &s.climbHeight, 0.0f, 64.0f, "%.1f");
+        ImGui::SliderFloat("gravity", &s.gravity, 0.0f, 2000.0f, "%.0f");
+        ImGui::SliderFloat("max speed", &s.maxSpeed, 0.0f, 1000.0f, "%.0f");
+        ImGui::SliderFloat("crouch speed scale", &s.crouchSpeedScale, 0.0f, 1.0f, "%.2f");
+        ImGui::SliderFloat("accelerate", &s.accelerate, 0.0f, 50.0f, "%.1f");
+        ImGui::SliderFloat("air accelerate", &s.airAccelerate, 0.0f, 50.0f, "%.1f");
+        ImGui::SliderFloat("fly accelerate", &s.flyAccelerate, 0.0f, 50.0f, "%.1f");
+        ImGui::SliderFloat("friction", &s.friction, 0.0f, 20.0f, "%.1f");
+        ImGui::SliderFloat("fly friction", &s.flyFriction, 0.0f, 20.0f, "%.1f");
+        ImGui::SliderFloat("noclip friction", &s.noclipFriction, 0.0f, 20.0f, "%.1f");
+        ImGui::SliderFloat("stop speed", &s.stopSpeed, 0.0f, 400.0f, "%.0f");
+        ImGui::SliderFloat("jump velocity", &s.jumpVelocity, 0.0f, 1000.0f, "%.0f");
+        ImGui::SliderFloat("min walk normal", &s.minWalkNormal, 0.01f, 1.0f, "%.3f");
+        ImGui::SliderFloat("overclip", &s.overclip, 1.0f, 1.1f, "%.4f");
+        ImGui::SliderInt("max slide iterations", &s.maxSlideIterations, 1, 16);
+        ImGui::SliderInt("max planes", &s.maxPlanes, 2, 16);
+        ImGui::SliderFloat("ground probe", &s.groundProbe, 0.0f, 4.0f, "%.3f");
+        ImGui::SliderFloat("swim scale", &s.swimScale, 0.0f, 1.0f, "%.2f");
+        ImGui::SliderFloat("water accelerate", &s.waterAccelerate, 0.0f, 20.0f, "%.1f");
+        ImGui::SliderFloat("water friction", &s.waterFriction, 0.0f, 10.0f, "%.1f");
+        ImGui::SliderFloat("land time", &s.landTime, 0.0f, 1.0f, "%.3f");
+        ImGui::SliderFloat("max command time", &s.maxCommandTime, 0.001f, 0.25f, "%.3f");
+        ImGui::Checkbox("snap velocity", &s.snapVelocity);
+        ImGui::Checkbox("quantize angles", &s.quantizeAngles);
+        if (ImGui::Button("defaults")) {
+            const movement::Preset keep = s.preset;
+            s = movement::Settings{};
+            s.preset = keep;
+        }
+    }
+    ImGui::End();
+}
+
+} // namespace cliplab::viewer::panels

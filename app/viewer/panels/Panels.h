@@ -1,0 +1,22 @@
+#pragma once
+/// \file Panels.h
+/// The viewer's Dear ImGui panels, one function (and file) each. Each draws its window and
+/// changes `state` directly; the main loop applies the changes the same frame.
+
+#include "viewer/ViewerState.h"
+
+namespace cliplab::viewer::panels {
+
+void tracePanel(ViewerState& state);     ///< Shape, extents, epsilon, mask, curves, semantics.
+void movementPanel(ViewerState& state);  ///< Mode, preset, settings, tick rate, player state, speed plot.
+void probePanel(ViewerState& state);     ///< Probe click result and the sweep tool.
+void debuggerPanel(ViewerState& state);  ///< Last traces, details, brushes tested.
+void renderPanel(ViewerState& state);    ///< View mode, patch level, culling, counters.
+void mapPanel(ViewerState& state);       ///< Maps in the VFS, load, stations and spawn points.
+void statsPanel(ViewerState& state);     ///< fps, traces per frame, microseconds per trace.
+void helpPanel(ViewerState& state);      ///< Keys.
+
+/// Plots a rolling series (oldest first) with its latest value in the label.
+void plotSeries(const char* label, const std::deque<float>& series, const char* format);
+
+} // namespace cliplab::viewer::panels

@@ -1,0 +1,58 @@
+// Probe panel: the last click probe and the sweep tool (start/end points, redone every frame).
+
+#include "viewer/panels/Panels.h"
+
+#include <imgui.h>
+
+namespace cliplab::viewer::panels {
+
+namespace {
+void resultLines(const LoggedTrace& t) {
+    const auto& r = t.result;
+    ImGui::Text("fraction %.5f  startsolid %d  allsolid %d", double(r.fraction), r.startSolid, r.allSolid);
+    ImGui::Text("stop %.3f %.3f %.3f", double(r.endpos.x), double(r.endpos.y), double(r.endpos.z));
+    ImGui::Text("plane %.3f %.3f %.3f  dist %.3f", double(r.plane.normal.x), double(r.plane.normal.y),
+                double(r.plane.normal.z), double(r.plane.dist));
+    ImGui::Text("brush %d  side %d  contents 0x%x  surface flags 0x%x", r.brush, r.brushSide,
+                static_cast<unsigned>(r.contents), static_cast<unsigned>(r.surfaceFlags));
+}
+} // namespace
+
+void probePanel(ViewerState& state) {
+    if (!ImGui::Begin("Probe")) {
+        ImGui::End();
+        return;
+    }
+    ImGui::TextWrapped("Click in the view (with the mouse captured: along the crosshair; holding the right "
+                       "button: through the cursor) to trace the Trace panel's shape from the eye.");
+    if (state.probe) {
+        ImGui::Separator();
+        ImGui::TextUnformatted("last probe");
+        resultLines(*state.probe);
+        if (ImGui::Button("clear probe"))
+            state.probe.reset();
+    }
+    ImGui::Separator();
+        ImGui::TextUnformatted("sweep");
+    ImGui::Checkbox("sweep tool", &state.sweep.enabled);
+    ImGui::DragFloat3("start", &state.sweep.start.x, 1.0f, -65536.0f, 65536.0f, "%.1f");
+    ImGui::DragFloat3("end", &state.sweep.end.x, 1.0f, -65536.0f, 65536.0f, "%.1f");
+    const glm::vec3 eye = state.camera.eye;
+    if (ImGui::Button("start = eye (key 1)"))
+        state.sweep.start = eye;
+    ImGui::SameLine();
+    if (ImGui::Button("end = eye (key 2)"))
+        state.sweep.end = eye;
+    if (state.probe) {
+        if (ImGui::Button("start = probe stop"))
+            state.sweep.start = state.probe->result.endpos;
+        ImGui::SameLine();
+        if (ImGui::Button("end = probe stop"))
+            state.sweep.end = state.probe->result.endpos;
+    }
+    if (!state.sweepTrace.empty())
+        resultLines(state.sweepTrace.front());
+    ImGui::End();
+}
+
+} // namespace cliplab::viewer::panels

@@ -1,0 +1,51 @@
+// Render panel: view mode, tessellation, culling switches, collision brush view, counters.
+
+#include "viewer/panels/Panels.h"
+
+#include <imgui.h>
+
+namespace cliplab::viewer::panels {
+
+void renderPanel(ViewerState& state) {
+    if (!ImGui::Begin("Render")) {
+        ImGui::End();
+        return;
+    }
+    render::RenderSettings& r = state.render;
+    int view = static_cast<int>(r.view);
+    ImGui::Combo("view", &view, "textured\0lightmap only\0flat\0");
+    r.view = static_cast<render::ViewMode>(view);
+    ImGui::SliderInt("patch level", &r.patchLevel, 1, 16);
+    ImGui::Checkbox("wireframe", &r.wireframe);
+    ImGui::Checkbox("PVS culling", &r.cull.pvs);
+    ImGui::SameLine();
+    ImGui::Checkbox("frustum culling", &r.cull.frustum);
+    ImGui::Checkbox("collision brushes (instead of surfaces)", &state.collisionBrushView);
+    ImGui::Checkbox("vsync", &state.vsync);
+    ImGui::SliderFloat("fov", &state.camera.fovX, 50.0f, 130.0f, "%.0f");
+    ImGui::SliderFloat("chase camera", &state.chaseDistance, 0.0f, 256.0f, "%.0f units");
+    ImGui::Separator();
+    ImGui::TextUnformatted("3D view");
+    ImGui::Checkbox("trace segments", &state.vis.traceSegments);
+    ImGui::SameLine();
+    ImGui::Checkbox("swept shapes", &state.vis.sweptBoxes);
+    ImGui::Checkbox("hit point", &state.vis.hitPoint);
+    ImGui::SameLine();
+    ImGui::Checkbox("hit plane", &state.vis.hitPlane);
+    ImGui::SameLine();
+    ImGui::Checkbox("hit brush", &state.vis.hitBrush);
+    ImGui::SliderInt("ticks shown", &state.vis.ticksShown, 0, 200);
+    if (state.map) {
+        const render::RenderStats& st = state.map->renderer->stats();
+        ImGui::Separator();
+        ImGui::Text("cluster %d  leaves visible %u  pvs-culled %u  frustum-culled %u", st.cull.cameraCluster,
+                    st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled);
+        ImGui::Text("surfaces %u  triangles %u  draw calls %u  batches %u", st.surfacesDrawn, st.trianglesDrawn,
+                    st.drawCalls, st.batchesDrawn);
+        ImGui::Text("world triangles %u  missing textures %zu", state.map->renderer->worldTriangles(),
+                    state.map->renderer->missingTextures().size());
+    }
+    ImGui::End();
+}
+
+} // namespace cliplab::viewer::panels

@@ -1,0 +1,265 @@
+// The viewer end to end (under Xvfb, see tests/CMakeLists.txt): scripted runs must move the
+// player exactly as `cliplab walk` does, `shot --ui` must show the panels, map errors must be
+// clean; plus the settings file round trip.
+
+#include "support/TestSupport.h"
+#include "debugdraw/RecordingDebugDraw.h"
+#include "viewer/GlWindow.h"
+#include "viewer/TraceVis.h"
+#include "viewer/ViewerSettings.h"
+
+#include <gtest/gtest.h>
+
+// Declarations only: the renderer (linked through cliplab_viewer) holds stb_image's code.
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#endif
+#include <stb/stb_image.h>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+#include <algorithm>
+#include <sstream>
+
+using namespace cliplab;
+
+namespace {
+
+const std::string kPlayground = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
+
+/// The "final X Y Z ground=G stuck=S" part of a run's output (without walk's trace count).
+std::string finalLine(const std::string& out) {
+    const size_t at = out.rfind("final ");
+    if (at == std::string::npos)
+        return "(no final line in: " + out + ")";
+    std::string line = out.substr(at, out.find('\n', at) - at);
+    const size_t traces = line.find(" traces=");
+    return traces == std::string::npos ? line : line.substr(0, traces);
+}
+
+std::string writeScript(const std::string& text) {
+    const std::string path = test::makeTempDir("viewer") + "/script.txt";
+    test::writeFile(path, text);
+    return path;
+}
+
+/// Walks, strafes, jumps, turns and crouches through the playground's first stations.
+const char* kScript = "# forward, strafe-jump, sidestep, crouch-walk back\n"
+                      "1 1 0 0 - 0 0\n0.5 1 1 0 j 45 0\n1 0 -1 0 - 90 0\n0.6 1 0 0 c 180 10\n";
+
+struct Pixels {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgb;
+};
+
+Pixels loadPng(const std::string& path) {
+    Pixels img;
+    int n = 0;
+    unsigned char* p = stbi_load(path.c_str(), &img.width, &img.height, &n, 3);
+    if (p) {
+        img.rgb.assign(p, p + img.width * img.height * 3);
+        stbi_image_free(p);
+    }
+    return img;
+}
+
+/// Fraction of pixels in [x0, x1) x [y0, y1) (fractions of the image) with ImGui's blue widget
+/// colours: clearly more blue than red, as nothing in the playground's brown textures is.
+double blueFraction(const Pixels& img, double x0, double y0, double x1, double y1) {
+    long n = 0, blue = 0;
+    for (int y = int(y0 * img.height); y < int(y1 * img.height); ++y)
+        for (int x = int(x0 * img.width); x < int(x1 * img.width); ++x) {
+            const unsigned char* p = &img.rgb[size_t(y * img.width + x) * 3];
+            ++n;
+            if (p[2] > 90 && p[2] > p[0] + 50)
+                ++blue;
+        }
+    return n ? double(blue) / double(n) : 0.0;
+}
+
+} // namespace
+
+TEST(Viewer, ScriptedRunEndsWhereWalkEnds) {
+    const std::string script = writeScript(kScript);
+    for (const char* hz : {"125", "60"}) {
+        const auto walk = test::runCliplab("walk '" + kPlayground + "' --script '" + script + "' --hz " + hz);
+        ASSERT_EQ(walk.exitCode, 0) << walk.err;
+        // `cliplab MAP ...`: the map-first form starts the viewer (a real, visible window under Xvfb).
+        const auto view = test::runCliplab("'" + kPlayground + "' --script '" + script + "' --hz " + hz + " --exit --size 256x144");
+        ASSERT_EQ(view.exitCode, 0) << view.err;
+        EXPECT_EQ(finalLine(view.out), finalLine(walk.out)) << "hz " << hz;
+        // The run covered the whole script: 3.1 s of input.
+        EXPECT_NE(view.out.find(std::string("ticks=") + (std::string(hz) == "125" ? "388" : "186")), std::string::npos)
+            << view.out;
+    }
+}
+
+TEST(Viewer, ScriptedRunStopsAfterFrames) {
+    // Fewer frames than the script: the player is where walk is after that many ticks.
+    const std::string script = writeScript(kScript);
+    const auto walk = test::runCliplab("walk '" + kPlayground + "' --script '" + script + "'");
+    ASSERT_EQ(walk.exitCode, 0) << walk.err;
+    std::istringstream lines(walk.out);
+    std::string line;
+    for (int i = 0; i < 150 && std::getline(lines, line); ++i) {
+    }
+    float t = 0, x = 0, y = 0, z = 0;
+    ASSERT_EQ(std::sscanf(line.c_str(), "%f %f %f %f", &t, &x, &y, &z), 4) << line;
+    const auto view = test::runCliplab("view '" + kPlayground + "' --script '" + script + "' --frames 150 --exit --hidden --size 256x144");
+    ASSERT_EQ(view.exitCode, 0) << view.err;
+    char expected[128];
+    std::snprintf(expected, sizeof expected, "final %.3f %.3f %.3f", double(x), double(y), double(z));
+    EXPECT_NE(view.out.find(expected), std::string::npos) << view.out << "\nexpected " << expected;
+    EXPECT_NE(view.out.find("ticks=150"), std::string::npos) << view.out;
+}
+
+TEST(Viewer, ShotUiShowsThePanels) {
+    const std::string dir = test::makeTempDir("viewer");
+    const std::string common = " '" + kPlayground + "' --pos 64 -448 60 --angles 0 90 --size 800x450 --out ";
+    const auto ui = test::runCliplab("shot" + common + "'" + dir + "/ui.png' --ui");
+    ASSERT_EQ(ui.exitCode, 0) << ui.err;
+    const auto plain = test::runCliplab("shot" + common + "'" + dir + "/plain.png'");
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    const Pixels a = loadPng(dir + "/ui.png"), b = loadPng(dir + "/plain.png");
+    ASSERT_EQ(a.width, 800);
+    ASSERT_EQ(a.height, 450);
+    ASSERT_EQ(b.width, 800);
+    // The Trace panel (top left) has blue widgets; the world there has none.
+    EXPECT_GT(blueFraction(a, 0.01, 0.03, 0.26, 0.5), 0.08);
+    EXPECT_LT(blueFraction(b, 0.01, 0.03, 0.26, 0.5), 0.01);
+    // The middle of the view is the world in both.
+    EXPECT_LT(blueFraction(a, 0.4, 0.3, 0.6, 0.7), 0.01);
+}
+
+TEST(Viewer, MapErrorsAreReportedCleanly) {
+    const auto missing = test::runCliplab("view /nonexistent/nowhere.bsp --frames 1 --hidden --no-config");
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("nowhere.bsp"), std::string::npos) << missing.err;
+    const auto bad = test::runCliplab("view --frames zero");
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("--frames"), std::string::npos) << bad.err;
+    const auto exitOnly = test::runCliplab("view --exit");
+    EXPECT_EQ(exitOnly.exitCode, 2);
+    // `cliplab WORD` with a WORD that is no command and no map: a usage error, no window.
+    const auto typo = test::runCliplab("frobnicate --no-config");
+    EXPECT_EQ(typo.exitCode, 2);
+    EXPECT_NE(typo.err.find("'frobnicate' is neither a command nor a map"), std::string::npos) << typo.err;
+}
+
+TEST(ViewerSettings, RoundTripAndBadValues) {
+    const std::string path = test::makeTempDir("viewer") + "/cfg/viewer.cfg";
+    viewer::ViewerState a;
+    a.trace.shape = collision::ShapeKind::Capsule;
+    a.trace.options.epsilon = 1.0f / 32.0f;
+    a.trace.options.semantics = collision::Semantics::Tutorial;
+    a.trace.mask = bsp::contents::Solid | bsp::contents::Water;
+    a.moveSettings.preset = movement::Preset::Quake3;
+    a.tickRate = 90.0;
+    a.render.view = render::ViewMode::Flat;
+    a.vsync = false;
+    ASSERT_TRUE(viewer::saveSettings(path, a));
+    viewer::ViewerState b;
+    EXPECT_GE(viewer::loadSettings(path, b), 8);
+    EXPECT_EQ(b.trace.shape, collision::ShapeKind::Capsule);
+    EXPECT_EQ(b.trace.options.epsilon, 1.0f / 32.0f);
+    EXPECT_EQ(b.trace.options.semantics, collision::Semantics::Tutorial);
+    EXPECT_EQ(b.trace.mask, bsp::contents::Solid | bsp::contents::Water);
+    EXPECT_EQ(b.moveSettings.preset, movement::Preset::Quake3);
+    EXPECT_EQ(b.tickRate, 90.0);
+    EXPECT_EQ(b.render.view, render::ViewMode::Flat);
+    EXPECT_FALSE(b.vsync);
+
+    // Out-of-range and malformed values are skipped; the defaults stay.
+    test::writeFile(path, "trace.shape = 9\nmovement.tickRate = 5000\nrender.view = flat\nnonsense\nunknown.key = 1\n"
+                          "trace.epsilon = 0.25\n");
+    viewer::ViewerState c;
+    EXPECT_EQ(viewer::loadSettings(path, c), 1);
+    EXPECT_EQ(c.trace.shape, collision::ShapeKind::Box);
+    EXPECT_EQ(c.tickRate, movement::Simulation::kDefaultRate);
+    EXPECT_EQ(c.render.view, render::ViewMode::Textured);
+    EXPECT_EQ(c.trace.options.epsilon, 0.25f);
+    EXPECT_EQ(viewer::loadSettings(path + ".missing", c), 0);
+}
+
+TEST(ViewerState, FailedLoadKeepsThePreviousMap) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    ASSERT_TRUE(st.map);
+    EXPECT_FALSE(st.map->stations.empty()); // the playground's target_position stations
+    ASSERT_FALSE(st.map->spawns.empty());
+    EXPECT_EQ(st.sim.state().origin, st.map->spawns.front().origin);
+    const bsp::BspData* before = &st.map->data;
+
+    const std::string bad = test::makeTempDir("viewer") + "/broken.map";
+    test::writeFile(bad, "{\n\"classname\" \"worldspawn\"\n{ ( 0 0 0 ) ( 1 0 0 ) \n");
+    EXPECT_FALSE(st.switchMap(bad));
+    EXPECT_NE(st.mapError.find("broken.map"), std::string::npos) << st.mapError;
+    ASSERT_TRUE(st.map);
+    EXPECT_EQ(&st.map->data, before);
+    EXPECT_EQ(st.map->argument, kPlayground);
+    EXPECT_FALSE(st.switchMap("/nonexistent/nowhere.bsp"));
+    EXPECT_NE(st.mapError.find("nowhere.bsp"), std::string::npos) << st.mapError;
+
+    // A successful load clears the error.
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    EXPECT_TRUE(st.mapError.empty());
+    st.map.reset(); // GL objects go before the context
+}
+
+TEST(ViewerState, ProbeTracesAndTheirPicture) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    const glm::vec3 origin = st.map->spawns.front().origin;
+
+    // A box probe straight down from the spawn point lands on the floor.
+    st.trace.shape = collision::ShapeKind::Box;
+    const auto down = st.traceLogged("probe", st.trace.probeShape(), origin, origin - glm::vec3(0, 0, 512),
+                                     st.trace.mask);
+    EXPECT_LT(down.result.fraction, 1.0f);
+    EXPECT_FALSE(down.result.startSolid);
+    EXPECT_FLOAT_EQ(down.result.plane.normal.z, 1.0f);
+    EXPECT_GE(down.result.brush, 0);
+    EXPECT_GT(down.stats.brushesTested, 0);
+    EXPECT_NE(std::find(down.stats.testedBrushes.begin(), down.stats.testedBrushes.end(), down.result.brush),
+              down.stats.testedBrushes.end());
+    EXPECT_EQ(st.tracesThisFrame, 1);
+    // The same trace without solid in the mask goes through.
+    const auto through = st.traceLogged("probe", st.trace.probeShape(), origin, origin - glm::vec3(0, 0, 512),
+                                        bsp::contents::Water);
+    EXPECT_EQ(through.result.fraction, 1.0f);
+
+    // The picture of a hit: segment, hit cross, plane quad, normal arrow, wire hull of the brush.
+    st.probe = down;
+    debugdraw::RecordingDebugDraw rec;
+    viewer::drawTraceVis(st, rec);
+    EXPECT_EQ(rec.polygons().size(), 1u); // the hit plane
+    EXPECT_GT(rec.lines().size(), 12u + 3u + 12u);
+    const size_t all = rec.lines().size();
+    st.vis.hitBrush = st.vis.hitPlane = false;
+    rec.clear();
+    viewer::drawTraceVis(st, rec);
+    EXPECT_TRUE(rec.polygons().empty());
+    EXPECT_LT(rec.lines().size(), all);
+
+    // The Trace panel's shape and mask reach the player; the wheel's fly speed only off the ground modes.
+    st.trace.shape = collision::ShapeKind::Capsule;
+    st.trace.mask = bsp::contents::Solid;
+    st.flySpeedScale = 2.0f;
+    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Capsule);
+    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::Solid);
+    EXPECT_EQ(st.effectiveSettings().maxSpeed, st.moveSettings.maxSpeed);
+    movement::PlayerState ps = st.sim.state();
+    ps.mode = movement::Mode::Noclip;
+    st.sim.setState(ps);
+    EXPECT_EQ(st.effectiveSettings().maxSpeed, 2.0f * st.moveSettings.maxSpeed);
+    st.map.reset();
+}
