@@ -1,5 +1,7 @@
 #include "viewer/TraceVis.h"
 
+#include "viewer/PatchView.h"
+
 #include <glm/geometric.hpp>
 
 #include <cmath>
@@ -156,6 +158,22 @@ void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {
     }
     if (model && state.shownBrush >= 0)
         drawBrush(draw, *model, state.shownBrush, glm::vec4(0.2f, 1.0f, 1.0f, 0.25f));
+    if (model && state.vis.patchFacets) {
+        // The newest patch hit among the probe, the sweep and the last tick gets highlighted.
+        const collision::TraceResult* hit = nullptr;
+        auto consider = [&](const LoggedTrace& t) {
+            if (t.result.surface >= 0) hit = &t.result;
+        };
+        if (!state.tickTraces.empty())
+            for (const LoggedTrace& t : state.tickTraces.back()) consider(t);
+        for (const LoggedTrace& t : state.sweepTrace) consider(t);
+        if (state.probe) consider(*state.probe);
+        // Patches within this many units of the hit (or of the player) are drawn; farther ones are
+        // skipped to keep big maps readable.
+        constexpr float kPatchRange = 1024.0f;
+        const glm::vec3 around = hit ? hit->endpos : state.sim.state().origin;
+        drawPatchFacets(*model, draw, around, kPatchRange, hit ? hit->surface : -1, hit ? hit->facet : -1);
+    }
 }
 
 } // namespace cliplab::viewer

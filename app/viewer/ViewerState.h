@@ -68,6 +68,8 @@ struct VisToggles {
     bool hitPoint = true;
     bool hitPlane = true;      ///< Translucent quad + normal arrow.
     bool hitBrush = true;      ///< Wire hull of the hit brush.
+    bool patchFacets = false;  ///< Collision facets of patches near the last patch hit (or the
+                               ///< player); the hit facet in red with its border and bevel planes.
     int ticksShown = 16;       ///< N: traces of the last N ticks.
 };
 

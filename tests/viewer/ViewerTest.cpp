@@ -24,6 +24,7 @@
 #endif
 
 #include <algorithm>
+#include <glm/common.hpp>
 #include <sstream>
 
 using namespace cliplab;
@@ -261,5 +262,39 @@ TEST(ViewerState, ProbeTracesAndTheirPicture) {
     ps.mode = movement::Mode::Noclip;
     st.sim.setState(ps);
     EXPECT_EQ(st.effectiveSettings().maxSpeed, 2.0f * st.moveSettings.maxSpeed);
+    st.map.reset();
+}
+
+TEST(ViewerState, PatchFacetsWithTheHitOneHighlighted) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    // Above the middle of the playground's first patch (the ramp or the arch), probe straight down.
+    const bsp::BspData& d = st.map->data;
+    auto patch = std::find_if(d.surfaces.begin(), d.surfaces.end(),
+                              [](const bsp::Surface& s) { return s.type == bsp::SurfaceType::Patch; });
+    ASSERT_NE(patch, d.surfaces.end());
+    glm::vec3 lo(1e9f), hi(-1e9f);
+    for (int32_t i = 0; i < patch->numVerts; ++i) {
+        lo = glm::min(lo, d.drawVerts[static_cast<size_t>(patch->firstVert + i)].xyz);
+        hi = glm::max(hi, d.drawVerts[static_cast<size_t>(patch->firstVert + i)].xyz);
+    }
+    const glm::vec3 above((lo.x + hi.x) * 0.5f, (lo.y + hi.y) * 0.5f, hi.z + 64.0f);
+    st.trace.shape = collision::ShapeKind::Box;
+    st.trace.mins = glm::vec3(-4.0f);
+    st.trace.maxs = glm::vec3(4.0f);
+    st.trace.options.curves = true;
+    st.probe = st.traceLogged("probe", st.trace.probeShape(), above, above - glm::vec3(0, 0, 256), st.trace.mask);
+    ASSERT_EQ(st.probe->result.surface, static_cast<int32_t>(patch - d.surfaces.begin()));
+    ASSERT_GE(st.probe->result.facet, 0);
+
+    debugdraw::RecordingDebugDraw without;
+    viewer::drawTraceVis(st, without);
+    st.vis.patchFacets = true;
+    debugdraw::RecordingDebugDraw with;
+    viewer::drawTraceVis(st, with);
+    EXPECT_GT(with.polygons().size(), without.polygons().size() + 1); // facets of the patches nearby
+    EXPECT_GT(with.lines().size(), without.lines().size());           // edges and the hit facet's plane arrows
     st.map.reset();
 }

@@ -34,6 +34,7 @@ void renderPanel(ViewerState& state) {
     ImGui::Checkbox("hit plane", &state.vis.hitPlane);
     ImGui::SameLine();
     ImGui::Checkbox("hit brush", &state.vis.hitBrush);
+    ImGui::Checkbox("patch facets (what players collide with on curves)", &state.vis.patchFacets);
     ImGui::SliderInt("ticks shown", &state.vis.ticksShown, 0, 200);
     if (state.map) {
         const render::RenderStats& st = state.map->renderer->stats();
