@@ -6,6 +6,8 @@
 #include "movement/WalkScript.h"
 
 #include <glm/geometric.hpp>
+#include "support/RandomInput.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -264,8 +266,6 @@ TEST(Controller, RandomWalkNeverEndsInSolid) {
         Settings s;
         s.preset = preset;
         std::mt19937 rng(12345);
-        std::uniform_real_distribution<float> axis(-1, 1), yaw(0, 360);
-        std::uniform_int_distribution<int> button(0, 9);
         PlayerState p = standingAt(0, 0, 0);
         Input in;
         int solid = 0, stuck = 0;
@@ -273,12 +273,7 @@ TEST(Controller, RandomWalkNeverEndsInSolid) {
         const auto trace = w.function();
         for (int i = 0; i < kTicks; ++i) {
             if (i % 30 == 0) {
-                in.forward = axis(rng);
-                in.right = axis(rng);
-                in.yaw = yaw(rng);
-                const int b = button(rng);
-                in.jump = b == 0;
-                in.crouch = b == 1;
+                test::randomizeInput(rng, 10, in);
             }
             p = movement::move(p, in, 1.0 / 125, s, trace);
             solid += w.inSolid(movement::playerShape(s, p.crouched), p.origin);

@@ -10,6 +10,8 @@
 #include "mapc/MapTestUtil.h"
 #include "movement/Movement.h"
 
+#include "support/RandomInput.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -212,8 +214,6 @@ TEST(PatchFixture, RandomWalkWithCurvesNeverEndsATickInSolid) {
         movement::Settings s;
         s.preset = preset;
         std::mt19937 rng(7);
-        std::uniform_real_distribution<float> axis(-1, 1), yaw(0, 360);
-        std::uniform_int_distribution<int> button(0, 7);
         movement::PlayerState p;
         movement::Input in;
         int solid = 0, stuck = 0, onPatch = 0;
@@ -223,12 +223,7 @@ TEST(PatchFixture, RandomWalkWithCurvesNeverEndsATickInSolid) {
                 p.origin = starts[(i / 2000) % 5];
             }
             if (i % 40 == 0) {
-                in.forward = axis(rng);
-                in.right = axis(rng);
-                in.yaw = yaw(rng);
-                const int b = button(rng);
-                in.jump = b == 0;
-                in.crouch = b == 1;
+                test::randomizeInput(rng, 8, in);
             }
             p = movement::move(p, in, 1.0 / 125, s, trace);
             const auto shape = movement::playerShape(s, p.crouched);
@@ -270,8 +265,6 @@ TEST(PatchPlayground, RandomWalkWithCurvesOnNeverEndsATickInSolid) {
         movement::Settings s;
         s.preset = preset;
         std::mt19937 rng(99);
-        std::uniform_real_distribution<float> axis(-1, 1), yaw(0, 360);
-        std::uniform_int_distribution<int> button(0, 7);
         std::uniform_int_distribution<size_t> spawn(0, spawns.size() - 1);
         movement::PlayerState p;
         movement::Input in;
@@ -282,12 +275,7 @@ TEST(PatchPlayground, RandomWalkWithCurvesOnNeverEndsATickInSolid) {
                 p.origin = spawns[spawn(rng)].origin + glm::vec3(0, 0, 9);
             }
             if (i % 40 == 0) {
-                in.forward = axis(rng);
-                in.right = axis(rng);
-                in.yaw = yaw(rng);
-                const int b = button(rng);
-                in.jump = b == 0;
-                in.crouch = b == 1;
+                test::randomizeInput(rng, 8, in);
             }
             p = movement::move(p, in, 1.0 / 125, s, trace);
             const auto shape = movement::playerShape(s, p.crouched);

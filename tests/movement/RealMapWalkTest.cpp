@@ -9,6 +9,8 @@
 #include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
 
+#include "support/RandomInput.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -34,8 +36,6 @@ void randomWalk(const bsp::BspData& data) {
         movement::Settings s;
         s.preset = preset;
         std::mt19937 rng(99);
-        std::uniform_real_distribution<float> axis(-1, 1), yaw(0, 360);
-        std::uniform_int_distribution<int> button(0, 7);
         std::uniform_int_distribution<size_t> spawn(0, spawns.size() - 1);
         movement::PlayerState p;
         movement::Input in;
@@ -47,12 +47,7 @@ void randomWalk(const bsp::BspData& data) {
                 p.origin = spawns[spawn(rng)].origin + glm::vec3(0, 0, 9);
             }
             if (i % 40 == 0) {
-                in.forward = axis(rng);
-                in.right = axis(rng);
-                in.yaw = yaw(rng);
-                const int b = button(rng);
-                in.jump = b == 0;
-                in.crouch = b == 1;
+                test::randomizeInput(rng, 8, in);
             }
             p = movement::move(p, in, 1.0 / 125, s, trace);
             const auto shape = movement::playerShape(s, p.crouched);

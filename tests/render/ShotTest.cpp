@@ -6,19 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#define STB_IMAGE_IMPLEMENTATION
-#define STBI_ONLY_PNG
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wconversion"
-#pragma GCC diagnostic ignored "-Wshadow"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#endif
-#include <stb/stb_image.h>
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
+#include "support/Png.h"
 
 #include <cmath>
 #include <sstream>
@@ -27,21 +15,8 @@ using namespace cliplab;
 
 namespace {
 
-struct Image {
-    int width = 0, height = 0;
-    std::vector<unsigned char> rgb;
-};
-
-Image loadPng(const std::string& path) {
-    Image img;
-    int n = 0;
-    unsigned char* p = stbi_load(path.c_str(), &img.width, &img.height, &n, 3);
-    if (p) {
-        img.rgb.assign(p, p + img.width * img.height * 3);
-        stbi_image_free(p);
-    }
-    return img;
-}
+using test::Image;
+using test::loadPng;
 
 /// Mean colour and luminance spread of the rectangle [x0, x1) x [y0, y1) given in fractions of the image.
 struct RegionStats {

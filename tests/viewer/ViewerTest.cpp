@@ -2,6 +2,7 @@
 // player exactly as `cliplab walk` does, `shot --ui` must show the panels, map errors must be
 // clean; plus the settings file round trip.
 
+#include "support/Png.h"
 #include "support/TestSupport.h"
 #include "debugdraw/RecordingDebugDraw.h"
 #include "viewer/GlWindow.h"
@@ -9,19 +10,6 @@
 #include "viewer/ViewerSettings.h"
 
 #include <gtest/gtest.h>
-
-// Declarations only: the renderer (linked through cliplab_viewer) holds stb_image's code.
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wconversion"
-#pragma GCC diagnostic ignored "-Wshadow"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#endif
-#include <stb/stb_image.h>
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
 
 #include <algorithm>
 #include <glm/common.hpp>
@@ -53,21 +41,8 @@ std::string writeScript(const std::string& text) {
 const char* kScript = "# forward, strafe-jump, sidestep, crouch-walk back\n"
                       "1 1 0 0 - 0 0\n0.5 1 1 0 j 45 0\n1 0 -1 0 - 90 0\n0.6 1 0 0 c 180 10\n";
 
-struct Pixels {
-    int width = 0, height = 0;
-    std::vector<unsigned char> rgb;
-};
-
-Pixels loadPng(const std::string& path) {
-    Pixels img;
-    int n = 0;
-    unsigned char* p = stbi_load(path.c_str(), &img.width, &img.height, &n, 3);
-    if (p) {
-        img.rgb.assign(p, p + img.width * img.height * 3);
-        stbi_image_free(p);
-    }
-    return img;
-}
+using Pixels = test::Image;
+using test::loadPng;
 
 /// Fraction of pixels in [x0, x1) x [y0, y1) (fractions of the image) with ImGui's blue widget
 /// colours: clearly more blue than red, as nothing in the playground's brown textures is.
