@@ -12,18 +12,11 @@
 
 using namespace cliplab;
 using test::boxBrush;
+using test::compileOk;
 using test::mapText;
 using test::planesBrush;
 
 namespace {
-
-bsp::BspData compileOk(const std::string& text, bool bevels = true) {
-    mapc::CompileOptions o;
-    o.bevels = bevels;
-    auto r = mapc::compileMap(text, "trace.map", o);
-    EXPECT_TRUE(r.ok()) << r.error().message;
-    return r.ok() ? std::move(r.value()) : bsp::BspData{};
-}
 
 const collision::Shape kPlayer = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
 constexpr int32_t kSolid = bsp::contents::Solid;

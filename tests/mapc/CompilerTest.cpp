@@ -11,18 +11,11 @@
 
 using namespace cliplab;
 using test::boxBrush;
+using test::compileOk;
 using test::mapText;
 using test::planesBrush;
 
 namespace {
-
-bsp::BspData compileOk(const std::string& text, bool bevels = true) {
-    mapc::CompileOptions o;
-    o.bevels = bevels;
-    auto r = mapc::compileMap(text, "test.map", o);
-    EXPECT_TRUE(r.ok()) << r.error().message;
-    return r.ok() ? std::move(r.value()) : bsp::BspData{};
-}
 
 glm::vec3 sideNormal(const bsp::BspData& d, int32_t brush, int32_t side) {
     const auto& b = d.brushes[static_cast<size_t>(brush)];

@@ -1,6 +1,9 @@
 #include "mapc/MapTestUtil.h"
 
 #include "core/Format.h"
+#include "mapc/Compiler.h"
+
+#include <gtest/gtest.h>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -138,6 +141,14 @@ int treeDepth(const bsp::BspData& d) {
                 stack.push_back({c, depth + 1});
     }
     return deepest + 1;
+}
+
+bsp::BspData compileOk(const std::string& text, bool bevels, const std::string& name) {
+    mapc::CompileOptions o;
+    o.bevels = bevels;
+    auto r = mapc::compileMap(text, name, o);
+    EXPECT_TRUE(r.ok()) << r.error().message;
+    return r.ok() ? std::move(r.value()) : bsp::BspData{};
 }
 
 } // namespace cliplab::test

@@ -11,6 +11,10 @@
 
 namespace cliplab::test {
 
+/// Compiles `text` (reported as `name` in errors), adding a test failure and returning empty map
+/// data when it does not compile.
+bsp::BspData compileOk(const std::string& text, bool bevels = true, const std::string& name = "test.map");
+
 /// A classic brush block for an axis-aligned box.
 std::string boxBrush(const glm::dvec3& mins, const glm::dvec3& maxs,
                      const std::string& texture = "base/wall");
