@@ -14,7 +14,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
-#include <thread>
 
 using namespace cliplab;
 using collision::PlaneShiftTree;
@@ -261,28 +260,3 @@ TEST_P(PlaneShiftShapes, ConservativeAndBevelsKeepEarlyStopsSmall) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Maps, PlaneShiftShapes, testing::Values("oa_dm1", "q3dm6ish"));
-
-TEST(PlaneShiftThreads, ConcurrentTracesAgreeWithOneThread) {
-    auto data = test::loadOpenArenaMap("oa_dm1");
-    ASSERT_TRUE(data.ok()) << data.error().message;
-    const collision::Model model(data.value());
-    const auto tree = PlaneShiftTree::build(model, 1, true);
-    auto inputs = test::loadReferenceInputs("oa_dm1");
-    ASSERT_TRUE(inputs.ok()) << inputs.error().message;
-    std::vector<float> expected;
-    for (const auto& in : *inputs)
-        expected.push_back(tree.trace(Shape::cylinder(15, 24), in.start, in.end).fraction);
-    std::vector<int> wrong(4, 0);
-    std::vector<std::thread> threads;
-    for (int t = 0; t < 4; ++t)
-        threads.emplace_back([&, t] {
-            for (size_t i = static_cast<size_t>(t); i < inputs->size(); i += 2)
-                wrong[static_cast<size_t>(t)] +=
-                    tree.trace(Shape::cylinder(15, 24), (*inputs)[i].start, (*inputs)[i].end).fraction !=
-                    expected[i];
-        });
-    for (auto& th : threads)
-        th.join();
-    for (int w : wrong)
-        EXPECT_EQ(w, 0);
-}

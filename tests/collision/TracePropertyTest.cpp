@@ -1,4 +1,4 @@
-// Properties that hold for every trace on real maps, and thread safety.
+// Properties that hold for every trace on real maps (thread safety: ThreadTest.cpp).
 
 #include "collision/Model.h"
 #include "support/ReferenceTraces.h"
@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <random>
-#include <thread>
 
 using namespace cliplab;
 using collision::Shape;
@@ -68,32 +67,3 @@ void checkMap(const char* name, int32_t mask) {
 
 TEST(TraceProperty, EndPositionIsNeverInSolidOaDm1) { checkMap("oa_dm1", bsp::contents::MaskPlayerSolid); }
 TEST(TraceProperty, EndPositionIsNeverInSolidQ3dm6ish) { checkMap("q3dm6ish", bsp::contents::Solid); }
-
-TEST(TraceThreads, FourThreadsGiveTheSingleThreadResults) {
-    auto data = test::loadOpenArenaMap("oa_dm1");
-    ASSERT_TRUE(data.ok()) << data.error().message;
-    const collision::Model model(data.value());
-    auto inputs = test::loadReferenceInputs("oa_dm1");
-    ASSERT_TRUE(inputs.ok()) << inputs.error().message;
-    auto traceAll = [&](std::vector<collision::TraceResult>& out) {
-        out.clear();
-        for (const auto& in : *inputs)
-            out.push_back(model.trace(test::referenceShape(in, false), in.start, in.end, bsp::contents::MaskPlayerSolid));
-    };
-    std::vector<collision::TraceResult> single;
-    traceAll(single);
-    std::vector<std::vector<collision::TraceResult>> perThread(4);
-    std::vector<std::thread> threads;
-    for (auto& out : perThread) threads.emplace_back([&traceAll, &out] { traceAll(out); });
-    for (auto& t : threads) t.join();
-    for (const auto& out : perThread) {
-        ASSERT_EQ(out.size(), single.size());
-        for (size_t i = 0; i < out.size(); ++i) {
-            ASSERT_EQ(out[i].fraction, single[i].fraction) << "line " << i + 1;
-            ASSERT_EQ(out[i].endpos, single[i].endpos) << "line " << i + 1;
-            ASSERT_EQ(out[i].brush, single[i].brush) << "line " << i + 1;
-            ASSERT_EQ(out[i].brushSide, single[i].brushSide) << "line " << i + 1;
-            ASSERT_EQ(out[i].startSolid, single[i].startSolid) << "line " << i + 1;
-        }
-    }
-}
