@@ -20,12 +20,12 @@ ImVec4 imColor(TraceMethod m) {
     return ImVec4(c.r, c.g, c.b, 1.0f);
 }
 
-/// "N nodes (B bevel), S solid / E empty leaves, depth D, K KB, built in T ms".
+/// Node and leaf counts, memory and build time, three short lines (the panels are narrow).
 void treeLine(const collision::PlaneShiftTree& tree) {
     const collision::PlaneShiftBuildInfo& i = tree.info();
-    ImGui::Text("%d nodes (%d bevel), %d solid / %d empty leaves, depth %d", i.nodes, i.bevelNodes, i.solidLeaves,
-                i.emptyLeaves, i.maxDepth);
-    ImGui::Text("%.1f KB, built in %.1f ms from %d brushes", double(tree.memoryBytes()) / 1024.0, i.seconds * 1000.0,
+    ImGui::Text("  %d nodes (%d bevel), depth %d", i.nodes, i.bevelNodes, i.maxDepth);
+    ImGui::Text("  leaves: %d solid, %d empty", i.solidLeaves, i.emptyLeaves);
+    ImGui::Text("  %.1f KB, built in %.1f ms, %d brushes", double(tree.memoryBytes()) / 1024.0, i.seconds * 1000.0,
                 i.brushes);
 }
 
@@ -47,9 +47,8 @@ bool comparedPair(const ViewerState& state, const LoggedTrace*& brush, const Log
 } // namespace
 
 void methodLegend() {
-    ImGui::TextColored(imColor(TraceMethod::Brush), "brush  + cross, long arrow");
-    ImGui::SameLine();
-    ImGui::TextColored(imColor(TraceMethod::PlaneShift), "planeshift  x cross, short arrow");
+    ImGui::TextColored(imColor(TraceMethod::Brush), "brush: solid lines, + cross, long arrow");
+    ImGui::TextColored(imColor(TraceMethod::PlaneShift), "planeshift: dashed, x cross, short arrow");
 }
 
 void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
@@ -60,9 +59,9 @@ void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("brush");
     ImGui::TableSetupColumn("planeshift");
-    ImGui::TableSetupColumn("planeshift - brush");
+    ImGui::TableSetupColumn("diff");
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-    const char* headers[] = {"", "brush", "planeshift", "difference"};
+    const char* headers[] = {"", "brush", "planeshift", "diff"};
     for (int c = 0; c < 4; ++c) {
         ImGui::TableSetColumnIndex(c);
         if (c == 1 || c == 2)
@@ -82,39 +81,39 @@ void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
     ImGui::Text("%.6f", double(b.fraction));
     ImGui::TableSetColumnIndex(3);
     ImGui::Text("%+.6f", double(b.fraction) - double(a.fraction));
-    row("units along");
+    row("units");
     ImGui::Text("%.3f", double(a.fraction) * length);
     ImGui::TableSetColumnIndex(2);
     ImGui::Text("%.3f", double(b.fraction) * length);
     ImGui::TableSetColumnIndex(3);
     ImGui::Text("%+.3f", (double(b.fraction) - double(a.fraction)) * length);
-    row("plane normal");
-    ImGui::Text("%.3f %.3f %.3f", double(a.plane.normal.x), double(a.plane.normal.y), double(a.plane.normal.z));
+    row("normal");
+    ImGui::Text("%.2f %.2f %.2f", double(a.plane.normal.x), double(a.plane.normal.y), double(a.plane.normal.z));
     ImGui::TableSetColumnIndex(2);
-    ImGui::Text("%.3f %.3f %.3f", double(b.plane.normal.x), double(b.plane.normal.y), double(b.plane.normal.z));
+    ImGui::Text("%.2f %.2f %.2f", double(b.plane.normal.x), double(b.plane.normal.y), double(b.plane.normal.z));
     ImGui::TableSetColumnIndex(3);
     const bool bothHit = glm::dot(a.plane.normal, a.plane.normal) > 0.5f && glm::dot(b.plane.normal, b.plane.normal) > 0.5f;
     if (bothHit) {
         const float c = std::clamp(glm::dot(a.plane.normal, b.plane.normal), -1.0f, 1.0f);
-        ImGui::Text("%.2f deg", double(std::acos(c)) * 57.29577951308232);
+        ImGui::Text("%.1f deg", double(std::acos(c)) * 57.29577951308232);
     } else {
         ImGui::TextUnformatted(a.fraction < 1.0f || b.fraction < 1.0f ? "one missed" : "-");
     }
-    row("plane dist");
+    row("dist");
     ImGui::Text("%.3f", double(a.plane.dist));
     ImGui::TableSetColumnIndex(2);
     ImGui::Text("%.3f", double(b.plane.dist));
     ImGui::TableSetColumnIndex(3);
     ImGui::Text("%+.3f", double(b.plane.dist) - double(a.plane.dist));
-    row("brush / side");
+    row("brush/side");
     ImGui::Text("%d / %d", a.brush, a.brushSide);
     ImGui::TableSetColumnIndex(2);
     ImGui::Text("%d / %d", b.brush, b.brushSide);
-    row("start / all solid");
+    row("start/allsolid");
     ImGui::Text("%d / %d", a.startSolid, a.allSolid);
     ImGui::TableSetColumnIndex(2);
     ImGui::Text("%d / %d", b.startSolid, b.allSolid);
-    row("nodes / cells");
+    row("nodes/cells");
     ImGui::Text("%d / %d", brush.stats.nodesVisited, brush.stats.brushesTested);
     ImGui::TableSetColumnIndex(2);
     ImGui::Text("%d / %d", shifted.stats.nodesVisited, shifted.stats.brushesTested);
@@ -156,9 +155,10 @@ void traceMethodSection(ViewerState& state) {
         methodLegend();
     }
     const collision::PlaneShiftTree* tree = state.map ? state.map->planeShift.find(t.mask, t.planeShiftBevels) : nullptr;
-    if (tree)
+    if (tree) {
+        ImGui::Text("tree for mask 0x%x, bevels %s:", static_cast<unsigned>(t.mask), t.planeShiftBevels ? "on" : "off");
         treeLine(*tree);
-    else
+    } else
         ImGui::TextDisabled("tree for mask 0x%x: built when first traced", static_cast<unsigned>(t.mask));
     const LoggedTrace *brush = nullptr, *shifted = nullptr;
     if (comparedPair(state, brush, shifted))
@@ -186,12 +186,12 @@ void planeShiftStatsSection(ViewerState& state) {
     }
     const RecentTimes& b = state.methodTimes[0];
     const RecentTimes& p = state.methodTimes[1];
-    ImGui::Text("mean per trace (last %zu at most, with counters):", RecentTimes::kWindow);
+    ImGui::Text("mean time per trace (last %zu):", RecentTimes::kWindow);
     ImGui::TextColored(imColor(TraceMethod::Brush), "brush %.0f ns (%zu)", b.meanNs(), b.count());
     ImGui::SameLine();
     ImGui::TextColored(imColor(TraceMethod::PlaneShift), "planeshift %.0f ns (%zu)", p.meanNs(), p.count());
     // Not a ratio: with both, the player's moves add brush traces the plane shifting never sees.
-    ImGui::TextDisabled("segments differ unless the player stands still; bench/methods_bench compares fairly");
+    ImGui::TextWrapped("(other segments per method while the player moves; bench/methods_bench compares on the same ones)");
 }
 
 } // namespace cliplab::viewer::panels
