@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <cstdio>
 #include <optional>
@@ -26,7 +27,7 @@ namespace {
 constexpr const char* kUsage =
     "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
     "[--view textured|lightmap|flat|brushes] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
-    "[--ui] [--basepath DIR]";
+    "[--ui [--method brush|planeshift|both] [--sweep SX SY SZ EX EY EZ]] [--basepath DIR]";
 
 /// Eye height over a spawn point's origin (the player box centre), units.
 constexpr float kEyeHeight = 26.0f;
@@ -47,7 +48,7 @@ int runShot(const Args& args) {
     auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
                                         {"--frames", 1}, {"--view", 1}, {"--wireframe", 0}, {"--no-pvs", 0},
                                         {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
-                                        {"--ui", 0}, basepathOption()});
+                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -121,6 +122,31 @@ int runShot(const Args& args) {
             return usage("--angles needs two numbers (pitch yaw, degrees)");
     }
 
+    if ((cl->has("--method") || cl->has("--sweep")) && !cl->has("--ui"))
+        return usage("--method and --sweep set the viewer's Trace panel and sweep tool: they need --ui");
+    std::optional<viewer::TraceMethod> method;
+    if (cl->has("--method")) {
+        const std::string m = cl->value("--method");
+        for (viewer::TraceMethod t : {viewer::TraceMethod::Brush, viewer::TraceMethod::PlaneShift, viewer::TraceMethod::Both})
+            if (m == viewer::methodName(t))
+                method = t;
+        if (!method)
+            return usage("--method must be brush, planeshift or both, got '" + m + "'");
+    }
+    std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
+    if (cl->has("--sweep")) {
+        const auto& v = cl->values("--sweep");
+        float p[6];
+        for (size_t i = 0; i < 6; ++i) {
+            const auto x = number(v[i]);
+            // Beyond the map limits a sweep means nothing; the bound keeps the trace finite.
+            if (!x || !std::isfinite(*x) || std::fabs(*x) > 65536.0f)
+                return usage("--sweep needs six numbers in -65536..65536 (start and end, units)");
+            p[i] = *x;
+        }
+        sweep = std::make_pair(glm::vec3(p[0], p[1], p[2]), glm::vec3(p[3], p[4], p[5]));
+    }
+
     const std::string mapArgument = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
     if (cl->has("--ui")) {
         // The viewer's own frame, panels included, drawn offscreen: a few frames so that ImGui's
@@ -134,6 +160,8 @@ int runShot(const Args& args) {
         config.frames = 3;
         config.screenshot = cl->value("--out");
         config.eye = pos;
+        config.method = method;
+        config.sweep = sweep;
         if (pitch && yaw)
             config.angles = glm::vec2(*pitch, *yaw);
         auto vfs = mountGameData(cl.value());

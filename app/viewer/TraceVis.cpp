@@ -4,6 +4,7 @@
 
 #include <glm/geometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -23,10 +24,40 @@ void drawCircle(debugdraw::DebugDraw& draw, const glm::vec3& c, const glm::vec3&
     }
 }
 
-/// A trace drawn in full: segment, shapes, hit details per the toggles.
-void drawTrace(debugdraw::DebugDraw& draw, const LoggedTrace& t, const collision::Model* model, const VisToggles& vis,
-               bool emphasise) {
-    const debugdraw::Color color = outcomeColor(t.result);
+/// Forwards to another DebugDraw with every line cut into dashes: the plane-shift half of a pair
+/// is drawn dashed over the brush half, so where both agree the two colours alternate.
+class DashedDraw final : public debugdraw::DebugDraw {
+public:
+    explicit DashedDraw(debugdraw::DebugDraw& out) : m_out(out) {}
+    void line(const glm::vec3& a, const glm::vec3& b, const debugdraw::Style& style) override {
+        const float length = glm::length(b - a);
+        // 3-unit dashes, at most 64 per line (a probe is 8192 units long).
+        const int pieces = std::isfinite(length) ? static_cast<int>(std::min(length / 3.0f, 128.0f)) : 0;
+        if (pieces < 3) {
+            m_out.line(a, b, style);
+            return;
+        }
+        for (int i = 0; i < pieces; i += 2)
+            m_out.line(a + (b - a) * (float(i) / float(pieces)), a + (b - a) * (float(i + 1) / float(pieces)), style);
+    }
+    void polygon(std::span<const glm::vec3> points, const debugdraw::Style& style) override {
+        m_out.polygon(points, style);
+    }
+
+private:
+    debugdraw::DebugDraw& m_out;
+};
+
+/// A trace drawn in full: segment, shapes, hit details per the toggles. `paired`: one of two traces
+/// of the same segment by different methods, drawn in its method's colour, the plane-shift one
+/// dashed; the hit cross (axial for brush, diagonal for planeshift) and the normal arrow (32 / 20
+/// units) differ in shape too, so both stay visible where the methods agree.
+void drawTrace(debugdraw::DebugDraw& out, const LoggedTrace& t, const collision::Model* model, const VisToggles& vis,
+               bool emphasise, bool paired = false) {
+    const bool shifted = paired && t.method == TraceMethod::PlaneShift;
+    DashedDraw dashed(out);
+    debugdraw::DebugDraw& draw = shifted ? static_cast<debugdraw::DebugDraw&>(dashed) : out;
+    const debugdraw::Color color = paired ? methodColor(t.method) : outcomeColor(t.result);
     const debugdraw::Style seg{color, !emphasise};
     if (vis.traceSegments)
         draw.line(t.start, t.end, debugdraw::Style{color * glm::vec4(1, 1, 1, 0.5f), true});
@@ -41,24 +72,32 @@ void drawTrace(debugdraw::DebugDraw& draw, const LoggedTrace& t, const collision
         return;
     if (vis.hitPoint) {
         const glm::vec3 p = t.result.endpos;
-        const debugdraw::Style s{debugdraw::colors::Yellow, false};
-        draw.line(p - glm::vec3(4, 0, 0), p + glm::vec3(4, 0, 0), s);
-        draw.line(p - glm::vec3(0, 4, 0), p + glm::vec3(0, 4, 0), s);
-        draw.line(p - glm::vec3(0, 0, 4), p + glm::vec3(0, 0, 4), s);
+        const debugdraw::Style s{paired ? color : debugdraw::colors::Yellow, false};
+        // Brush: three axial arms; plane shifting: three cube diagonals.
+        const glm::vec3 arms[2][3] = {{{4, 0, 0}, {0, 4, 0}, {0, 0, 4}}, {{3, 3, 3}, {3, -3, 3}, {-3, 3, 3}}};
+        for (const glm::vec3& d : arms[shifted ? 1 : 0])
+            draw.line(p - d, p + d, s);
     }
     const glm::vec3 n = t.result.plane.normal;
     if (vis.hitPlane && glm::dot(n, n) > 0.5f) {
         // The plane patch sits on the unshifted brush plane, next to where the shape stopped.
         draw.plane(debugdraw::HullPlane{n, t.result.plane.dist}, t.result.endpos, 24.0f,
-                   debugdraw::Style{glm::vec4(0.3f, 0.6f, 1.0f, 0.35f), true});
+                   debugdraw::Style{paired ? color * glm::vec4(1, 1, 1, 0.3f) : glm::vec4(0.3f, 0.6f, 1.0f, 0.35f), true});
         const glm::vec3 onPlane = t.result.endpos - n * (glm::dot(n, t.result.endpos) - t.result.plane.dist);
-        draw.arrow(onPlane, onPlane + n * 32.0f, debugdraw::Style{debugdraw::colors::Blue, false}, 6.0f);
+        draw.arrow(onPlane, onPlane + n * (shifted ? 20.0f : 32.0f),
+                   debugdraw::Style{paired ? color : debugdraw::colors::Blue, false}, 6.0f);
     }
     if (vis.hitBrush && model && t.result.brush >= 0)
-        drawBrush(draw, *model, t.result.brush, glm::vec4(1.0f, 0.5f, 0.1f, 0.0f));
+        drawBrush(draw, *model, t.result.brush,
+                  paired ? glm::vec4(glm::vec3(color), 0.0f) : glm::vec4(1.0f, 0.5f, 0.1f, 0.0f));
 }
 
 } // namespace
+
+debugdraw::Color methodColor(TraceMethod method) {
+    return method == TraceMethod::PlaneShift ? debugdraw::Color{0.0f, 0.9f, 1.0f, 1.0f}
+                                             : debugdraw::Color{1.0f, 0.45f, 0.0f, 1.0f};
+}
 
 debugdraw::Color outcomeColor(const collision::TraceResult& result) {
     if (result.startSolid)
@@ -151,9 +190,11 @@ void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {
             drawTrace(draw, t, model, vis, false);
     }
     if (state.probe)
-        drawTrace(draw, *state.probe, model, state.vis, true);
+        drawTrace(draw, *state.probe, model, state.vis, true, state.probeCompare.has_value());
+    if (state.probeCompare)
+        drawTrace(draw, *state.probeCompare, model, state.vis, true, true);
     for (const LoggedTrace& t : state.sweepTrace) {
-        drawTrace(draw, t, model, state.vis, true);
+        drawTrace(draw, t, model, state.vis, true, state.sweepTrace.size() > 1);
         drawShape(draw, t.shape, t.start, debugdraw::Style{debugdraw::colors::White, false});
     }
     if (model && state.shownBrush >= 0)

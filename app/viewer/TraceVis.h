@@ -12,6 +12,9 @@ namespace cliplab::viewer {
 /// Green = clear, red = hit, magenta = started in a solid.
 debugdraw::Color outcomeColor(const collision::TraceResult& result);
 
+/// The colour of a method's traces when one segment is drawn by both (Brush orange, PlaneShift cyan).
+debugdraw::Color methodColor(TraceMethod method);
+
 /// Draws `shape` placed at `origin` (units) as wire lines.
 void drawShape(debugdraw::DebugDraw& draw, const collision::Shape& shape, const glm::vec3& origin,
                const debugdraw::Style& style);

@@ -121,6 +121,13 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
         st.sim.setState(s);
     }
     st.chaseDistance = config.chase;
+    if (config.method)
+        st.trace.method = *config.method;
+    if (config.sweep) {
+        st.sweep.enabled = true;
+        st.sweep.start = config.sweep->first;
+        st.sweep.end = config.sweep->second;
+    }
     if (config.angles) {
         st.camera.pitch = config.angles->x;
         st.camera.yaw = config.angles->y;
@@ -312,13 +319,16 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
             const float sx = mouseCaptured ? 1.0f : float(drawW) / float(std::max(winW, 1));
             const float sy = mouseCaptured ? 1.0f : float(drawH) / float(std::max(winH, 1));
             const glm::vec3 dir = pixelRay(st.camera, probePixel.x * sx, probePixel.y * sy);
-            st.probe = st.traceLogged("probe", st.trace.probeShape(), st.camera.eye, st.camera.eye + dir * 8192.0f,
-                                      st.trace.mask);
+            auto traces = st.traceMethods("probe", st.trace.probeShape(), st.camera.eye,
+                                          st.camera.eye + dir * 8192.0f, st.trace.mask);
+            st.probe = traces.front();
+            st.probeCompare.reset();
+            if (traces.size() > 1)
+                st.probeCompare = traces[1];
         }
         st.sweepTrace.clear();
         if (st.sweep.enabled)
-            st.sweepTrace.push_back(
-                st.traceLogged("sweep", st.trace.probeShape(), st.sweep.start, st.sweep.end, st.trace.mask));
+            st.sweepTrace = st.traceMethods("sweep", st.trace.probeShape(), st.sweep.start, st.sweep.end, st.trace.mask);
 
         // Panels.
         ImGui_ImplOpenGL3_NewFrame();

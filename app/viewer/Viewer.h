@@ -5,12 +5,14 @@
 
 #include "fs/FileSystem.h"
 #include "movement/WalkScript.h"
+#include "viewer/MethodTrace.h"
 
 #include <glm/vec3.hpp>
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cliplab::viewer {
@@ -31,6 +33,9 @@ struct ViewerConfig {
     std::optional<glm::vec3> eye;    ///< Start with the camera here (units; for screenshots).
     std::optional<glm::vec2> angles; ///< Pitch, yaw (degrees).
     float chase = 0.0f;              ///< Chase camera distance behind the eye (units, 0..1024).
+    std::optional<TraceMethod> method; ///< Trace panel method at start (else the saved or default one).
+    /// Sweep tool on from start to end (units) at start (`shot --ui --sweep`).
+    std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
 };
 
 /// Runs the viewer with `vfs` mounted; returns a process exit code (0 ok, 1 failure). Errors are

@@ -58,6 +58,10 @@ const Field kFields[] = {
          s.trace.mask = static_cast<int32_t>(std::strtol(v.c_str(), nullptr, 10));
          return true;
      }},
+    {"trace.method", [](const ViewerState& s) { return num(int(s.trace.method)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.method, 3); }},
+    {"trace.bevels", [](const ViewerState& s) { return num(int(s.trace.planeShiftBevels)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.planeShiftBevels, 2); }},
     {"trace.radius", [](const ViewerState& s) { return num(s.trace.radius); },
      [](ViewerState& s, const std::string& v) { return toFloat(v, s.trace.radius); }},
     {"movement.preset", [](const ViewerState& s) { return std::string(movement::presetName(s.moveSettings.preset)); },

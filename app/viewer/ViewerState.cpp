@@ -18,6 +18,39 @@ collision::Shape TraceSettings::probeShape() const {
     return collision::Shape::ray();
 }
 
+namespace {
+
+/// The traces `method` asks for, logged and counted; one empty trace when no map is loaded.
+std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method, const std::string& source,
+                                             const collision::Shape& shape, const glm::vec3& start,
+                                             const glm::vec3& end, int32_t mask) {
+    LoggedTrace base;
+    base.source = source;
+    base.shape = shape;
+    base.start = start;
+    base.end = end;
+    base.mask = mask;
+    if (!st.map)
+        return {base};
+    std::vector<LoggedTrace> out;
+    for (MethodTrace& m : traceByMethod(method, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels, shape,
+                                        start, end, mask, st.trace.options, &st.methodTimes)) {
+        LoggedTrace t = base;
+        if (m.method == TraceMethod::PlaneShift)
+            t.source += " (planeshift)";
+        t.method = m.method;
+        t.result = m.result;
+        t.stats = std::move(m.stats);
+        t.microseconds = m.microseconds;
+        ++st.tracesThisFrame;
+        st.traceMicrosThisFrame += t.microseconds;
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+} // namespace
+
 void FrameStats::push(std::deque<float>& series, float v) {
     series.push_back(v);
     while (series.size() > kHistory)
@@ -28,6 +61,8 @@ std::vector<const LoggedTrace*> ViewerState::debuggerList() const {
     std::vector<const LoggedTrace*> list;
     if (probe)
         list.push_back(&*probe);
+    if (probeCompare)
+        list.push_back(&*probeCompare);
     for (const auto& t : sweepTrace)
         list.push_back(&t);
     if (!tickTraces.empty())
@@ -38,20 +73,13 @@ std::vector<const LoggedTrace*> ViewerState::debuggerList() const {
 
 LoggedTrace ViewerState::traceLogged(const std::string& source, const collision::Shape& shape,
                                      const glm::vec3& start, const glm::vec3& end, int32_t mask) {
-    LoggedTrace t;
-    t.source = source;
-    t.shape = shape;
-    t.start = start;
-    t.end = end;
-    t.mask = mask;
-    if (!map)
-        return t;
-    const auto t0 = std::chrono::steady_clock::now();
-    t.result = map->model->trace(shape, start, end, mask, trace.options, &t.stats);
-    t.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-    ++tracesThisFrame;
-    traceMicrosThisFrame += t.microseconds;
-    return t;
+    const TraceMethod method = trace.method == TraceMethod::Both ? TraceMethod::Brush : trace.method;
+    return traceByMethodLogged(*this, method, source, shape, start, end, mask).front();
+}
+
+std::vector<LoggedTrace> ViewerState::traceMethods(const std::string& source, const collision::Shape& shape,
+                                                   const glm::vec3& start, const glm::vec3& end, int32_t mask) {
+    return traceByMethodLogged(*this, trace.method, source, shape, start, end, mask);
 }
 
 void ViewerState::teleport(const glm::vec3& origin, float yaw) {
@@ -98,7 +126,10 @@ bool ViewerState::switchMap(const std::string& argument) {
     mapError.clear();
     map = std::move(loaded.value());
     probe.reset();
+    probeCompare.reset();
     sweepTrace.clear();
+    for (RecentTimes& t : methodTimes)
+        t.clear();
     tickTraces.clear();
     selectedTrace = shownBrush = -1;
     respawn();

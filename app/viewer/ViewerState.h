@@ -10,6 +10,7 @@
 #include "movement/Simulation.h"
 #include "render/Camera.h"
 #include "render/Renderer.h"
+#include "viewer/MethodTrace.h"
 
 #include <array>
 #include <deque>
@@ -34,6 +35,7 @@ struct LoadedMap {
     };
     std::vector<Place> stations; ///< target_position entities with a "message".
     std::vector<Place> spawns;   ///< info_player_* (origin already 9 units up, as the game spawns).
+    PlaneShiftCache planeShift;  ///< Plane-shift trees of `model`, built when the method switch needs one.
 };
 
 /// The trace settings of the Trace panel; applied to the player and the probes.
@@ -45,6 +47,8 @@ struct TraceSettings {
     float halfHeight = 28.0f;               ///< Probe cylinder half height (units).
     collision::TraceOptions options;        ///< Epsilon, semantics, curves.
     int32_t mask = bsp::contents::MaskPlayerSolid;
+    TraceMethod method = TraceMethod::Brush; ///< The method switch (see TraceMethod; Both: probe and sweep).
+    bool planeShiftBevels = true;            ///< Bevel planes in the plane-shift tree.
 
     /// The probe shape from these settings.
     collision::Shape probeShape() const;
@@ -59,6 +63,7 @@ struct LoggedTrace {
     collision::TraceResult result;
     collision::TraceStats stats;
     double microseconds = 0.0;
+    TraceMethod method = TraceMethod::Brush; ///< Brush or PlaneShift: the trace that produced `result`.
 };
 
 /// What the 3D view draws on top of the world.
@@ -108,8 +113,9 @@ struct ViewerState {
     VisToggles vis;
     SweepTool sweep;
     std::optional<LoggedTrace> probe; ///< Last probe click.
+    std::optional<LoggedTrace> probeCompare; ///< The same probe by plane shifting when the method was Both.
     std::deque<std::vector<LoggedTrace>> tickTraces; ///< Player traces per tick, newest last.
-    std::vector<LoggedTrace> sweepTrace;             ///< This frame's sweep (0 or 1).
+    std::vector<LoggedTrace> sweepTrace;             ///< This frame's sweep (0, 1, or 2 with method Both).
     int selectedTrace = -1;  ///< Index into debuggerList(); -1 = none.
     int shownBrush = -1;     ///< Brush drawn alone by the debugger; -1 = none.
 
@@ -123,13 +129,19 @@ struct ViewerState {
     FrameStats stats;
     int64_t tracesThisFrame = 0;
     double traceMicrosThisFrame = 0.0;
+    std::array<RecentTimes, 2> methodTimes; ///< Recent trace times: [0] brush, [1] planeshift.
     std::string status; ///< One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
 
     /// The traces the debugger lists: the probe, the sweep, then the player's last tick's.
     std::vector<const LoggedTrace*> debuggerList() const;
-    /// Traces `shape` from `start` to `end` with the Trace panel's options, timing and counting it.
+    /// Traces `shape` from `start` to `end` with the Trace panel's options, timing and counting it,
+    /// by the panel's method (Both traces by the brush trace: the player's moves need one answer).
     LoggedTrace traceLogged(const std::string& source, const collision::Shape& shape, const glm::vec3& start,
                             const glm::vec3& end, int32_t mask);
+    /// traceLogged() by the Trace panel's method: two traces (brush, then planeshift, whose
+    /// source gets " (planeshift)") with Both, else one. Never empty.
+    std::vector<LoggedTrace> traceMethods(const std::string& source, const collision::Shape& shape,
+                                          const glm::vec3& start, const glm::vec3& end, int32_t mask);
     /// Puts the player at `origin` (units) looking along `yaw` (degrees), at rest.
     void teleport(const glm::vec3& origin, float yaw);
     /// The movement settings the simulation runs with (Trace panel shape/mask, fly speed applied).

@@ -16,6 +16,15 @@ void mapPanel(ViewerState& state);       ///< Maps in the VFS, load, stations an
 void statsPanel(ViewerState& state);     ///< fps, traces per frame, microseconds per trace.
 void helpPanel(ViewerState& state);      ///< Keys.
 
+/// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison.
+void traceMethodSection(ViewerState& state);
+/// The Stats panel's plane-shift tree figures (bevels on and off) and mean trace times per method.
+void planeShiftStatsSection(ViewerState& state);
+/// Which colour and glyph stand for which method.
+void methodLegend();
+/// One segment by both methods side by side: fractions, planes and their differences.
+void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted);
+
 /// Plots a rolling series (oldest first) with its latest value in the label.
 void plotSeries(const char* label, const std::deque<float>& series, const char* format);
 

@@ -28,9 +28,16 @@ void probePanel(ViewerState& state) {
     if (state.probe) {
         ImGui::Separator();
         ImGui::TextUnformatted("last probe");
-        resultLines(*state.probe);
-        if (ImGui::Button("clear probe"))
+        if (state.probeCompare) {
+            methodLegend();
+            methodComparison(*state.probe, *state.probeCompare);
+        } else {
+            resultLines(*state.probe);
+        }
+        if (ImGui::Button("clear probe")) {
             state.probe.reset();
+            state.probeCompare.reset();
+        }
     }
     ImGui::Separator();
         ImGui::TextUnformatted("sweep");
@@ -50,8 +57,13 @@ void probePanel(ViewerState& state) {
         if (ImGui::Button("end = probe stop"))
             state.sweep.end = state.probe->result.endpos;
     }
-    if (!state.sweepTrace.empty())
+    if (state.sweepTrace.size() == 2) {
+        ImGui::PushID("sweep");
+        methodComparison(state.sweepTrace[0], state.sweepTrace[1]);
+        ImGui::PopID();
+    } else if (!state.sweepTrace.empty()) {
         resultLines(state.sweepTrace.front());
+    }
     ImGui::End();
 }
 

@@ -1,4 +1,4 @@
-// Stats panel: frame time, traces per frame, microseconds per trace.
+// Stats panel: frame time, traces per frame, microseconds per trace, the plane-shift trees.
 
 #include "viewer/panels/Panels.h"
 
@@ -17,6 +17,7 @@ void statsPanel(ViewerState& state) {
     plotSeries("frame ms", ms, "%.2f ms");
     plotSeries("traces/frame", state.stats.tracesPerFrame, "%.0f");
     plotSeries("us/trace", state.stats.usPerTrace, "%.2f us");
+    planeShiftStatsSection(state);
     ImGui::End();
 }
 

@@ -59,6 +59,7 @@ void tracePanel(ViewerState& state) {
     ImGui::NewLine();
     ImGui::Text("mask = 0x%08x", static_cast<unsigned>(t.mask));
     ImGui::Checkbox("curves (collide with patches)", &t.options.curves);
+    traceMethodSection(state);
     ImGui::End();
 }
 

@@ -1,0 +1,264 @@
+// The viewer's trace method switch (issue 8): traceByMethod and its tree cache on a hand-built map,
+// the viewer state's probe/sweep traced by both methods and their picture, the saved setting, and
+// `shot --ui --method both` showing both methods' colours at the hit.
+
+#include "support/BrushMap.h"
+#include "support/Png.h"
+#include "support/TestSupport.h"
+#include "debugdraw/RecordingDebugDraw.h"
+#include "viewer/GlWindow.h"
+#include "viewer/MethodTrace.h"
+#include "viewer/TraceVis.h"
+#include "viewer/ViewerSettings.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace cliplab;
+using viewer::TraceMethod;
+
+namespace {
+
+/// A floor and a wedge x >= 0, z >= 0, x + z <= 64, y in [200, 328] with no bevel sides: its apex
+/// edge (x = 0, z = 64) is a sharp ridge that plane shifting without bevels protrudes beyond.
+collision::Model wedgeModel() {
+    const std::vector<bsp::Plane> wedge = {{{-1, 0, 0}, 0},
+                                           {{0, -1, 0}, -200},
+                                           {{0, 1, 0}, 328},
+                                           {{0, 0, -1}, 0},
+                                           test::planeThrough({1, 0, 1}, {64, 0, 0})};
+    return collision::Model(test::makeBrushMap({{test::boxPlanes({-512, -512, -64}, {512, 512, 0})}, {wedge}}));
+}
+
+const std::string kPlayground = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
+
+} // namespace
+
+TEST(MethodTrace, BothGivesTheBrushThenThePlaneShiftResult) {
+    const collision::Model m = wedgeModel();
+    viewer::PlaneShiftCache cache;
+    std::array<viewer::RecentTimes, 2> times;
+    const auto box = collision::Shape::box({-8, -8, -8}, {8, 8, 8});
+    const glm::vec3 a(0, 0, 100), b(0, 0, -100);
+    const auto r = viewer::traceByMethod(TraceMethod::Both, m, cache, true, box, a, b, 1, {}, &times);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[0].method, TraceMethod::Brush);
+    EXPECT_EQ(r[1].method, TraceMethod::PlaneShift);
+    // Each is exactly what its own trace gives.
+    const auto brush = m.trace(box, a, b, 1);
+    EXPECT_EQ(r[0].result.fraction, brush.fraction);
+    EXPECT_EQ(r[0].result.brush, brush.brush);
+    const auto shifted = cache.find(1, true)->trace(box, a, b);
+    EXPECT_EQ(r[1].result.fraction, shifted.fraction);
+    // On the floor's face both stop 8 + epsilon above z = 0 on the same plane.
+    for (const auto& t : r) {
+        EXPECT_NEAR(t.result.endpos.z, 8.125f, 1e-3f) << viewer::methodName(t.method);
+        EXPECT_EQ(t.result.plane.normal, glm::vec3(0, 0, 1));
+        EXPECT_GT(t.stats.nodesVisited + t.stats.leavesVisited, 0);
+    }
+    EXPECT_EQ(times[0].count(), 1u);
+    EXPECT_EQ(times[1].count(), 1u);
+    // One method, one result.
+    EXPECT_EQ(viewer::traceByMethod(TraceMethod::Brush, m, cache, true, box, a, b, 1, {}).size(), 1u);
+    const auto ps = viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, box, a, b, 1, {});
+    ASSERT_EQ(ps.size(), 1u);
+    EXPECT_EQ(ps[0].method, TraceMethod::PlaneShift);
+}
+
+TEST(MethodTrace, TreesAreBuiltOnFirstUseAndPerMaskAndBevels) {
+    const collision::Model m = wedgeModel();
+    viewer::PlaneShiftCache cache;
+    const auto ray = collision::Shape::ray();
+    const glm::vec3 a(0, 0, 10), b(0, 0, -10);
+    (void)viewer::traceByMethod(TraceMethod::Brush, m, cache, true, ray, a, b, 1, {});
+    EXPECT_EQ(cache.builds(), 0); // the brush trace needs no tree
+    for (int i = 0; i < 5; ++i)
+        (void)viewer::traceByMethod(TraceMethod::Both, m, cache, true, ray, a, b, 1, {});
+    EXPECT_EQ(cache.builds(), 1); // not per trace
+    ASSERT_NE(cache.find(1, true), nullptr);
+    EXPECT_EQ(cache.find(1, false), nullptr);
+    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ray, a, b, 1, {});
+    EXPECT_EQ(cache.builds(), 2); // bevels changed
+    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ray, a, b, bsp::contents::Water, {});
+    EXPECT_EQ(cache.builds(), 3); // mask changed: nothing is water, the ray passes
+    EXPECT_EQ(cache.find(bsp::contents::Water, false)->info().brushes, 0);
+    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, ray, a, b, 1, {});
+    EXPECT_EQ(cache.builds(), 3); // back to the first: kept
+    // Beyond kMaxTrees the oldest goes.
+    for (int32_t mask = 2; mask < 2 + int32_t(viewer::PlaneShiftCache::kMaxTrees); ++mask)
+        (void)cache.tree(m, mask, true);
+    EXPECT_EQ(cache.find(1, true), nullptr);
+    EXPECT_EQ(cache.builds(), 3 + int(viewer::PlaneShiftCache::kMaxTrees));
+}
+
+TEST(MethodTrace, BevelsSwitchReachesTheTree) {
+    // A sphere passing 9 units over the ridge: stopped early without bevels, through with them.
+    const collision::Model m = wedgeModel();
+    viewer::PlaneShiftCache cache;
+    const auto ball = collision::Shape::sphere(8);
+    const glm::vec3 a(-100, 264, 73), b(-1, 264, 73);
+    const auto with = viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, ball, a, b, 1, {});
+    const auto without = viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ball, a, b, 1, {});
+    EXPECT_EQ(with[0].result.fraction, 1.0f);
+    EXPECT_LT(without[0].result.fraction, 1.0f);
+}
+
+TEST(MethodTrace, UnavailableOptionsFallBackToTheBrushTrace) {
+    const collision::Model m = wedgeModel();
+    viewer::PlaneShiftCache cache;
+    collision::TraceOptions tutorial;
+    tutorial.semantics = collision::Semantics::Tutorial;
+    collision::TraceOptions inlineModel;
+    inlineModel.model = 1;
+    EXPECT_EQ(viewer::planeShiftUnavailable({}), nullptr);
+    for (const auto& o : {tutorial, inlineModel}) {
+        ASSERT_NE(viewer::planeShiftUnavailable(o), nullptr);
+        EXPECT_EQ(viewer::effectiveMethod(TraceMethod::Both, o), TraceMethod::Brush);
+        const auto r = viewer::traceByMethod(TraceMethod::Both, m, cache, true, collision::Shape::ray(), {0, 0, 10},
+                                             {0, 0, -10}, 1, o);
+        ASSERT_EQ(r.size(), 1u);
+        EXPECT_EQ(r[0].method, TraceMethod::Brush);
+    }
+    EXPECT_EQ(cache.builds(), 0);
+}
+
+TEST(MethodTrace, RecentTimesKeepAWindow) {
+    viewer::RecentTimes t;
+    EXPECT_EQ(t.meanNs(), 0.0);
+    t.add(100.0);
+    t.add(300.0);
+    t.add(std::nan(""));
+    t.add(-5.0);
+    t.add(INFINITY);
+    EXPECT_EQ(t.count(), 2u);
+    EXPECT_DOUBLE_EQ(t.meanNs(), 200.0);
+    for (size_t i = 0; i < viewer::RecentTimes::kWindow; ++i)
+        t.add(50.0);
+    EXPECT_EQ(t.count(), viewer::RecentTimes::kWindow);
+    EXPECT_DOUBLE_EQ(t.meanNs(), 50.0);
+    t.clear();
+    EXPECT_EQ(t.count(), 0u);
+}
+
+TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    const glm::vec3 origin = st.map->spawns.front().origin;
+    const glm::vec3 down = origin - glm::vec3(0, 0, 512);
+    st.trace.shape = collision::ShapeKind::Box;
+    st.trace.method = TraceMethod::Both;
+    EXPECT_EQ(st.map->planeShift.builds(), 0); // nothing traced yet
+    auto both = st.traceMethods("sweep", st.trace.probeShape(), origin, down, st.trace.mask);
+    ASSERT_EQ(both.size(), 2u);
+    EXPECT_EQ(both[0].source, "sweep");
+    EXPECT_EQ(both[1].source, "sweep (planeshift)");
+    EXPECT_EQ(both[1].method, TraceMethod::PlaneShift);
+    EXPECT_LT(both[0].result.fraction, 1.0f);
+    EXPECT_NEAR(both[1].result.fraction, both[0].result.fraction, 1e-4f); // a box onto the floor: exact both ways
+    EXPECT_EQ(st.tracesThisFrame, 2);
+    EXPECT_EQ(st.map->planeShift.builds(), 1);
+    // The player's traces need one answer: the brush trace with Both, plane shifting with PlaneShift.
+    EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method, TraceMethod::Brush);
+    st.trace.method = TraceMethod::PlaneShift;
+    EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method,
+              TraceMethod::PlaneShift);
+    EXPECT_EQ(st.map->planeShift.builds(), 1);
+    EXPECT_EQ(st.methodTimes[0].count(), 2u);
+    EXPECT_EQ(st.methodTimes[1].count(), 2u);
+
+    // Drawn as a pair: every line of the sweep's hit in one of the two method colours, both present.
+    st.sweepTrace = both;
+    st.vis.hitBrush = false;
+    debugdraw::RecordingDebugDraw rec;
+    viewer::drawTraceVis(st, rec);
+    size_t brushLines = 0, shiftLines = 0;
+    for (const auto& l : rec.lines()) {
+        brushLines += l.style.color == viewer::methodColor(TraceMethod::Brush);
+        shiftLines += l.style.color == viewer::methodColor(TraceMethod::PlaneShift);
+    }
+    EXPECT_GE(brushLines, 12u + 3u); // the box at the stop and the hit cross at least
+    EXPECT_GE(shiftLines, 12u + 3u);
+    // A lone sweep keeps the outcome colours.
+    st.sweepTrace.resize(1);
+    rec.clear();
+    viewer::drawTraceVis(st, rec);
+    for (const auto& l : rec.lines())
+        EXPECT_NE(l.style.color, viewer::methodColor(TraceMethod::PlaneShift));
+
+    // The probe pair is listed by the debugger; a new map drops the trees and the pair.
+    st.probe = both[0];
+    st.probeCompare = both[1];
+    EXPECT_EQ(st.debuggerList().size(), 3u);
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    EXPECT_EQ(st.map->planeShift.builds(), 0);
+    EXPECT_FALSE(st.probeCompare);
+    EXPECT_EQ(st.methodTimes[1].count(), 0u);
+    st.map.reset();
+}
+
+TEST(MethodTrace, MethodAndBevelsAreSaved) {
+    const std::string path = test::makeTempDir("viewer") + "/viewer.cfg";
+    viewer::ViewerState a;
+    a.trace.method = TraceMethod::Both;
+    a.trace.planeShiftBevels = false;
+    ASSERT_TRUE(viewer::saveSettings(path, a));
+    viewer::ViewerState b;
+    viewer::loadSettings(path, b);
+    EXPECT_EQ(b.trace.method, TraceMethod::Both);
+    EXPECT_FALSE(b.trace.planeShiftBevels);
+    test::writeFile(path, "trace.method = 3\ntrace.bevels = 2\n");
+    viewer::ViewerState c;
+    EXPECT_EQ(viewer::loadSettings(path, c), 0);
+    EXPECT_EQ(c.trace.method, TraceMethod::Brush);
+    EXPECT_TRUE(c.trace.planeShiftBevels);
+}
+
+namespace {
+
+/// Pixels of the view between the side panels (x in [0.28, 0.72] of the width) close to `method`'s
+/// colour: orange (255, 115, 0) for brush, cyan (0, 230, 255) for planeshift; the playground's
+/// brown and grey textures have neither.
+long methodPixels(const test::Image& img, TraceMethod method) {
+    long n = 0;
+    for (int y = 0; y < img.height; ++y)
+        for (int x = int(0.28 * img.width); x < int(0.72 * img.width); ++x) {
+            const unsigned char* p = &img.rgb[size_t(y * img.width + x) * 3];
+            if (method == TraceMethod::Brush ? (p[0] > 200 && p[1] > 70 && p[1] < 170 && p[2] < 80)
+                                             : (p[0] < 100 && p[1] > 170 && p[2] > 200))
+                ++n;
+        }
+    return n;
+}
+
+} // namespace
+
+TEST(MethodTrace, ShotWithBothShowsBothColoursAtTheHit) {
+    // A player box swept along +y into the block at y = 96, seen from the side (the frame as
+    // `cliplab shot --ui` renders it, panels included).
+    const std::string dir = test::makeTempDir("viewer");
+    const std::string common = "shot '" + kPlayground +
+                               "' --pos -40 -60 90 --angles 16 53 --size 1280x720 --ui --sweep 64 -400 40 64 600 40";
+    for (const char* method : {"both", "planeshift"}) {
+        const auto run = test::runCliplab(common + " --method " + method + " --out '" + dir + "/" + method + ".png'");
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+    }
+    const test::Image both = test::loadPng(dir + "/both.png"), single = test::loadPng(dir + "/planeshift.png");
+    ASSERT_EQ(both.width, 1280);
+    // Both methods stop the box at the same place; both colours are drawn there (the plane-shift
+    // lines dashed over the brush ones).
+    EXPECT_GT(methodPixels(both, TraceMethod::Brush), 200);
+    EXPECT_GT(methodPixels(both, TraceMethod::PlaneShift), 200);
+    // One method alone is drawn in the outcome colours: no cyan.
+    EXPECT_LT(methodPixels(single, TraceMethod::PlaneShift), 20);
+
+    const auto bad = test::runCliplab(common + " --method sideways --out '" + dir + "/x.png'");
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("--method"), std::string::npos) << bad.err;
+    const auto noUi = test::runCliplab("shot '" + kPlayground + "' --method both --out '" + dir + "/y.png'");
+    EXPECT_EQ(noUi.exitCode, 2);
+    const auto nan = test::runCliplab("shot '" + kPlayground + "' --ui --sweep 0 0 nan 1 1 1 --out '" + dir + "/z.png'");
+    EXPECT_EQ(nan.exitCode, 2);
+}
