@@ -40,7 +40,9 @@ bool pushedUpWalkable(const collision::Correction& c, float minWalkNormal) {
 
 /// Stairs: the step `step` from `from` lifted by `height`, moved along, dropped back. True with
 /// the landing correction when the lifted box overlaps nothing, the lifted step meets no wall and
-/// the drop lands on walkable ground.
+/// the drop lands on walkable ground. The drop is found by bisection on free heights (7 halvings:
+/// within height / 128), so that the landing overlaps the step's top by less than the box overlaps
+/// its riser and the least-penetration push is up, not back.
 bool liftedStep(const Tracer& tracer, const collision::Shape& shape, const glm::vec3& from,
                 const glm::vec3& step, float height, float minWalkNormal, collision::Correction& landing) {
     const glm::vec3 up(0.0f, 0.0f, height);
@@ -51,7 +53,18 @@ bool liftedStep(const Tracer& tracer, const collision::Shape& shape, const glm::
     const collision::Correction along = tracer.correct(TracePurpose::StepUp, shape, from + up + flat);
     if (along.stuck || pushedByWall(along, minWalkNormal))
         return false;
-    landing = tracer.correct(TracePurpose::StepDown, shape, along.position - up);
+    const glm::vec3 top = along.position;
+    float freeDrop = 0.0f, blockedDrop = height;
+    if (tracer.correct(TracePurpose::StepDown, shape, top - up).pushes == 0)
+        return false; // nothing to stand on within the lift: not a step
+    for (int i = 0; i < 7; ++i) {
+        const float mid = 0.5f * (freeDrop + blockedDrop);
+        if (tracer.correct(TracePurpose::StepDown, shape, top - glm::vec3(0.0f, 0.0f, mid)).pushes == 0)
+            freeDrop = mid;
+        else
+            blockedDrop = mid;
+    }
+    landing = tracer.correct(TracePurpose::StepDown, shape, top - glm::vec3(0.0f, 0.0f, blockedDrop));
     return !landing.stuck && pushedUpWalkable(landing, minWalkNormal);
 }
 
