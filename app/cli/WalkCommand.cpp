@@ -297,10 +297,11 @@ int runBenchWalk(const Args& args) {
         int maxCorrections = 0;
         for (int32_t n : first.correctionsPerTick)
             maxCorrections = std::max(maxCorrections, int(n));
-        std::printf("method=step-correct step_length=%g corrections_per_tick=%.2f max_corrections_per_tick=%d\n",
-                    double(setup.settings.stepLength),
-                    first.ticks.empty() ? 0.0 : double(first.corrections) / double(first.ticks.size()),
-                    maxCorrections);
+        const double n = first.ticks.empty() ? 1.0 : double(first.ticks.size());
+        std::printf("method=step-correct step_length=%g corrections_per_tick=%.2f max_corrections_per_tick=%d "
+                    "pushes_per_tick=%.2f\n",
+                    double(setup.settings.stepLength), double(first.corrections) / n, maxCorrections,
+                    double(first.pushes) / n);
     }
     return kExitOk;
 }

@@ -95,9 +95,13 @@ namespace {
 class CountingRecorder : public Recorder {
 public:
     void onTrace(const TraceRecord&) override { ++count; }
-    void onCorrection(const CorrectionRecord&) override { ++corrections; }
+    void onCorrection(const CorrectionRecord& record) override {
+        ++corrections;
+        pushes += record.result.pushes;
+    }
     int64_t count = 0;
     int64_t corrections = 0;
+    int64_t pushes = 0;
 };
 } // namespace
 
@@ -125,6 +129,7 @@ WalkRun runWalk(const std::vector<ScriptStep>& steps, const PlayerState& start, 
     }
     run.traces = counter.count;
     run.corrections = counter.corrections;
+    run.pushes = counter.pushes;
     return run;
 }
 

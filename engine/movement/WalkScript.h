@@ -34,6 +34,7 @@ struct WalkRun {
     int64_t traces = 0;                 ///< All traces of the walk.
     std::vector<int32_t> correctionsPerTick; ///< Corrections made in each tick (step-and-correct).
     int64_t corrections = 0;                 ///< All corrections of the walk.
+    int64_t pushes = 0; ///< Pushes out of brushes in all corrections (each costs a position test more).
 };
 
 /// Runs `steps` from `start` at `rate` ticks/s (one movement::move per tick; each tick's input
