@@ -379,6 +379,7 @@ void MelaxMover::run() {
         const CorrectedMove moved = correctedMove(m_tracer, m_s, m_shape, start, delta, endVelocity, walking);
         m_ps.origin = moved.origin;
         m_ps.velocity = moved.velocity;
+        m_ps.stuck = moved.stuck;
         probeGround();
         landOnGround(walkMode);
         return;

@@ -37,7 +37,8 @@ struct PlayerState {
     float timer = 0.0f;
     bool waterJump = false; ///< Quake 3: jumping out of water (PMF_TIME_WATERJUMP).
     int waterLevel = 0;     ///< Quake 3: 0 dry, 1 feet, 2 waist, 3 head under a liquid.
-    bool stuck = false;     ///< Started inside a solid and no free position was found nearby.
+    bool stuck = false;     ///< Started inside a solid and no free position was found nearby (with
+                            ///< step-and-correct also: a step could not be pushed free).
     double time = 0.0;      ///< Simulated time (s).
 };
 

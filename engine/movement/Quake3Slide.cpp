@@ -23,6 +23,7 @@ void Q3Pmove::correctSlide(bool gravity) {
     const CorrectedMove moved =
         correctedMove(m_tracer, m_s, m_shape, m_ps.origin, moveVelocity * m_frametime, endVelocity, m_walking);
     m_ps.origin = moved.origin;
+    m_ps.stuck = m_ps.stuck || moved.stuck;
     // pm_time (a hard landing, a water jump): collisions leave the velocity as it was.
     m_ps.velocity = m_ps.timer > 0.0f && !moved.stuck ? endVelocity : moved.velocity;
 }

@@ -176,8 +176,7 @@ TEST_F(StepCorrectPlayground, ClimbsStairsWalksAndNeverEndsATickInSolid) {
         std::uniform_int_distribution<size_t> spawn(0, spawns.size() - 1);
         movement::PlayerState p;
         movement::Input in;
-        int solid = 0, grounded = 0;
-        float highest = 0.0f;
+        int solid = 0, grounded = 0, stuck = 0;
         for (int i = 0; i < kTicks; ++i) {
             if (i % 1500 == 0) {
                 p = movement::PlayerState{};
@@ -189,10 +188,10 @@ TEST_F(StepCorrectPlayground, ClimbsStairsWalksAndNeverEndsATickInSolid) {
             const auto shape = movement::playerShape(s, p.crouched);
             solid += s_model->trace(shape, p.origin, p.origin, s.contentsMask).startSolid;
             grounded += p.onGround;
-            if (p.onGround)
-                highest = std::max(highest, p.origin.z);
+            stuck += p.stuck;
         }
         EXPECT_EQ(solid, 0) << movement::presetName(preset);
+        EXPECT_EQ(stuck, 0) << movement::presetName(preset);
         EXPECT_GT(grounded, kTicks / 2) << movement::presetName(preset);
     }
     // Stairs: walking up the rise-16 stairs from their station climbs them.
