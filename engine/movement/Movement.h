@@ -1,6 +1,7 @@
 #pragma once
 /// \file Movement.h
-/// The player controller: one move of the player box, seeing the world only through traces.
+/// The player controller: one move of the player box, seeing the world only through traces (and,
+/// for step-and-correct, corrections).
 
 #include "collision/StepCorrect.h"
 #include "collision/Trace.h"
@@ -90,10 +91,12 @@ public:
 /// into each push plane. Ground is a push with a walkable normal (z >= minWalkNormal) when the box
 /// is corrected groundProbe units below its position. Stairs: when a walking step is pushed back
 /// by a wall, the step is retried lifted by stepHeight (the lifted box must overlap nothing, so no
-/// ceiling is passed), then dropped by stepHeight and kept only if it lands on walkable ground; so
-/// steps up to stepHeight are climbed, and steps down are simply fallen down (no glue). Walls
-/// thinner than twice stepLength may be passed through (the half-thickness rule); patches are
-/// not corrected against. Without `correct`, StepCorrect falls back to Swept. Traces are still
+/// ceiling is passed), then dropped back to the highest free height found by bisection (within
+/// stepHeight / 128) and kept only if that landing is pushed up by walkable ground; so steps up to
+/// stepHeight are climbed, and steps down are simply fallen down (no glue). A step carrying the
+/// box past the middle of a wall grown by the box (thickness + box size across it) comes out on
+/// the far side: walls thinner than 2 * stepLength - 30 (the 30-wide player box) can be passed
+/// (the half-thickness rule, docs/performance.md); patches are not corrected against. Without `correct`, StepCorrect falls back to Swept. Traces are still
 /// used for crouch, liquids and the getting-unstuck search.
 PlayerState move(const PlayerState& state, const Input& input, double dt, const Settings& settings,
                  const collision::TraceFunction& trace, Recorder* recorder = nullptr,
