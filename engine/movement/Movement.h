@@ -96,8 +96,9 @@ public:
 /// stepHeight are climbed, and steps down are simply fallen down (no glue). A step carrying the
 /// box past the middle of a wall grown by the box (thickness + box size across it) comes out on
 /// the far side: walls thinner than 2 * stepLength - 30 (the 30-wide player box) can be passed
-/// (the half-thickness rule, docs/performance.md); patches are not corrected against. Without `correct`, StepCorrect falls back to Swept. Traces are still
-/// used for crouch, liquids and the getting-unstuck search.
+/// (the half-thickness rule, docs/performance.md); patches are not corrected against. Without
+/// `correct`, StepCorrect falls back to Swept. Traces are still used for crouch, liquids and the
+/// getting-unstuck search.
 PlayerState move(const PlayerState& state, const Input& input, double dt, const Settings& settings,
                  const collision::TraceFunction& trace, Recorder* recorder = nullptr,
                  const collision::CorrectFunction* correct = nullptr);

@@ -63,8 +63,8 @@ protected:
     /// Where a ray from `from` along `dir` (unit) meets the first solid surface: on the hit plane,
     /// not where the trace stopped (its epsilon short). Fails when it hits nothing.
     static glm::vec3 hit(const glm::vec3& from, const glm::vec3& dir) {
-        const auto r = s_model->trace(collision::Shape::ray(), from, from + 512.0f * dir, bsp::contents::Solid,
-                                      {}, nullptr);
+        const auto r = s_model->trace(collision::Shape::ray(), from, from + 512.0f * dir,
+                                      bsp::contents::Solid, {}, nullptr);
         EXPECT_LT(r.fraction, 1.0f);
         const float along = (r.plane.dist - glm::dot(r.plane.normal, from)) / glm::dot(r.plane.normal, dir);
         return from + along * dir;
@@ -101,16 +101,17 @@ TEST_F(StepCorrectPlayground, ThinWallsArePassedWithLongStepsOnly) {
         const glm::vec3 at = station("thin wall: " + std::to_string(t) + " thick");
         const glm::vec3 front = hit(at + glm::vec3(0, 0, 40), {0, 1, 0});
         const float wallFar = front.y + float(t);
-        ASSERT_FALSE(s_model->trace(collision::Shape::ray(), {at.x, wallFar + 0.5f, 40.0f},
-                                    {at.x, wallFar + 0.5f, 40.0f}, bsp::contents::Solid)
+        ASSERT_FALSE(s_model
+                         ->trace(collision::Shape::ray(), {at.x, wallFar + 0.5f, 40.0f},
+                                 {at.x, wallFar + 0.5f, 40.0f}, bsp::contents::Solid)
                          .startSolid)
             << "the wall is " << t << " thick";
         movement::PlayerState start;
         start.origin = glm::vec3(at.x, front.y - 15.0f - margin, 24.0f + margin);
         start.velocity = glm::vec3(0.0f, 16.0f * float(kRate), 0.0f);
-        for (auto [method, length] : {std::pair{movement::Method::StepCorrect, 16.0f},
-                                      std::pair{movement::Method::StepCorrect, 1.0f},
-                                      std::pair{movement::Method::Swept, 16.0f}}) {
+        for (auto [method, length] :
+             {std::pair{movement::Method::StepCorrect, 16.0f}, std::pair{movement::Method::StepCorrect, 1.0f},
+              std::pair{movement::Method::Swept, 16.0f}}) {
             for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
                 movement::Settings s = shoved(method, length);
                 s.preset = preset;
@@ -142,9 +143,9 @@ TEST_F(StepCorrectPlayground, TheThinFloorIsFallenThroughWithLongStepsOnly) {
     movement::PlayerState start;
     start.origin = glm::vec3(above.x, above.y, top.z + 24.0f + 0.5f); // above the ground probe
     start.velocity = glm::vec3(0.0f, 0.0f, -3990.0f);
-    for (auto [method, length] : {std::pair{movement::Method::StepCorrect, 32.0f},
-                                  std::pair{movement::Method::StepCorrect, 1.0f},
-                                  std::pair{movement::Method::Swept, 32.0f}}) {
+    for (auto [method, length] :
+         {std::pair{movement::Method::StepCorrect, 32.0f}, std::pair{movement::Method::StepCorrect, 1.0f},
+          std::pair{movement::Method::Swept, 32.0f}}) {
         const auto end = coast(start, shoved(method, length), 30);
         const bool through = end.origin.z + 32.0f < top.z - 1.0f;
         EXPECT_EQ(through, method == movement::Method::StepCorrect && length == 32.0f)
