@@ -14,10 +14,11 @@ const Command kCommands[] = {
      runBenchTrace},
     {"walk",
      "MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] [--preset melax|quake3] [--hz N] "
-     "[--step H] [--curves on|off] [--set NAME=VALUE ...] [--record FILE]",
+     "[--step H] [--curves on|off] [--method swept|step-correct] [--step-length L] [--set NAME=VALUE ...] "
+     "[--record FILE]",
      "move the player along a scripted walk; print 't x y z vx vy vz ground' per tick", runWalk},
     {"bench-walk", "MAP --script FILE [walk options] [--repeat R]",
-     "time the walk R times (default 20): microseconds and traces per tick", runBenchWalk},
+     "time the walk R times (default 20): microseconds and traces (and corrections) per tick", runBenchWalk},
     {"compare-methods", "MAP [trace options] [--bevels on|off]",
      "trace the stdin lines by brush trace and plane shifting; print how much earlier plane shifting stops",
      runCompareMethods},

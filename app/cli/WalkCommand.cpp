@@ -5,6 +5,7 @@
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "collision/Model.h"
+#include "collision/StepCorrect.h"
 #include "core/Format.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
@@ -25,7 +26,8 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: cliplab walk MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] "
-    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--set NAME=VALUE ...] [--record FILE]";
+    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--method swept|step-correct] "
+    "[--step-length L] [--set NAME=VALUE ...] [--record FILE]";
 
 int usageError(const std::string& message) {
     std::fprintf(stderr, "cliplab walk: %s\n%s\n", message.c_str(), kUsage);
@@ -63,12 +65,20 @@ struct WalkSetup {
     std::vector<movement::ScriptStep> steps;
     std::unique_ptr<collision::Model> model;
     CommandLine cl;
+
+    /// The correction for --method step-correct (world brushes of the model), else empty.
+    collision::CorrectFunction correction() const {
+        if (settings.method != movement::Method::StepCorrect)
+            return {};
+        return collision::correctFunction(*model);
+    }
 };
 
 /// Parses `args` (walk's options plus `extra`) and loads everything; returns the exit code.
 int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetup& setup) {
     std::vector<OptionSpec> specs = {{"--script", 1},    {"--start", 3},  {"--yaw", 1},  {"--mode", 1},
                                      {"--preset", 1},    {"--hz", 1},     {"--step", 1}, {"--curves", 1},
+                                     {"--method", 1},    {"--step-length", 1},
                                      {"--set", 1, true}, basepathOption()};
     specs.insert(specs.end(), extra.begin(), extra.end());
     auto cl = CommandLine::parse(args, specs);
@@ -92,6 +102,19 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
         if (!mode)
             return usageError("--mode: expected walk, fly or noclip, got '" + cl->value("--mode") + "'");
         start.mode = *mode;
+    }
+    if (cl->has("--method")) {
+        const auto method = movement::parseMethod(cl->value("--method"));
+        if (!method)
+            return usageError("--method: expected swept or step-correct, got '" + cl->value("--method") + "'");
+        settings.method = *method;
+    }
+    if (cl->has("--step-length")) {
+        const auto length = number(cl->value("--step-length"));
+        if (!length || !(*length >= 0.01f) || *length > 10000.0f)
+            return usageError("--step-length: expected a length from 0.01 to 10000, got '" +
+                              cl->value("--step-length") + "'");
+        settings.stepLength = *length;
     }
     double& rate = setup.rate;
     if (cl->has("--hz")) {
@@ -201,7 +224,9 @@ int runWalk(const Args& args) {
                          double(shape.maxs.z));
             return inner(shape, a, b, mask);
         };
-    const auto run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace, setup.yawOffset);
+    const collision::CorrectFunction correct = setup.correction();
+    const auto run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace, setup.yawOffset,
+                                       &correct);
     if (record && std::fclose(record) != 0) {
         std::fprintf(stderr, "cliplab walk: --record: write failed\n");
         return kExitFailure;
@@ -215,6 +240,10 @@ int runWalk(const Args& args) {
     out += core::format("final %.3f %.3f %.3f ground=%d stuck=%d traces=%lld\n", last.origin.x, last.origin.y,
                         last.origin.z, last.onGround ? 1 : 0, last.stuck ? 1 : 0,
                         static_cast<long long>(run.traces));
+    if (setup.settings.method == movement::Method::StepCorrect) {
+        out.pop_back(); // the newline: corrections go on the final line
+        out += core::format(" corrections=%lld\n", static_cast<long long>(run.corrections));
+    }
     std::fwrite(out.data(), 1, out.size(), stdout);
     return kExitOk;
 }
@@ -231,9 +260,10 @@ int runBenchWalk(const Args& args) {
         repeat = *v;
     }
     const auto trace = setup.model->traceFunction(setup.options);
+    const collision::CorrectFunction correct = setup.correction();
     auto once = [&] {
         return movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace,
-                                 setup.yawOffset);
+                                 setup.yawOffset, &correct);
     };
     const auto first = once(); // warm-up, and the trace counts (the same every run: deterministic)
     // CPU time of this (single) thread: the machine is shared, so wall time measures the scheduler.
@@ -263,6 +293,16 @@ int runBenchWalk(const Args& args) {
                 first.ticks.empty() ? 0.0 : double(first.traces) / double(first.ticks.size()), maxAny);
     std::printf("ground_ticks=%lld traces_per_ground_tick=%.2f max_traces_per_ground_tick=%d\n", groundTicks,
                 groundTicks ? double(groundTraces) / double(groundTicks) : 0.0, maxGround);
+    if (setup.settings.method == movement::Method::StepCorrect) {
+        int maxCorrections = 0;
+        for (int32_t n : first.correctionsPerTick)
+            maxCorrections = std::max(maxCorrections, int(n));
+        const double n = first.ticks.empty() ? 1.0 : double(first.ticks.size());
+        std::printf("method=step-correct step_length=%g corrections_per_tick=%.2f max_corrections_per_tick=%d "
+                    "pushes_per_tick=%.2f\n",
+                    double(setup.settings.stepLength), double(first.corrections) / n, maxCorrections,
+                    double(first.pushes) / n);
+    }
     return kExitOk;
 }
 

@@ -41,6 +41,9 @@ public:
         if (m_sink && !m_sink->empty())
             m_sink->back().source = kNames[static_cast<int>(record.purpose)];
     }
+    /// Step-and-correct: counted for the Movement panel (corrections are not traces).
+    void onCorrection(const movement::CorrectionRecord&) override { ++corrections; }
+    int corrections = 0;
 
 private:
     std::vector<LoggedTrace>*& m_sink;
@@ -154,12 +157,24 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
             sink->push_back(t);
         return t.result;
     };
+    // Step-and-correct (Movement panel's method): corrections against the loaded map's world brushes.
+    const collision::CorrectFunction playerCorrect = [&st](const collision::Shape& shape, const glm::vec3& p,
+                                                           int32_t mask) {
+        if (!st.map) {
+            collision::Correction none;
+            none.position = p;
+            return none;
+        }
+        return collision::correct(*st.map->model, shape, p, mask, {});
+    };
     long long ticksRun = 0;
     auto runTick = [&](const movement::Input& input) {
         ++ticksRun;
         st.tickTraces.emplace_back();
         sink = &st.tickTraces.back();
-        st.sim.tick(input, playerTrace, &recorder);
+        recorder.corrections = 0;
+        st.sim.tick(input, playerTrace, &recorder, &playerCorrect);
+        st.correctionsLastTick = recorder.corrections;
         sink = nullptr;
         while (st.tickTraces.size() > 200)
             st.tickTraces.pop_front();

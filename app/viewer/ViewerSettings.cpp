@@ -71,6 +71,21 @@ const Field kFields[] = {
              s.moveSettings.preset = *p;
          return p.has_value();
      }},
+    {"movement.method", [](const ViewerState& s) { return std::string(movement::methodName(s.moveSettings.method)); },
+     [](ViewerState& s, const std::string& v) {
+         auto m = movement::parseMethod(v);
+         if (m)
+             s.moveSettings.method = *m;
+         return m.has_value();
+     }},
+    {"movement.stepLength", [](const ViewerState& s) { return num(s.moveSettings.stepLength); },
+     [](ViewerState& s, const std::string& v) {
+         float f = 0.0f;
+         if (!toFloat(v, f) || !(f >= 0.01f) || f > 10000.0f)
+             return false;
+         s.moveSettings.stepLength = f;
+         return true;
+     }},
     {"movement.tickRate", [](const ViewerState& s) { return num(s.tickRate); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;

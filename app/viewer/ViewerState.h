@@ -104,6 +104,7 @@ struct ViewerState {
     movement::Settings moveSettings;
     movement::Simulation sim{movement::Settings{}};
     double tickRate = movement::Simulation::kDefaultRate;
+    int correctionsLastTick = 0; ///< Step-and-correct corrections made in the last tick (Movement panel).
     bool frozen = false;     ///< Simulation paused.
     int stepRequests = 0;    ///< Ticks to run while frozen (the Step button).
     float flySpeedScale = 1.0f; ///< Mouse wheel: multiplies maxSpeed in fly and noclip modes.

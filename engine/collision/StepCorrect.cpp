@@ -74,21 +74,21 @@ std::vector<int> cornersPerSide(const Model& model, const CollisionBrush& brush)
 
 } // namespace
 
-glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
-                          const StepCorrectOptions& options, int& pushes, bool& stuck) {
+Correction correct(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
+                   const StepCorrectOptions& options) {
     glm::vec3 half, centre;
     boxOf(shape, half, centre);
     const Shape box = Shape::box(centre - half, centre + half);
-    glm::vec3 p = position;
-    pushes = 0;
-    stuck = false;
+    Correction out;
+    out.position = position;
+    glm::vec3& p = out.position;
     for (;;) {
         const TraceResult r = model.trace(box, p, p, mask);
         if (!r.startSolid || r.brush < 0)
-            return p;
-        if (pushes >= options.maxCorrections) {
-            stuck = true;
-            return p;
+            return out;
+        if (out.pushes >= options.maxCorrections) {
+            out.stuck = true;
+            return out;
         }
         const CollisionBrush& brush = model.brushes()[static_cast<size_t>(r.brush)];
         const std::vector<int> corners = cornersPerSide(model, brush);
@@ -114,12 +114,28 @@ glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec
             }
         }
         if (!(bestCost < INFINITY)) {
-            stuck = true;
-            return p;
+            out.stuck = true;
+            return out;
         }
         p += bestNormal * (std::max(best, 0.0f) + options.margin);
-        ++pushes;
+        if (out.pushes < Correction::kMaxNormals)
+            out.normals[static_cast<size_t>(out.pushes)] = bestNormal;
+        ++out.pushes;
     }
+}
+
+glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
+                          const StepCorrectOptions& options, int& pushes, bool& stuck) {
+    const Correction c = correct(model, shape, position, mask, options);
+    pushes = c.pushes;
+    stuck = c.stuck;
+    return c.position;
+}
+
+CorrectFunction correctFunction(const Model& model, const StepCorrectOptions& options) {
+    return [&model, options](const Shape& shape, const glm::vec3& position, int32_t mask) {
+        return correct(model, shape, position, mask, options);
+    };
 }
 
 StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start,

@@ -8,6 +8,9 @@
 
 #include "collision/Model.h"
 
+#include <array>
+#include <functional>
+
 namespace cliplab::collision {
 
 /// Tuning of step-and-correct.
@@ -27,6 +30,29 @@ struct StepCorrectResult {
     int corrections = 0;      ///< Pushes out of brushes, all steps.
     bool stuck = false;       ///< A step could not be freed within maxCorrections pushes.
 };
+
+/// One correction of a position (see correct()).
+struct Correction {
+    static constexpr int kMaxNormals = 16; ///< Push normals kept (the first ones).
+    glm::vec3 position{0.0f};              ///< The freed position (units), or the last one tried when stuck.
+    int pushes = 0;                        ///< Pushes made, [0, options.maxCorrections].
+    bool stuck = false;                    ///< Still overlapping after maxCorrections pushes.
+    /// Unit normals of the planes pushed out along, in order; min(pushes, kMaxNormals) are valid.
+    std::array<glm::vec3, kMaxNormals> normals{};
+};
+
+/// Pushes the shape at `position` out of the world brushes of `mask` it overlaps, one brush at a
+/// time along its side of least penetration (see correctPosition), recording each push's normal.
+Correction correct(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
+                   const StepCorrectOptions& options);
+
+/// A correction as seen by movement code: shape, position (units), contents mask.
+using CorrectFunction =
+    std::function<Correction(const Shape& shape, const glm::vec3& position, int32_t mask)>;
+
+/// A CorrectFunction correcting against `model`'s world brushes with fixed `options` (stepLength
+/// unused: the caller steps). The model must outlive the function. Patches are not corrected against.
+CorrectFunction correctFunction(const Model& model, const StepCorrectOptions& options = {});
 
 /// Pushes the shape at `position` out of the world brushes of `mask` it overlaps (one brush at a
 /// time, up to options.maxCorrections pushes). Returns the freed position and sets `pushes`;

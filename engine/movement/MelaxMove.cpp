@@ -111,6 +111,8 @@ private:
     /// Sets onGround/groundNormal from a short downward trace; false when the box starts in solid.
     bool probeGround();
     void wish(glm::vec3& wishdir, float& wishspeed) const;
+    /// After the move: standing on the ground removes the velocity going into it.
+    void landOnGround(bool walkMode);
     Slide slide(const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
                 bool walking) const;
     /// Lift by `height`, slide, drop; true with `result` when it lands on walkable ground and got
@@ -150,8 +152,7 @@ bool MelaxMover::unstick() {
 }
 
 bool MelaxMover::probeGround() {
-    const TraceResult tr =
-        trace(TracePurpose::GroundProbe, m_ps.origin, m_ps.origin - glm::vec3(0, 0, m_s.groundProbe));
+    const TraceResult tr = m_tracer.groundProbe(m_shape, m_ps.origin, m_s.groundProbe);
     m_ps.onGround = false;
     m_groundPlane = false;
     m_ps.groundNormal = glm::vec3(0.0f);
@@ -373,6 +374,16 @@ void MelaxMover::run() {
 
     const glm::vec3 start = m_ps.origin;
     const glm::vec3 delta = moveVelocity * m_dt;
+    if (m_tracer.correcting()) {
+        // Step-and-correct replaces the slide, the lifted path and the step-down glue.
+        const CorrectedMove moved = correctedMove(m_tracer, m_s, m_shape, start, delta, endVelocity, walking);
+        m_ps.origin = moved.origin;
+        m_ps.velocity = moved.velocity;
+        m_ps.stuck = moved.stuck;
+        probeGround();
+        landOnGround(walkMode);
+        return;
+    }
     Slide plain = slide(start, delta, endVelocity, walking);
     const glm::vec2 want(delta.x, delta.y);
     auto progress = [&](const glm::vec3& p) {
@@ -402,6 +413,10 @@ void MelaxMover::run() {
             probeGround();
         }
     }
+    landOnGround(walkMode);
+}
+
+void MelaxMover::landOnGround(bool walkMode) {
     if (walkMode && m_ps.onGround) {
         // Landed or walking: no motion into the ground.
         const float into = glm::dot(m_ps.velocity, m_ps.groundNormal);

@@ -9,8 +9,22 @@ namespace cliplab::movement::detail {
 /// Makes traces for one move: applies the contents mask, tells the recorder.
 class Tracer {
 public:
-    Tracer(const collision::TraceFunction& fn, Recorder* recorder, int32_t mask)
-        : m_fn(fn), m_recorder(recorder), m_mask(mask) {}
+    /// `correct` (may be null or empty) is used only when `stepCorrect`.
+    Tracer(const collision::TraceFunction& fn, Recorder* recorder, int32_t mask,
+           const collision::CorrectFunction* correct = nullptr, bool stepCorrect = false)
+        : m_fn(fn), m_recorder(recorder), m_mask(mask),
+          m_correct(stepCorrect && correct && *correct ? correct : nullptr) {}
+
+    /// Whether positions are updated by step-and-correct (Method::StepCorrect with a function).
+    bool correcting() const { return m_correct != nullptr; }
+    /// Pushes `shape` at `position` out of the world (correcting() only), tells the recorder.
+    collision::Correction correct(TracePurpose purpose, const collision::Shape& shape,
+                                  const glm::vec3& position) const;
+    /// The ground probe below `origin` (`length` units): a downward trace, or when correcting()
+    /// the box corrected `length` units lower, reported as a hit (fraction 0, endpos = origin)
+    /// on the most upward push plane when that plane faces up, else as no hit (fraction 1).
+    collision::TraceResult groundProbe(const collision::Shape& shape, const glm::vec3& origin,
+                                       float length) const;
 
     collision::TraceResult trace(TracePurpose purpose, const collision::Shape& shape, const glm::vec3& start,
                                  const glm::vec3& end) const {
@@ -28,7 +42,21 @@ private:
     const collision::TraceFunction& m_fn;
     Recorder* m_recorder;
     int32_t m_mask;
+    const collision::CorrectFunction* m_correct;
 };
+
+/// Result of a step-and-correct position update.
+struct CorrectedMove {
+    glm::vec3 origin{0.0f};   ///< Units.
+    glm::vec3 velocity{0.0f}; ///< Units/s, with the parts into push planes removed.
+    bool stuck = false;       ///< A step could not be freed: stopped at the last free position.
+};
+
+/// Moves `shape` from `start` (free) by `delta` in equal steps of at most settings.stepLength,
+/// correcting after each (see move() in Movement.h for the rules, stairs when `walking`).
+CorrectedMove correctedMove(const Tracer& tracer, const Settings& settings, const collision::Shape& shape,
+                            const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
+                            bool walking);
 
 /// Input as Quake 3's usercmd_t carries it: moves in [-127, 127], angles in degrees after their
 /// trip through 16-bit shorts (when Settings::quantizeAngles).

@@ -19,6 +19,34 @@ collision::TraceResult Tracer::trace(TracePurpose purpose, const collision::Shap
     return result;
 }
 
+collision::Correction Tracer::correct(TracePurpose purpose, const collision::Shape& shape,
+                                      const glm::vec3& position) const {
+    collision::Correction result = (*m_correct)(shape, position, m_mask);
+    if (m_recorder)
+        m_recorder->onCorrection(CorrectionRecord{purpose, shape, position, m_mask, result});
+    return result;
+}
+
+collision::TraceResult Tracer::groundProbe(const collision::Shape& shape, const glm::vec3& origin,
+                                           float length) const {
+    if (!correcting())
+        return trace(TracePurpose::GroundProbe, shape, origin, origin - glm::vec3(0.0f, 0.0f, length));
+    const collision::Correction c = correct(TracePurpose::GroundProbe, shape, origin - glm::vec3(0.0f, 0.0f, length));
+    collision::TraceResult result;
+    result.endpos = origin;
+    const int n = std::min(c.pushes, collision::Correction::kMaxNormals);
+    int best = -1;
+    for (int i = 0; i < n; ++i)
+        if (best < 0 || c.normals[static_cast<size_t>(i)].z > c.normals[static_cast<size_t>(best)].z)
+            best = i;
+    if (best >= 0 && c.normals[static_cast<size_t>(best)].z > 0.0f) {
+        result.fraction = 0.0f;
+        result.plane.normal = c.normals[static_cast<size_t>(best)];
+        result.plane.dist = glm::dot(result.plane.normal, origin);
+    }
+    return result;
+}
+
 namespace {
 // Non-finite input (a NaN from a broken device or script) counts as zero instead of poisoning the state.
 float finite(float v) {
@@ -179,11 +207,13 @@ glm::vec3 eyePosition(const PlayerState& state, const Settings& settings) {
 }
 
 PlayerState move(const PlayerState& state, const Input& input, double dt, const Settings& settings,
-                 const collision::TraceFunction& trace, Recorder* recorder) {
+                 const collision::TraceFunction& trace, Recorder* recorder,
+                 const collision::CorrectFunction* correct) {
     PlayerState ps = state;
     if (!(dt > 0.0) || !std::isfinite(dt))
         return ps;
-    const detail::Tracer tracer(trace, recorder, settings.contentsMask);
+    const detail::Tracer tracer(trace, recorder, settings.contentsMask, correct,
+                                settings.method == Method::StepCorrect);
     detail::Command cmd = detail::makeCommand(input, settings);
     // Like Pmove: long moves are cut into pieces so behaviour does not depend on the frame time.
     const double maxPiece = settings.maxCommandTime > 0.0f ? settings.maxCommandTime : dt;

@@ -1,7 +1,9 @@
 #pragma once
 /// \file Movement.h
-/// The player controller: one move of the player box, seeing the world only through traces.
+/// The player controller: one move of the player box, seeing the world only through traces (and,
+/// for step-and-correct, corrections).
 
+#include "collision/StepCorrect.h"
 #include "collision/Trace.h"
 #include "movement/Settings.h"
 
@@ -36,7 +38,8 @@ struct PlayerState {
     float timer = 0.0f;
     bool waterJump = false; ///< Quake 3: jumping out of water (PMF_TIME_WATERJUMP).
     int waterLevel = 0;     ///< Quake 3: 0 dry, 1 feet, 2 waist, 3 head under a liquid.
-    bool stuck = false;     ///< Started inside a solid and no free position was found nearby.
+    bool stuck = false;     ///< Started inside a solid and no free position was found nearby (with
+                            ///< step-and-correct also: a step could not be pushed free).
     double time = 0.0;      ///< Simulated time (s).
 };
 
@@ -58,19 +61,47 @@ struct TraceRecord {
     collision::TraceResult result;
 };
 
+/// One correction made during a step-and-correct move (Settings::method == StepCorrect).
+struct CorrectionRecord {
+    TracePurpose purpose = TracePurpose::Slide; ///< Slide: a step; StepUp/StepDown: stairs; GroundProbe.
+    collision::Shape shape;
+    glm::vec3 position{0.0f}; ///< The position corrected (units).
+    int32_t mask = 0;
+    collision::Correction result;
+};
+
 /// Receives every trace of a move (for drawing or counting). Optional.
 class Recorder {
 public:
     virtual ~Recorder() = default;
     /// Called after each trace, in order.
     virtual void onTrace(const TraceRecord& record) = 0;
+    /// Called after each correction, in order (step-and-correct only). Ignored unless overridden.
+    virtual void onCorrection(const CorrectionRecord& record) { (void)record; }
 };
 
 /// Advances `state` by `dt` seconds (> 0; moves longer than settings.maxCommandTime are cut into
 /// pieces) under `input`, tracing through `trace`. Deterministic: the same arguments give the same
 /// result. `recorder` may be null.
+///
+/// With settings.method == Method::StepCorrect and a non-empty `correct`, the position update
+/// (the presets' slide and step moves and the ground probe) uses corrections instead of sweeps:
+/// the move is cut into steps of at most settings.stepLength, and after each step `correct` pushes
+/// the box out of what it overlaps; the velocity (and the rest of the move) loses its part going
+/// into each push plane. Ground is a push with a walkable normal (z >= minWalkNormal) when the box
+/// is corrected groundProbe units below its position. Stairs: when a walking step is pushed back
+/// by a wall, the step is retried lifted by stepHeight (the lifted box must overlap nothing, so no
+/// ceiling is passed), then dropped back to the highest free height found by bisection (within
+/// stepHeight / 128) and kept only if that landing is pushed up by walkable ground; so steps up to
+/// stepHeight are climbed, and steps down are simply fallen down (no glue). A step carrying the
+/// box past the middle of a wall grown by the box (thickness + box size across it) comes out on
+/// the far side: walls thinner than 2 * stepLength - 30 (the 30-wide player box) can be passed
+/// (the half-thickness rule, docs/performance.md); patches are not corrected against. Without
+/// `correct`, StepCorrect falls back to Swept. Traces are still used for crouch, liquids and the
+/// getting-unstuck search.
 PlayerState move(const PlayerState& state, const Input& input, double dt, const Settings& settings,
-                 const collision::TraceFunction& trace, Recorder* recorder = nullptr);
+                 const collision::TraceFunction& trace, Recorder* recorder = nullptr,
+                 const collision::CorrectFunction* correct = nullptr);
 
 /// The box used in `state` (crouched or standing).
 collision::Shape playerShape(const Settings& settings, bool crouched);

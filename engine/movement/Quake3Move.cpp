@@ -156,8 +156,7 @@ bool Q3Pmove::correctAllSolid(TraceResult& tr) {
 }
 
 void Q3Pmove::groundTrace() {
-    const glm::vec3 point = m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.groundProbe);
-    TraceResult tr = trace(TracePurpose::GroundProbe, m_ps.origin, point);
+    TraceResult tr = m_tracer.groundProbe(m_shape, m_ps.origin, m_s.groundProbe);
     m_groundTrace = tr;
     m_ps.stuck = false;
     if (tr.allSolid && !correctAllSolid(tr))

@@ -42,6 +42,8 @@ private:
     void airMove();
     void flyMove();
     bool slideMove(bool gravity);
+    /// Step-and-correct in place of slideMove/stepSlideMove (Method::StepCorrect).
+    void correctSlide(bool gravity);
     void stepSlideMove(bool gravity);
 
     PlayerState& m_ps;

@@ -8,7 +8,31 @@ namespace cliplab::movement::detail {
 
 using collision::TraceResult;
 
+void Q3Pmove::correctSlide(bool gravity) {
+    // The same velocity bookkeeping as slideMove (half the gravity before the move), then steps.
+    glm::vec3 endVelocity = m_ps.velocity;
+    glm::vec3 moveVelocity = m_ps.velocity;
+    if (gravity) {
+        endVelocity.z -= m_s.gravity * m_frametime;
+        moveVelocity.z = (m_ps.velocity.z + endVelocity.z) * 0.5f;
+        if (m_groundPlane) {
+            moveVelocity = clipVelocity(moveVelocity, m_groundTrace.plane.normal, m_s.overclip);
+            endVelocity = clipVelocity(endVelocity, m_groundTrace.plane.normal, m_s.overclip);
+        }
+    }
+    const CorrectedMove moved =
+        correctedMove(m_tracer, m_s, m_shape, m_ps.origin, moveVelocity * m_frametime, endVelocity, m_walking);
+    m_ps.origin = moved.origin;
+    m_ps.stuck = m_ps.stuck || moved.stuck;
+    // pm_time (a hard landing, a water jump): collisions leave the velocity as it was.
+    m_ps.velocity = m_ps.timer > 0.0f && !moved.stuck ? endVelocity : moved.velocity;
+}
+
 bool Q3Pmove::slideMove(bool gravity) {
+    if (m_tracer.correcting()) {
+        correctSlide(gravity);
+        return false; // no swept step-up: correctSlide climbs stairs itself
+    }
     const int maxPlanes = m_s.maxPlanes < 2 ? 2 : m_s.maxPlanes;
     glm::vec3 planes[16];
     const int planeCap = maxPlanes > 16 ? 16 : maxPlanes;

@@ -29,6 +29,13 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
         s.preset = *p;
         return std::nullopt;
     }
+    if (name == "method") {
+        const auto m = parseMethod(value);
+        if (!m)
+            return "method: expected swept or step-correct, got '" + value + "'";
+        s.method = *m;
+        return std::nullopt;
+    }
     if (name == "shape") {
         if (value == "box")
             s.shape = collision::ShapeKind::Box;
@@ -78,6 +85,7 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
         {"waterAccelerate", &Settings::waterAccelerate, 0, 1e4},
         {"waterFriction", &Settings::waterFriction, 0, 1e4},
         {"maxCommandTime", &Settings::maxCommandTime, 0.001, 1},
+        {"stepLength", &Settings::stepLength, 0.01, 1e4},
     };
     for (const auto& ff : kFloats)
         if (name == ff.name) {
@@ -131,6 +139,18 @@ std::optional<Mode> parseMode(const std::string& text) {
     if (text == "noclip")
         return Mode::Noclip;
     return std::nullopt;
+}
+
+std::optional<Method> parseMethod(const std::string& text) {
+    if (text == "swept")
+        return Method::Swept;
+    if (text == "step-correct")
+        return Method::StepCorrect;
+    return std::nullopt;
+}
+
+const char* methodName(Method method) {
+    return method == Method::StepCorrect ? "step-correct" : "swept";
 }
 
 const char* presetName(Preset preset) {

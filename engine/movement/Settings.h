@@ -26,9 +26,21 @@ enum class Preset {
     Quake3, ///< ioquake3's Pmove reproduced exactly (PM_SlideMove / PM_StepSlideMove / PM_GroundTrace).
 };
 
+/// How the position is updated each command (velocity, friction, gravity, jump and crouch are the
+/// preset's either way).
+enum class Method {
+    Swept,       ///< Swept traces: the preset's own slide and step moves (default).
+    StepCorrect, ///< Discrete steps of at most Settings::stepLength, each pushed out of overlapped
+                 ///< brushes (collision::correct, seed 002); needs a CorrectFunction, see move().
+};
+
 /// Settings of the controller. Every field has a default; units are game units and seconds.
 struct Settings {
     Preset preset = Preset::Melax; ///< Collision response.
+    Method method = Method::Swept; ///< Position update: swept traces or step-and-correct.
+    /// Step-and-correct: longest step (units, [0.01, 1e4]). Walls thinner than twice this can be
+    /// passed through (the half-thickness rule).
+    float stepLength = 8.0f;
 
     glm::vec3 mins{-15.0f, -15.0f, -24.0f}; ///< Player box lower corner relative to the origin (units).
     glm::vec3 maxs{15.0f, 15.0f, 32.0f};    ///< Player box upper corner, standing (units).
@@ -78,6 +90,10 @@ std::optional<std::string> setSetting(Settings& settings, const std::string& nam
 std::optional<Preset> parsePreset(const std::string& text);
 /// "walk" / "fly" / "noclip"; nullopt for anything else.
 std::optional<Mode> parseMode(const std::string& text);
+/// "swept" / "step-correct"; nullopt for anything else.
+std::optional<Method> parseMethod(const std::string& text);
+/// The name parseMethod accepts.
+const char* methodName(Method method);
 /// The name parsePreset accepts.
 const char* presetName(Preset preset);
 /// The name parseMode accepts.

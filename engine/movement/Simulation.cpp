@@ -7,12 +7,13 @@ namespace cliplab::movement {
 Simulation::Simulation(const Settings& settings, double rate)
     : m_settings(settings), m_rate(std::clamp(rate, kMinRate, kMaxRate)) {}
 
-void Simulation::tick(const Input& input, const collision::TraceFunction& trace, Recorder* recorder) {
-    m_state = move(m_state, input, 1.0 / m_rate, m_settings, trace, recorder);
+void Simulation::tick(const Input& input, const collision::TraceFunction& trace, Recorder* recorder,
+                      const collision::CorrectFunction* correct) {
+    m_state = move(m_state, input, 1.0 / m_rate, m_settings, trace, recorder, correct);
 }
 
 int Simulation::advance(double frameTime, const Input& input, const collision::TraceFunction& trace,
-                        Recorder* recorder) {
+                        Recorder* recorder, const collision::CorrectFunction* correct) {
     if (!(frameTime > 0.0))
         return 0;
     m_accumulator += std::min(frameTime, 0.25);
@@ -20,7 +21,7 @@ int Simulation::advance(double frameTime, const Input& input, const collision::T
     int ticks = 0;
     // A tiny slack absorbs rounding so that frames of exactly one tick run exactly one tick.
     while (m_accumulator + 1e-9 >= step) {
-        tick(input, trace, recorder);
+        tick(input, trace, recorder, correct);
         m_accumulator = std::max(0.0, m_accumulator - step);
         ++ticks;
     }

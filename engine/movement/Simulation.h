@@ -19,10 +19,12 @@ public:
 
     /// Adds `frameTime` seconds (>= 0; at most 0.25 s per call are used, so a stall does not run
     /// away) and runs as many whole ticks as fit. Returns the number of ticks run.
+    /// `correct` (optional) is movement::move's, for Method::StepCorrect.
     int advance(double frameTime, const Input& input, const collision::TraceFunction& trace,
-                Recorder* recorder = nullptr);
+                Recorder* recorder = nullptr, const collision::CorrectFunction* correct = nullptr);
     /// Runs exactly one tick.
-    void tick(const Input& input, const collision::TraceFunction& trace, Recorder* recorder = nullptr);
+    void tick(const Input& input, const collision::TraceFunction& trace, Recorder* recorder = nullptr,
+              const collision::CorrectFunction* correct = nullptr);
 
     const PlayerState& state() const { return m_state; }
     void setState(const PlayerState& state) { m_state = state; }

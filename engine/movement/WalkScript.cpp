@@ -95,29 +95,41 @@ namespace {
 class CountingRecorder : public Recorder {
 public:
     void onTrace(const TraceRecord&) override { ++count; }
+    void onCorrection(const CorrectionRecord& record) override {
+        ++corrections;
+        pushes += record.result.pushes;
+    }
     int64_t count = 0;
+    int64_t corrections = 0;
+    int64_t pushes = 0;
 };
 } // namespace
 
 WalkRun runWalk(const std::vector<ScriptStep>& steps, const PlayerState& start, const Settings& settings,
-                double rate, const collision::TraceFunction& trace, float yawOffset) {
+                double rate, const collision::TraceFunction& trace, float yawOffset,
+                const collision::CorrectFunction* correct) {
     WalkRun run;
     CountingRecorder counter;
     PlayerState state = start;
     const std::vector<Input> inputs = scriptTicks(steps, rate);
     run.ticks.reserve(inputs.size());
     run.tracesPerTick.reserve(inputs.size());
+    run.correctionsPerTick.reserve(inputs.size());
     for (size_t i = 0; i < inputs.size(); ++i) {
         Input input = inputs[i];
         input.yaw += yawOffset;
         const int64_t before = counter.count;
-        state = move(state, input, 1.0 / rate, settings, trace, &counter);
+        const int64_t correctionsBefore = counter.corrections;
+        state = move(state, input, 1.0 / rate, settings, trace, &counter, correct);
         run.tracesPerTick.push_back(static_cast<int32_t>(counter.count - before));
+        run.correctionsPerTick.push_back(static_cast<int32_t>(counter.corrections - correctionsBefore));
         // Time from the tick count, so that long walks do not accumulate rounding.
         state.time = static_cast<double>(i + 1) / rate;
         run.ticks.push_back(state);
     }
     run.traces = counter.count;
+    run.corrections = counter.corrections;
+    run.pushes = counter.pushes;
     return run;
 }
 

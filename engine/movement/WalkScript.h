@@ -32,11 +32,16 @@ struct WalkRun {
     std::vector<PlayerState> ticks;     ///< One per tick; ticks[i].time = (i + 1) / rate.
     std::vector<int32_t> tracesPerTick; ///< Traces made in each tick.
     int64_t traces = 0;                 ///< All traces of the walk.
+    std::vector<int32_t> correctionsPerTick; ///< Corrections made in each tick (step-and-correct).
+    int64_t corrections = 0;                 ///< All corrections of the walk.
+    int64_t pushes = 0; ///< Pushes out of brushes in all corrections (each costs a position test more).
 };
 
 /// Runs `steps` from `start` at `rate` ticks/s (one movement::move per tick; each tick's input
-/// is its script line's, and `yawOffset` degrees are added to every YAW).
+/// is its script line's, and `yawOffset` degrees are added to every YAW). `correct` (optional)
+/// is movement::move's, for Method::StepCorrect.
 WalkRun runWalk(const std::vector<ScriptStep>& steps, const PlayerState& start, const Settings& settings,
-                double rate, const collision::TraceFunction& trace, float yawOffset = 0.0f);
+                double rate, const collision::TraceFunction& trace, float yawOffset = 0.0f,
+                const collision::CorrectFunction* correct = nullptr);
 
 } // namespace cliplab::movement

@@ -96,6 +96,10 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
         {"walk oa_dm1 --script '" + good + "' --set nosuch=1", "unknown setting 'nosuch'"},
         {"walk oa_dm1 --script '" + good + "' --set minWalkNormal=2", "minWalkNormal: 2 is outside"},
         {"walk oa_dm1 --script '" + good + "' --curves maybe", "--curves: expected on or off"},
+        {"walk oa_dm1 --script '" + good + "' --method sweep", "--method: expected swept or step-correct"},
+        {"walk oa_dm1 --script '" + good + "' --step-length 0", "--step-length: expected a length"},
+        {"walk oa_dm1 --script '" + good + "' --step-length nan", "--step-length: expected a length"},
+        {"walk oa_dm1 --script '" + good + "' --set method=teleport", "method: expected swept or step-correct"},
         {"walk oa_dm1 --script /nonexistent/script", "/nonexistent/script: cannot open the script"},
         {"walk oa_dm1 --script '" + writeScript("1 1 0 0 - 0\n") + "'", ":1: expected 7 fields"},
         {"walk oa_dm1 --script '" + writeScript("# c\n1 2 0 0 - 0 0\n") + "'",
@@ -157,4 +161,30 @@ TEST(WalkCommand, CylinderPlayerShapeWalks) {
     float x = 0, y = 0, z = 0;
     ASSERT_EQ(std::sscanf(out.back().c_str(), "final %f %f %f", &x, &y, &z), 3);
     EXPECT_LT(x, 280.0f - 100.0f); // ran a good way along -x (yaw 180)
+}
+
+TEST(WalkCommand, StepCorrectMethodWalksThePlayground) {
+    // Into the 1-unit thin wall from its station at 320 u/s: 2.56 units per tick, far below the
+    // wall grown by the box (31 units), so even 16-unit steps do not tunnel at walking speed.
+    const std::string map = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
+    const std::string script = writeScript("2 1 0 0 - 90 0\n");
+    const std::string base = "walk '" + map + "' --script '" + script + "' --start 64 1984 32";
+    auto swept = test::runCliplab(base);
+    auto named = test::runCliplab(base + " --method swept");
+    ASSERT_EQ(swept.exitCode, 0) << swept.err;
+    EXPECT_EQ(swept.out, named.out); // swept is the default, unchanged
+    auto stepped = test::runCliplab(base + " --method step-correct --step-length 16");
+    ASSERT_EQ(stepped.exitCode, 0) << stepped.err;
+    const auto out = lines(stepped.out);
+    ASSERT_EQ(out.size(), 251u); // 250 ticks and the final line
+    float x = 0, y = 0, z = 0;
+    long long traces = -1, corrections = -1;
+    ASSERT_EQ(std::sscanf(out.back().c_str(), "final %f %f %f ground=1 stuck=0 traces=%lld corrections=%lld", &x, &y,
+                          &z, &traces, &corrections),
+              5)
+        << out.back();
+    EXPECT_GT(corrections, 250); // at least the ground probe every tick
+    EXPECT_LT(y + 15.0f, 2176.0f); // stopped in front of the wall (y 2176..2177)
+    EXPECT_GT(y + 15.0f, 2175.0f);
+    EXPECT_NEAR(z, 24.125f, 0.01f); // standing at the correction margin above the floor
 }

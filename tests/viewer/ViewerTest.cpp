@@ -135,6 +135,8 @@ TEST(ViewerSettings, RoundTripAndBadValues) {
     a.trace.options.semantics = collision::Semantics::Tutorial;
     a.trace.mask = bsp::contents::Solid | bsp::contents::Water;
     a.moveSettings.preset = movement::Preset::Quake3;
+    a.moveSettings.method = movement::Method::StepCorrect;
+    a.moveSettings.stepLength = 12.5f;
     a.tickRate = 90.0;
     a.render.view = render::ViewMode::Flat;
     a.vsync = false;
@@ -146,19 +148,24 @@ TEST(ViewerSettings, RoundTripAndBadValues) {
     EXPECT_EQ(b.trace.options.semantics, collision::Semantics::Tutorial);
     EXPECT_EQ(b.trace.mask, bsp::contents::Solid | bsp::contents::Water);
     EXPECT_EQ(b.moveSettings.preset, movement::Preset::Quake3);
+    EXPECT_EQ(b.moveSettings.method, movement::Method::StepCorrect);
+    EXPECT_EQ(b.moveSettings.stepLength, 12.5f);
     EXPECT_EQ(b.tickRate, 90.0);
     EXPECT_EQ(b.render.view, render::ViewMode::Flat);
     EXPECT_FALSE(b.vsync);
 
     // Out-of-range and malformed values are skipped; the defaults stay.
     test::writeFile(path, "trace.shape = 9\nmovement.tickRate = 5000\nrender.view = flat\nnonsense\nunknown.key = 1\n"
-                          "trace.epsilon = 0.25\n");
+                          "trace.epsilon = 0.25\nmovement.method = teleport\nmovement.stepLength = 0\n"
+                          "movement.stepLength = nan\n");
     viewer::ViewerState c;
     EXPECT_EQ(viewer::loadSettings(path, c), 1);
     EXPECT_EQ(c.trace.shape, collision::ShapeKind::Box);
     EXPECT_EQ(c.tickRate, movement::Simulation::kDefaultRate);
     EXPECT_EQ(c.render.view, render::ViewMode::Textured);
     EXPECT_EQ(c.trace.options.epsilon, 0.25f);
+    EXPECT_EQ(c.moveSettings.method, movement::Method::Swept);
+    EXPECT_EQ(c.moveSettings.stepLength, movement::Settings{}.stepLength);
     EXPECT_EQ(viewer::loadSettings(path + ".missing", c), 0);
 }
 

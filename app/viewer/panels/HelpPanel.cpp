@@ -37,6 +37,8 @@ void helpPanel(ViewerState& state) {
         }
         ImGui::EndTable();
     }
+    ImGui::TextWrapped("Movement panel, method step-and-correct: the player moves in steps and is pushed out of "
+                       "brushes; see it pass the playground's thin walls (station \"thin wall\") with long steps.");
     if (!state.status.empty())
         ImGui::TextWrapped("%s", state.status.c_str());
     ImGui::End();

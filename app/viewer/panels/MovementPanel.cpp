@@ -6,6 +6,8 @@
 
 #include <glm/geometric.hpp>
 
+#include <algorithm>
+
 namespace cliplab::viewer::panels {
 
 void plotSeries(const char* label, const std::deque<float>& series, const char* format) {
@@ -36,6 +38,16 @@ void movementPanel(ViewerState& state) {
     int preset = static_cast<int>(s.preset);
     ImGui::Combo("preset", &preset, "melax\0quake3\0");
     s.preset = static_cast<movement::Preset>(preset);
+    int method = static_cast<int>(s.method);
+    ImGui::Combo("method", &method, "swept traces\0step-and-correct\0");
+    s.method = static_cast<movement::Method>(method);
+    if (s.method == movement::Method::StepCorrect) {
+        ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+        // The slider accepts typed values; keep them in the range move() expects.
+        s.stepLength = std::clamp(s.stepLength, 0.01f, 10000.0f);
+        ImGui::Text("corrections last tick %d; walls thinner than 2 x step - box width are passed",
+                    state.correctionsLastTick);
+    }
     float rate = static_cast<float>(state.tickRate);
     if (ImGui::SliderFloat("tick rate (Hz)", &rate, float(movement::Simulation::kMinRate),
                            float(movement::Simulation::kMaxRate), "%.0f")) {
@@ -93,8 +105,12 @@ void movementPanel(ViewerState& state) {
         ImGui::Checkbox("quantize angles", &s.quantizeAngles);
         if (ImGui::Button("defaults")) {
             const movement::Preset keep = s.preset;
+            const movement::Method keepMethod = s.method;
+            const float keepStep = s.stepLength;
             s = movement::Settings{};
             s.preset = keep;
+            s.method = keepMethod;
+            s.stepLength = keepStep;
         }
     }
     ImGui::End();
