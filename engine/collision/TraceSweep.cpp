@@ -217,7 +217,14 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
             const float idist = static_cast<float>(1.0 / double(t1 - t2));
             side = 1;
             frac2 = static_cast<float>((double(t1 + offset) + eps) * idist);
-            frac = static_cast<float>((double(t1 - offset) + eps) * idist);
+            // The game adds eps here too, which (idist < 0) ends the near half eps *before* the
+            // box stops overlapping the back side, where the other three cases all reach eps
+            // beyond. A box overlapping a brush's face plane by less than eps for the rest of the
+            // sweep then never visits the brush's leaf and goes through its corner: the soak
+            // (cliplab soak czest3ctf --seed 2 --walkers 16 --walker 5 --ticks 12526 --preset
+            // quake3) put a player 0.227 into a wall that way. Reaching eps beyond only visits
+            // more leaves; the brush tests stay the game's (TraceReference.NearHalfOfASplit...).
+            frac = static_cast<float>((double(t1 - offset) - eps) * idist);
         } else if (t1 > t2) {
             const float idist = static_cast<float>(1.0 / double(t1 - t2));
             side = 0;

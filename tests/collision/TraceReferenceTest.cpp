@@ -109,3 +109,23 @@ TEST(TraceReference, WideNodeWalkFindsBrushesMissingFromLeafLists) {
     EXPECT_EQ(r.plane.normal, glm::vec3(1, 0, 0));
     EXPECT_EQ(r.plane.dist, -216.0f);
 }
+
+TEST(TraceReference, NearHalfOfASplitReachesEpsilonBeyond) {
+    // Found by `cliplab soak czest3ctf --seed 2 --walkers 16 --walker 5 --ticks 12526 --preset
+    // quake3`: the player box overlaps brush 2625's +y face plane (y = -288, also a node plane) by
+    // 0.144 shrinking to 0.002 while it runs into the brush's +x face. The game's split gave the
+    // back half only the part overlapping by more than eps, the brush's leaf was never visited and
+    // the box ended 0.227 inside the wall. Now the sweep stops at the wall and the end is free.
+    auto data = test::loadOpenArenaMap("czest3ctf");
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    const auto box = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
+    const glm::vec3 start(-110.615f, -273.144f, 24.125f), end(-113.227f, -273.002f, 24.125f);
+    const int32_t mask = bsp::contents::MaskPlayerSolid;
+    ASSERT_TRUE(model.trace(box, end, end, mask).startSolid); // the end really is in the wall
+    const auto r = model.trace(box, start, end, mask);
+    EXPECT_EQ(r.brush, 2625);
+    EXPECT_NEAR(r.fraction, (2.385f - 0.125f) / 2.612f, 1e-4f);
+    EXPECT_EQ(r.plane.normal, glm::vec3(1, 0, 0));
+    EXPECT_FALSE(model.trace(box, r.endpos, r.endpos, mask).startSolid);
+}

@@ -75,6 +75,28 @@ TEST(Soak, OaDm1NeverInSolidNorOutOfTheWorld) {
     soakBothPresets(data.value());
 }
 
+TEST(Soak, Czest3ctfWalkerThatWentThroughACornerStaysOut) {
+    // The first in-solid tick the soak found (1M ticks on each OpenArena map): walker 5 of seed 2
+    // ran through the corner of a wall at its tick 12525, a tree-walk miss in the trace (see
+    // TraceReference.NearHalfOfASplitReachesEpsilonBeyond). The same walker, replayed alone.
+    ASSERT_FALSE(openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    auto data = loadOpenArenaMap("czest3ctf");
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    collision::TraceOptions options;
+    options.curves = true;
+    movement::SoakConfig config;
+    ASSERT_TRUE(movement::soakSetupFromMap(data.value(), config).ok());
+    config.settings.preset = movement::Preset::Quake3;
+    config.seed = 2;
+    config.walkers = 16;
+    config.onlyWalker = 5;
+    config.ticks = 12600;
+    const auto report = movement::runSoak(config, model.traceFunction(options));
+    EXPECT_EQ(report.inSolid, 0) << describe(report);
+    EXPECT_EQ(report.outOfWorld, 0) << describe(report);
+}
+
 /// A config over a synthetic world: one spawn at the origin, bounds +/-1000.
 movement::SoakConfig syntheticConfig() {
     movement::SoakConfig config;
