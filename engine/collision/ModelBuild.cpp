@@ -34,6 +34,59 @@ uint8_t planeSignBits(const glm::vec3& normal) {
 
 namespace {
 
+/// Adds every world brush to the leafs its bounds reach but whose list lacks it, after the
+/// leaf's own brushes (so the game's test order is kept for them). q3map lists a brush only in
+/// the leafs its kept fragments reached and drops thin fragments, so a 0.125-thick clip brush on
+/// oa_dm6 (brush 705) was listed in one of the leafs it lies in: a box on it was in solid or
+/// not depending on which leafs it reached, and the soak's walkers ended ticks inside it
+/// (`cliplab soak oa_dm6 --seed 2 --walkers 16 --walker 6 --ticks 8725`).
+void completeLeafBrushLists(const std::vector<CollisionNode>& nodes, const std::vector<CollisionBrush>& brushes,
+                            int32_t firstBrush, int32_t numBrushes, std::vector<CollisionLeaf>& leafs,
+                            std::vector<int32_t>& leafBrushes) {
+    if (nodes.empty() || leafs.empty()) return;
+    std::vector<std::vector<int32_t>> extra(leafs.size());
+    std::vector<int32_t> stack;
+    for (int32_t b = firstBrush; b < firstBrush + numBrushes; ++b) {
+        const CollisionBrush& brush = brushes[static_cast<size_t>(b)];
+        if (brush.numSides == 0) continue;
+        stack.assign(1, 0);
+        while (!stack.empty()) {
+            const int32_t num = stack.back();
+            stack.pop_back();
+            if (num < 0) {
+                const size_t leaf = static_cast<size_t>(-1 - num);
+                const CollisionLeaf& l = leafs[leaf];
+                const auto begin = leafBrushes.begin() + l.firstLeafBrush;
+                const auto end = begin + l.numLeafBrushes;
+                if (std::find(begin, end, b) == end && std::find(extra[leaf].begin(), extra[leaf].end(), b) == extra[leaf].end())
+                    extra[leaf].push_back(b);
+                continue;
+            }
+            // Which sides of the node plane the brush's bounds reach (as the position test).
+            const CollisionNode& node = nodes[static_cast<size_t>(num)];
+            glm::vec3 hi, lo;
+            for (int i = 0; i < 3; ++i) {
+                hi[i] = node.normal[i] < 0.0f ? brush.mins[i] : brush.maxs[i];
+                lo[i] = node.normal[i] < 0.0f ? brush.maxs[i] : brush.mins[i];
+            }
+            if (glm::dot(node.normal, hi) > node.dist) stack.push_back(node.children[0]);
+            if (glm::dot(node.normal, lo) < node.dist) stack.push_back(node.children[1]);
+        }
+    }
+    std::vector<int32_t> lists;
+    lists.reserve(leafBrushes.size());
+    for (size_t i = 0; i < leafs.size(); ++i) {
+        CollisionLeaf& l = leafs[i];
+        const int32_t first = static_cast<int32_t>(lists.size());
+        lists.insert(lists.end(), leafBrushes.begin() + l.firstLeafBrush,
+                     leafBrushes.begin() + l.firstLeafBrush + l.numLeafBrushes);
+        lists.insert(lists.end(), extra[i].begin(), extra[i].end());
+        l.firstLeafBrush = first;
+        l.numLeafBrushes = static_cast<int32_t>(lists.size()) - first;
+    }
+    leafBrushes = std::move(lists);
+}
+
 /// True when the first six sides are -x +x -y +y -z +z in that order (q3map's layout).
 bool hasAxialFirst(const bsp::BspData& data, const bsp::Brush& brush) {
     if (brush.numSides < 6) return false;
@@ -133,6 +186,10 @@ Model::Model(const bsp::BspData& data) {
         }
         m_brushes.push_back(c);
     }
+
+    if (!data.models.empty())
+        completeLeafBrushLists(m_nodes, m_brushes, data.models[0].firstBrush, data.models[0].numBrushes, m_leafs,
+                               m_leafBrushes);
 
     m_models.resize(std::max<size_t>(data.models.size(), 1));
     for (size_t i = 1; i < data.models.size(); ++i) {

@@ -196,8 +196,10 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
             // leaves to find such brushes anyway; the exact one let a 50x26x11 box on oa_dm1 from
             // (-99.8 824.6 164.6) to (-209.1 739.1 135.4) pass into brush 291, which the game
             // stops at 0.831 (TraceReference.WideNodeWalkFindsBrushesMissingFromLeafLists).
-            // Completing the leaf lists at load instead changes the order brushes are tested in,
-            // and with it the plane reported for all-solid traces, so the game's walk is kept.
+            // Completing the leaf lists at load in place of this changes the order brushes are
+            // tested in, and with it the plane reported for all-solid traces, so the game's walk
+            // is kept; the lists are completed too, but only after each leaf's own brushes
+            // (ModelBuild.cpp, completeLeafBrushLists), for brushes this walk cannot reach.
             offset = tw.isPoint ? 0.0f : 2048.0f;
         }
         if (t1 >= offset + margin && t2 >= offset + margin) {

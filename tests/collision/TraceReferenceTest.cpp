@@ -129,3 +129,33 @@ TEST(TraceReference, NearHalfOfASplitReachesEpsilonBeyond) {
     EXPECT_EQ(r.plane.normal, glm::vec3(1, 0, 0));
     EXPECT_FALSE(model.trace(box, r.endpos, r.endpos, mask).startSolid);
 }
+
+TEST(TraceReference, ThinBrushIsInEveryLeafItsBoundsReach) {
+    // q3map lists oa_dm6's 0.125-thick clip brush 705 (x 1350..1378, y -638..-514, z 128..128.125,
+    // lying on the floor) in one leaf only. A box resting on it was in solid where the tests
+    // reached that leaf and free elsewhere, so the soak's walkers walked onto it and ended ticks
+    // in solid (`cliplab soak oa_dm6 --seed 2 --walkers 16 --walker 6 --ticks 8725`). The model
+    // now adds brushes to the leafs their bounds reach, after the leafs' own lists.
+    auto data = test::loadOpenArenaMap("oa_dm6");
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    const auto box = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
+    const int32_t mask = bsp::contents::MaskPlayerSolid;
+    // Resting exactly on its top (touching counts as inside, as in the game's position test),
+    // where the game's lists miss it.
+    const glm::vec3 onTop(1389.937f, -499.876f, 152.125f);
+    const auto r = model.trace(box, onTop, onTop, mask);
+    EXPECT_TRUE(r.startSolid);
+    EXPECT_EQ(r.brush, 705);
+    // The ground trace from above now lands on it, 0.125 above its top.
+    const auto down = model.trace(box, onTop + glm::vec3(0, 0, 8), onTop - glm::vec3(0, 0, 8), mask);
+    EXPECT_EQ(down.brush, 705);
+    EXPECT_NEAR(down.endpos.z, 128.125f + 24.0f + 0.125f, 1e-3f);
+    EXPECT_FALSE(model.trace(box, down.endpos, down.endpos, mask).startSolid);
+    // Every leaf under the brush lists it.
+    int listed = 0;
+    for (const auto& leaf : model.leafs())
+        for (int32_t k = 0; k < leaf.numLeafBrushes; ++k)
+            listed += model.leafBrushes()[static_cast<size_t>(leaf.firstLeafBrush + k)] == 705;
+    EXPECT_GT(listed, 1);
+}

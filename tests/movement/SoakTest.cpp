@@ -97,6 +97,25 @@ TEST(Soak, Czest3ctfWalkerThatWentThroughACornerStaysOut) {
     EXPECT_EQ(report.outOfWorld, 0) << describe(report);
 }
 
+TEST(Soak, OaDm6WalkerOnAThinClipBrushStaysOut) {
+    // Walker 6 of seed 2 walked onto a 0.125-thick clip brush that q3map lists in one leaf only
+    // and ended its tick 8724 touching it (TraceReference.ThinBrushIsInEveryLeafItsBoundsReach).
+    ASSERT_FALSE(openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    auto data = loadOpenArenaMap("oa_dm6");
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    collision::TraceOptions options;
+    options.curves = true;
+    movement::SoakConfig config;
+    ASSERT_TRUE(movement::soakSetupFromMap(data.value(), config).ok());
+    config.seed = 2;
+    config.walkers = 16;
+    config.onlyWalker = 6;
+    config.ticks = 8800;
+    const auto report = movement::runSoak(config, model.traceFunction(options));
+    EXPECT_EQ(report.inSolid, 0) << describe(report);
+}
+
 /// A config over a synthetic world: one spawn at the origin, bounds +/-1000.
 movement::SoakConfig syntheticConfig() {
     movement::SoakConfig config;
