@@ -16,7 +16,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: cliplab soak MAP [--walkers N] [--ticks T] [--seed S] [--preset melax|quake3] [--curves on|off]\n"
-    "                   [--set NAME=VALUE ...] [--walker K [--verbose]]\n"
+    "                   [--set NAME=VALUE ...] [--walker K [--verbose] [--traces]]\n"
     "  --walkers N   players moving at once (default 8, 1-4096); they do not collide with each other\n"
     "  --ticks T     total ticks over all walkers, taken in turn (default 100000)\n"
     "  --seed S      seed of every random choice (default 1, 0 to 2^63-1)\n"
@@ -24,6 +24,8 @@ constexpr const char* kUsage =
     "  --walker K    run only walker K (0-based) for all T ticks: it moves exactly as in the full run,\n"
     "                so a failure printed at tick t replays with --walker K --ticks t+1\n"
     "  --verbose     with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'\n"
+    "  --traces      with --walker: before each tick line, its traces 'trace PURPOSE start end\n"
+    "                mins maxs fraction endpos normal dist startsolid allsolid'\n"
     "Walkers spawn at the map's spawn points and change their input (run, strafe, jump, crouch, turn)\n"
     "every 0.1-1.5 s and their tick rate (30-250 Hz) every 1-10 s of simulated time. Counted:\n"
     "in_solid (ticks ending with the box in solid), out_of_world (origin beyond the world's bounds\n"
@@ -39,12 +41,44 @@ int usageError(const std::string& message) {
 
 std::string vec(const glm::vec3& v) { return core::format("%.3f,%.3f,%.3f", v.x, v.y, v.z); }
 
+const char* purposeName(movement::TracePurpose purpose) {
+    switch (purpose) {
+    case movement::TracePurpose::Slide:
+        return "slide";
+    case movement::TracePurpose::StepUp:
+        return "stepup";
+    case movement::TracePurpose::StepDown:
+        return "stepdown";
+    case movement::TracePurpose::GroundProbe:
+        return "ground";
+    case movement::TracePurpose::Position:
+        return "position";
+    }
+    return "?";
+}
+
+/// --traces: every trace of the replayed walker, full precision, to rerun with `cliplab trace`.
+class TracePrinter final : public movement::Recorder {
+public:
+    void onTrace(const movement::TraceRecord& t) override {
+        const auto& r = t.result;
+        std::printf("trace %s %.9g %.9g %.9g %.9g %.9g %.9g %g %g %g %g %g %g %.6f %.9g %.9g %.9g %.4f %.4f %.4f %.3f "
+                    "%d %d\n",
+                    purposeName(t.purpose), double(t.start.x), double(t.start.y), double(t.start.z), double(t.end.x),
+                    double(t.end.y), double(t.end.z), double(t.shape.mins.x), double(t.shape.mins.y),
+                    double(t.shape.mins.z), double(t.shape.maxs.x), double(t.shape.maxs.y), double(t.shape.maxs.z),
+                    double(r.fraction), double(r.endpos.x), double(r.endpos.y), double(r.endpos.z),
+                    double(r.plane.normal.x), double(r.plane.normal.y), double(r.plane.normal.z), double(r.plane.dist),
+                    r.startSolid ? 1 : 0, r.allSolid ? 1 : 0);
+    }
+};
+
 } // namespace
 
 int runSoak(const Args& args) {
     const std::vector<OptionSpec> specs = {{"--walkers", 1}, {"--ticks", 1},   {"--seed", 1},
                                            {"--preset", 1},  {"--curves", 1},  {"--set", 1, true},
-                                           {"--walker", 1},  {"--verbose", 0}, {"--help", 0},
+                                           {"--walker", 1},  {"--verbose", 0}, {"--traces", 0}, {"--help", 0},
                                            basepathOption()};
     auto cl = CommandLine::parse(args, specs);
     if (!cl)
@@ -107,6 +141,9 @@ int runSoak(const Args& args) {
     const bool verbose = cl->has("--verbose");
     if (verbose && !config.onlyWalker)
         return usageError("--verbose needs --walker K");
+    const bool traces = cl->has("--traces");
+    if (traces && !config.onlyWalker)
+        return usageError("--traces needs --walker K");
 
     const std::string mapArgument = cl->positionals()[0];
     auto map = openMap(cl.value(), mapArgument);
@@ -136,7 +173,8 @@ int runSoak(const Args& args) {
                         double(s.origin.x), double(s.origin.y), double(s.origin.z), double(s.velocity.x),
                         double(s.velocity.y), double(s.velocity.z), s.onGround ? 1 : 0, s.crouched ? 1 : 0);
         };
-    const movement::SoakReport report = movement::runSoak(config, trace, observer);
+    TracePrinter printer;
+    const movement::SoakReport report = movement::runSoak(config, trace, observer, traces ? &printer : nullptr);
 
     for (const auto& f : report.failures) {
         const auto& in = f.input;

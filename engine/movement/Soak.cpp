@@ -36,11 +36,19 @@ private:
     uint64_t m_state;
 };
 
-/// Counts the traces of one tick.
+/// Counts the traces of one tick and passes them on.
 class TraceCounter final : public Recorder {
 public:
-    void onTrace(const TraceRecord&) override { ++count; }
+    explicit TraceCounter(Recorder* next) : m_next(next) {}
+    void onTrace(const TraceRecord& record) override {
+        ++count;
+        if (m_next)
+            m_next->onTrace(record);
+    }
     int count = 0;
+
+private:
+    Recorder* m_next;
 };
 
 /// One random player.
@@ -148,7 +156,7 @@ std::optional<std::string> validateSoakConfig(const SoakConfig& c) {
 }
 
 SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& trace,
-                   const SoakTickObserver& observer) {
+                   const SoakTickObserver& observer, Recorder* recorder) {
     SoakReport report;
     if (validateSoakConfig(config))
         return report;
@@ -169,7 +177,7 @@ SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& tra
             report.failures.push_back({kind, index, w.tick, w.rate, before, w.state, w.input});
     };
 
-    TraceCounter counter;
+    TraceCounter counter(recorder);
     const size_t count = walkers.size();
     for (int64_t t = 0; t < config.ticks; ++t) {
         const size_t slot = static_cast<size_t>(t % static_cast<int64_t>(count));

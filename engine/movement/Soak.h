@@ -93,9 +93,10 @@ std::optional<std::string> validateSoakConfig(const SoakConfig& config);
 /// Runs the soak. `trace` is the world (its options, e.g. curves, are the caller's). The counts
 /// depend only on config and the world, never on timing; moveSeconds is wall time. Walkers that
 /// fail are counted, recorded and respawned at a random spawn point. `config` must pass
-/// validateSoakConfig (else an empty report is returned).
+/// validateSoakConfig (else an empty report is returned). `recorder`, when given, receives every
+/// trace the controller makes (not the checks'), before the tick's observer call.
 SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& trace,
-                   const SoakTickObserver& observer = {});
+                   const SoakTickObserver& observer = {}, Recorder* recorder = nullptr);
 
 /// Spawn points (raised 9 units, as the game spawns players) and world bounds of `data` into
 /// `config`. Error when the map has no spawn point or its entity text does not parse.

@@ -3,6 +3,9 @@
 // line is a bug, so the test requires zero and prints the first few that differ.
 
 #include "collision/Model.h"
+#include "fs/FileSystem.h"
+#include "support/TestSupport.h"
+#include "world/MapLoader.h"
 #include "support/ReferenceTraces.h"
 
 #include <glm/geometric.hpp>
@@ -158,4 +161,33 @@ TEST(TraceReference, ThinBrushIsInEveryLeafItsBoundsReach) {
         for (int32_t k = 0; k < leaf.numLeafBrushes; ++k)
             listed += model.leafBrushes()[static_cast<size_t>(leaf.firstLeafBrush + k)] == 705;
     EXPECT_GT(listed, 1);
+}
+
+TEST(TraceReference, PatchIsInEveryLeafItsCollisionGridReaches) {
+    // oa_minia as OpenArena 0.8.5 patched it (pak6-patch085.pk3, openarena-085-data): a curved
+    // wall (surface 64) collides as two chords standing up to 16 units in front of its drawn
+    // curve, and q3map listed it only in the leafs of the drawn curve. A player sliding along the
+    // chord reached leafs that do not list it and walked into it (`cliplab soak oa_minia --seed 2
+    // --walkers 16 --walker 13 --ticks 9652 --preset quake3`). Patches are now added to the leafs
+    // their collision grid reaches.
+    const std::string base = test::openArenaBaseDir();
+    ASSERT_FALSE(base.empty() || test::openArenaMapsPk3().empty()) << "install openarena-data (scripts/test.sh does)";
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok()) << vfs.error().message;
+    ASSERT_TRUE(vfs.value()->mountArchive(test::openArenaMapsPk3()).ok());
+    const auto patched = vfs.value()->mountArchive(base + "/pak6-patch085.pk3");
+    ASSERT_TRUE(patched.ok()) << patched.error().message;
+    auto data = world::loadMap("oa_minia", vfs.value().get());
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    collision::TraceOptions curves;
+    curves.curves = true;
+    const auto box = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
+    const int32_t mask = bsp::contents::MaskPlayerSolid;
+    const glm::vec3 start(534.403198f, 1007.5686f, 24.125f), end(534.793579f, 1006.66699f, 24.125f);
+    const auto r = model.trace(box, start, end, mask, curves);
+    EXPECT_EQ(r.surface, 64);
+    EXPECT_EQ(r.facet, 1);
+    EXPECT_LT(r.fraction, 0.01f);
+    EXPECT_FALSE(model.trace(box, r.endpos, r.endpos, mask, curves).startSolid);
 }

@@ -3,6 +3,8 @@
 // that put the player in solid, out of the world, or hold it still); one walker replays alone.
 
 #include "collision/Model.h"
+#include "fs/FileSystem.h"
+#include "world/MapLoader.h"
 #include "mapc/Compiler.h"
 #include "movement/Soak.h"
 #include "support/ReferenceTraces.h"
@@ -112,6 +114,32 @@ TEST(Soak, OaDm6WalkerOnAThinClipBrushStaysOut) {
     config.walkers = 16;
     config.onlyWalker = 6;
     config.ticks = 8800;
+    const auto report = movement::runSoak(config, model.traceFunction(options));
+    EXPECT_EQ(report.inSolid, 0) << describe(report);
+}
+
+TEST(Soak, OaMiniaWalkersSlidingAlongACurveStayOut) {
+    // OpenArena 0.8.5's oa_minia: walkers slid into a curved wall's collision chord where the
+    // leafs they reached did not list the patch (TraceReference.PatchIsInEveryLeafItsCollision-
+    // GridReaches). Walker 13 of seed 2 did at its tick 9651 (quake3 preset).
+    const std::string base = openArenaBaseDir();
+    ASSERT_FALSE(base.empty() || openArenaMapsPk3().empty()) << "install openarena-data (scripts/test.sh does)";
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok()) << vfs.error().message;
+    ASSERT_TRUE(vfs.value()->mountArchive(openArenaMapsPk3()).ok());
+    ASSERT_TRUE(vfs.value()->mountArchive(base + "/pak6-patch085.pk3").ok());
+    auto data = world::loadMap("oa_minia", vfs.value().get());
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    collision::TraceOptions options;
+    options.curves = true;
+    movement::SoakConfig config;
+    ASSERT_TRUE(movement::soakSetupFromMap(data.value(), config).ok());
+    config.settings.preset = movement::Preset::Quake3;
+    config.seed = 2;
+    config.walkers = 16;
+    config.onlyWalker = 13;
+    config.ticks = 9700;
     const auto report = movement::runSoak(config, model.traceFunction(options));
     EXPECT_EQ(report.inSolid, 0) << describe(report);
 }
