@@ -135,9 +135,11 @@ int runSoak(const Args& args) {
                               " (--walkers - 1), got '" + cl->value("--walker") + "'");
         config.onlyWalker = static_cast<int>(*v);
     }
-    std::string setOptions; // --set items, repeated in the replay lines
+    std::string setOptions; // --set and --basepath items, repeated in the replay lines
     for (const auto& occurrence : cl->occurrences("--set"))
         setOptions += " --set " + occurrence.at(0);
+    for (const auto& occurrence : cl->occurrences("--basepath"))
+        setOptions += " --basepath " + occurrence.at(0);
     const bool verbose = cl->has("--verbose");
     if (verbose && !config.onlyWalker)
         return usageError("--verbose needs --walker K");

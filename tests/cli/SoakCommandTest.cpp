@@ -52,6 +52,18 @@ TEST(SoakCommand, OneWalkerReplaysWithVerboseTicks) {
     EXPECT_EQ(lines[1].rfind("0 ", 0), 0u) << lines[1];
     EXPECT_EQ(lines[40].rfind("39 ", 0), 0u) << lines[40];
     EXPECT_EQ(lines[41].rfind("ticks=40 in_solid=0 out_of_world=0 ", 0), 0u) << lines[41];
+    // --traces adds the walker's traces before each tick line, as many as the counters say.
+    auto t = test::runCliplab("soak '" + playgroundPath() + "' --walkers 3 --walker 1 --ticks 40 --verbose --traces");
+    ASSERT_EQ(t.exitCode, 0) << t.err;
+    std::istringstream tin(t.out);
+    size_t traceLines = 0, other = 0;
+    for (std::string l; std::getline(tin, l);)
+        (l.rfind("trace ", 0) == 0 ? traceLines : other) += 1;
+    EXPECT_EQ(other, lines.size());
+    const std::string last = lastLine(t.out);
+    const size_t at = last.find("traces_per_tick_mean=");
+    ASSERT_NE(at, std::string::npos);
+    EXPECT_NEAR(double(traceLines) / 40.0, std::stod(last.substr(at + 21)), 1e-3) << last;
 }
 
 TEST(SoakCommand, BadArgumentsAreUsageErrors) {
@@ -68,6 +80,7 @@ TEST(SoakCommand, BadArgumentsAreUsageErrors) {
         {"soak" + map + " --curves maybe", "--curves"},
         {"soak" + map + " --walkers 4 --walker 4", "--walker"},
         {"soak" + map + " --verbose", "--verbose needs --walker"},
+        {"soak" + map + " --traces", "--traces needs --walker"},
         {"soak" + map + " --set nosuch=1", "--set"},
         {"soak" + map + " --bogus", "--bogus"},
         {"soak", "expected one MAP"},
