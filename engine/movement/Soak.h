@@ -70,16 +70,18 @@ struct SoakFailure {
 
 /// Counters of a run.
 struct SoakReport {
-    int64_t ticks = 0;
-    int64_t inSolid = 0;
-    int64_t outOfWorld = 0;
-    int64_t stuck = 0;
+    int64_t ticks = 0;           ///< Ticks run (all walkers).
+    int64_t inSolid = 0;         ///< Ticks that ended with the box in solid.
+    int64_t outOfWorld = 0;      ///< Walkers that left the world's bounds.
+    int64_t stuck = 0;           ///< Walkers counted stuck.
     int64_t traces = 0;          ///< Traces made by the controller (not the checks).
-    int tracesPerTickMax = 0;
+    int tracesPerTickMax = 0;    ///< Most traces in one tick.
     double moveSeconds = 0.0;    ///< Wall time spent inside movement::move (s).
     std::vector<SoakFailure> failures; ///< The first SoakConfig::maxReported failures, in order.
 
+    /// Traces per tick on average (0 without ticks).
     double tracesPerTickMean() const { return ticks ? double(traces) / double(ticks) : 0.0; }
+    /// Wall time inside movement::move per tick (µs; 0 without ticks).
     double microsecondsPerTick() const { return ticks ? moveSeconds * 1e6 / double(ticks) : 0.0; }
 };
 
