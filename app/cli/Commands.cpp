@@ -22,6 +22,9 @@ const Command kCommands[] = {
     {"compare-methods", "MAP [trace options] [--bevels on|off]",
      "trace the stdin lines by brush trace and plane shifting; print how much earlier plane shifting stops",
      runCompareMethods},
+    {"soak", "MAP [--walkers N] [--ticks T] [--seed S] [--preset melax|quake3] [--curves on|off] [--walker K [--verbose]]",
+     "random walkers (T ticks in all, 30-250 Hz); count ticks in solid, walkers out of the world, stuck walkers",
+     runSoak},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"view", "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] [--chase UNITS] [--no-config]",
      "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView},

@@ -28,6 +28,8 @@ int runBenchTrace(const Args& args);
 int runWalk(const Args& args);
 int runBenchWalk(const Args& args);
 int runCompareMethods(const Args& args);
+/// `cliplab soak`: random walkers on a map, counting ticks in solid and walkers out of the world.
+int runSoak(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
 /// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).

@@ -85,7 +85,9 @@ public:
     /// surface (world and inline models) gets a patch collide; a patch that cannot be built (bad
     /// control grid, or beyond ioquake3's limits: 129x129 subdivided grid, 1024 control points,
     /// 1024 facets, 4096 planes) is left out of collision and named in warnings(), where the game
-    /// would refuse the whole map.
+    /// would refuse the whole map. Each world leaf lists its brushes and patch surfaces from the
+    /// file first, then the world brushes whose bounds and the patches whose collision grid reach
+    /// it but that q3map left out (it lists by drawn or kept fragments; see ModelBuild.cpp).
     explicit Model(const bsp::BspData& data);
 
     /// Sweeps `shape` from `start` to `end` (units) against the brushes whose contents intersect
@@ -109,11 +111,13 @@ public:
     int32_t numModels() const { return static_cast<int32_t>(m_models.size()); }
     const std::vector<CollisionNode>& nodes() const { return m_nodes; }
     const std::vector<CollisionLeaf>& leafs() const { return m_leafs; }
+    /// Brush indices per leaf (BspData::leafBrushes completed as above, then the inline models').
     const std::vector<int32_t>& leafBrushes() const { return m_leafBrushes; }
     const std::vector<CollisionBrush>& brushes() const { return m_brushes; }
     const std::vector<CollisionSide>& sides() const { return m_sides; }
     const std::vector<CollisionPlane>& planes() const { return m_planes; }
-    /// Surface indices per leaf (BspData::leafSurfaces, then the inline models' surface lists).
+    /// Surface indices per leaf (BspData::leafSurfaces completed as above, then the inline models'
+    /// surface lists).
     const std::vector<int32_t>& leafSurfaces() const { return m_leafSurfaces; }
     /// Patches that were built, in surface order.
     const std::vector<CollisionPatch>& patches() const { return m_patches; }

@@ -34,6 +34,109 @@ uint8_t planeSignBits(const glm::vec3& normal) {
 
 namespace {
 
+/// Calls `visit(leaf)` for every leaf the box mins..maxs reaches (as the position test walks).
+template <typename Visit>
+void forLeafsInBox(const std::vector<CollisionNode>& nodes, const glm::vec3& mins, const glm::vec3& maxs,
+                   std::vector<int32_t>& stack, Visit&& visit) {
+    stack.assign(1, 0);
+    while (!stack.empty()) {
+        const int32_t num = stack.back();
+        stack.pop_back();
+        if (num < 0) {
+            visit(static_cast<size_t>(-1 - num));
+            continue;
+        }
+        const CollisionNode& node = nodes[static_cast<size_t>(num)];
+        glm::vec3 hi, lo;
+        for (int i = 0; i < 3; ++i) {
+            hi[i] = node.normal[i] < 0.0f ? mins[i] : maxs[i];
+            lo[i] = node.normal[i] < 0.0f ? maxs[i] : mins[i];
+        }
+        if (glm::dot(node.normal, hi) > node.dist) stack.push_back(node.children[0]);
+        if (glm::dot(node.normal, lo) < node.dist) stack.push_back(node.children[1]);
+    }
+}
+
+/// Rebuilds `lists` so that leaf i lists its own items (first, in the file's order, which keeps
+/// the game's test order for them) and then extra[i].
+void appendToLeafLists(std::vector<CollisionLeaf>& leafs, std::vector<int32_t>& lists,
+                       const std::vector<std::vector<int32_t>>& extra, bool brushes) {
+    std::vector<int32_t> out;
+    out.reserve(lists.size());
+    for (size_t i = 0; i < leafs.size(); ++i) {
+        int32_t& first = brushes ? leafs[i].firstLeafBrush : leafs[i].firstLeafSurface;
+        int32_t& count = brushes ? leafs[i].numLeafBrushes : leafs[i].numLeafSurfaces;
+        const int32_t begin = static_cast<int32_t>(out.size());
+        out.insert(out.end(), lists.begin() + first, lists.begin() + first + count);
+        out.insert(out.end(), extra[i].begin(), extra[i].end());
+        first = begin;
+        count = static_cast<int32_t>(out.size()) - begin;
+    }
+    lists = std::move(out);
+}
+
+/// Adds `item` to extra[leaf] unless the leaf lists it already.
+void addExtra(const std::vector<CollisionLeaf>& leafs, const std::vector<int32_t>& lists, bool brushes, size_t leaf,
+              int32_t item, std::vector<std::vector<int32_t>>& extra) {
+    const CollisionLeaf& l = leafs[leaf];
+    const auto begin = lists.begin() + (brushes ? l.firstLeafBrush : l.firstLeafSurface);
+    const auto end = begin + (brushes ? l.numLeafBrushes : l.numLeafSurfaces);
+    if (std::find(begin, end, item) == end && std::find(extra[leaf].begin(), extra[leaf].end(), item) == extra[leaf].end())
+        extra[leaf].push_back(item);
+}
+
+/// Adds every world brush to the leafs its bounds reach but whose list lacks it, after the
+/// leaf's own brushes. q3map lists a brush only in the leafs its kept fragments reached and
+/// drops thin fragments, so a 0.125-thick clip brush on oa_dm6 (brush 705) was listed in one of
+/// the leafs it lies in: a box on it was in solid or not depending on which leafs it reached,
+/// and the soak's walkers ended ticks inside it
+/// (`cliplab soak oa_dm6 --seed 2 --walkers 16 --walker 6 --ticks 8725`).
+void completeLeafBrushLists(const std::vector<CollisionNode>& nodes, const std::vector<CollisionBrush>& brushes,
+                            int32_t firstBrush, int32_t numBrushes, std::vector<CollisionLeaf>& leafs,
+                            std::vector<int32_t>& leafBrushes) {
+    if (nodes.empty() || leafs.empty()) return;
+    std::vector<std::vector<int32_t>> extra(leafs.size());
+    std::vector<int32_t> stack;
+    for (int32_t b = firstBrush; b < firstBrush + numBrushes; ++b) {
+        const CollisionBrush& brush = brushes[static_cast<size_t>(b)];
+        if (brush.numSides == 0) continue;
+        forLeafsInBox(nodes, brush.mins, brush.maxs, stack,
+                      [&](size_t leaf) { addExtra(leafs, leafBrushes, true, leaf, b, extra); });
+    }
+    appendToLeafLists(leafs, leafBrushes, extra, true);
+}
+
+/// The same for the world's patches: each cell of a patch's collision grid (grown by 1 unit,
+/// as the collide's bounds) adds the patch to the leafs it reaches. q3map lists a patch in the
+/// leafs of its drawn surface, but collision uses a coarser grid whose chords stand up to 16
+/// units in front of the drawn curve: on oa_minia (pak6 version) a player sliding along such a
+/// chord ended in it where no visited leaf listed the patch
+/// (`cliplab soak oa_minia --seed 2 --walkers 16 --walker 13 --ticks 9652 --preset quake3`).
+void completeLeafSurfaceLists(const std::vector<CollisionNode>& nodes, const std::vector<CollisionPatch>& patches,
+                              int32_t firstSurface, int32_t numSurfaces, std::vector<CollisionLeaf>& leafs,
+                              std::vector<int32_t>& leafSurfaces) {
+    if (nodes.empty() || leafs.empty()) return;
+    std::vector<std::vector<int32_t>> extra(leafs.size());
+    std::vector<int32_t> stack;
+    for (const CollisionPatch& patch : patches) {
+        if (patch.surface < firstSurface || patch.surface >= firstSurface + numSurfaces) continue;
+        const PatchCollide& pc = patch.collide;
+        for (int32_t y = 0; y + 1 < pc.gridHeight; ++y) {
+            for (int32_t x = 0; x + 1 < pc.gridWidth; ++x) {
+                glm::vec3 mins(std::numeric_limits<float>::max()), maxs(-std::numeric_limits<float>::max());
+                for (int32_t k = 0; k < 4; ++k) {
+                    const glm::vec3& p = pc.grid[static_cast<size_t>((y + (k >> 1)) * pc.gridWidth + x + (k & 1))];
+                    mins = glm::min(mins, p);
+                    maxs = glm::max(maxs, p);
+                }
+                forLeafsInBox(nodes, mins - glm::vec3(1.0f), maxs + glm::vec3(1.0f), stack,
+                              [&](size_t leaf) { addExtra(leafs, leafSurfaces, false, leaf, patch.surface, extra); });
+            }
+        }
+    }
+    appendToLeafLists(leafs, leafSurfaces, extra, false);
+}
+
 /// True when the first six sides are -x +x -y +y -z +z in that order (q3map's layout).
 bool hasAxialFirst(const bsp::BspData& data, const bsp::Brush& brush) {
     if (brush.numSides < 6) return false;
@@ -134,6 +237,10 @@ Model::Model(const bsp::BspData& data) {
         m_brushes.push_back(c);
     }
 
+    if (!data.models.empty())
+        completeLeafBrushLists(m_nodes, m_brushes, data.models[0].firstBrush, data.models[0].numBrushes, m_leafs,
+                               m_leafBrushes);
+
     m_models.resize(std::max<size_t>(data.models.size(), 1));
     for (size_t i = 1; i < data.models.size(); ++i) {
         const auto& m = data.models[i];
@@ -141,14 +248,17 @@ Model::Model(const bsp::BspData& data) {
         m_models[i].leaf.numLeafBrushes = m.numBrushes;
         for (int32_t b = 0; b < m.numBrushes; ++b) m_leafBrushes.push_back(m.firstBrush + b);
     }
+    buildPatches(data);
     m_leafSurfaces = data.leafSurfaces;
+    if (!data.models.empty())
+        completeLeafSurfaceLists(m_nodes, m_patches, data.models[0].firstSurface, data.models[0].numSurfaces, m_leafs,
+                                 m_leafSurfaces);
     for (size_t i = 1; i < data.models.size(); ++i) {
         const auto& m = data.models[i];
         m_models[i].leaf.firstLeafSurface = static_cast<int32_t>(m_leafSurfaces.size());
         m_models[i].leaf.numLeafSurfaces = m.numSurfaces;
         for (int32_t s = 0; s < m.numSurfaces; ++s) m_leafSurfaces.push_back(m.firstSurface + s);
     }
-    buildPatches(data);
 }
 
 void Model::buildPatches(const bsp::BspData& data) {

@@ -196,8 +196,10 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
             // leaves to find such brushes anyway; the exact one let a 50x26x11 box on oa_dm1 from
             // (-99.8 824.6 164.6) to (-209.1 739.1 135.4) pass into brush 291, which the game
             // stops at 0.831 (TraceReference.WideNodeWalkFindsBrushesMissingFromLeafLists).
-            // Completing the leaf lists at load instead changes the order brushes are tested in,
-            // and with it the plane reported for all-solid traces, so the game's walk is kept.
+            // Completing the leaf lists at load in place of this changes the order brushes are
+            // tested in, and with it the plane reported for all-solid traces, so the game's walk
+            // is kept; the lists are completed too, but only after each leaf's own brushes
+            // (ModelBuild.cpp, completeLeafBrushLists), for brushes this walk cannot reach.
             offset = tw.isPoint ? 0.0f : 2048.0f;
         }
         if (t1 >= offset + margin && t2 >= offset + margin) {
@@ -217,7 +219,14 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
             const float idist = static_cast<float>(1.0 / double(t1 - t2));
             side = 1;
             frac2 = static_cast<float>((double(t1 + offset) + eps) * idist);
-            frac = static_cast<float>((double(t1 - offset) + eps) * idist);
+            // The game adds eps here too, which (idist < 0) ends the near half eps *before* the
+            // box stops overlapping the back side, where the other three cases all reach eps
+            // beyond. A box overlapping a brush's face plane by less than eps for the rest of the
+            // sweep then never visits the brush's leaf and goes through its corner: the soak
+            // (cliplab soak czest3ctf --seed 2 --walkers 16 --walker 5 --ticks 12526 --preset
+            // quake3) put a player 0.227 into a wall that way. Reaching eps beyond only visits
+            // more leaves; the brush tests stay the game's (TraceReference.NearHalfOfASplit...).
+            frac = static_cast<float>((double(t1 - offset) - eps) * idist);
         } else if (t1 > t2) {
             const float idist = static_cast<float>(1.0 / double(t1 - t2));
             side = 0;

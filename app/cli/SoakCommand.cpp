@@ -1,0 +1,207 @@
+// `cliplab soak MAP [...]`: random walkers on a map, counting ticks in solid, walkers out of the
+// world and stuck walkers (movement::runSoak does the work).
+
+#include "cli/Commands.h"
+#include "cli/MapOpen.h"
+#include "collision/Model.h"
+#include "core/Format.h"
+#include "movement/Soak.h"
+
+#include <cstdio>
+#include <string>
+
+namespace cliplab::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: cliplab soak MAP [--walkers N] [--ticks T] [--seed S] [--preset melax|quake3] [--curves on|off]\n"
+    "                   [--set NAME=VALUE ...] [--walker K [--verbose] [--traces]]\n"
+    "  --walkers N   players moving at once (default 8, 1-4096); they do not collide with each other\n"
+    "  --ticks T     total ticks over all walkers, taken in turn (default 100000)\n"
+    "  --seed S      seed of every random choice (default 1, 0 to 2^63-1)\n"
+    "  --curves      collide with curved surfaces (default on, as the game)\n"
+    "  --walker K    run only walker K (0-based) for all T ticks: it moves exactly as in the full run,\n"
+    "                so a failure printed at tick t replays with --walker K --ticks t+1\n"
+    "  --verbose     with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'\n"
+    "  --traces      with --walker: before each tick line, its traces 'trace PURPOSE start end\n"
+    "                mins maxs fraction endpos normal dist startsolid allsolid'\n"
+    "Walkers spawn at the map's spawn points and change their input (run, strafe, jump, crouch, turn)\n"
+    "every 0.1-1.5 s and their tick rate (30-250 Hz) every 1-10 s of simulated time. Counted:\n"
+    "in_solid (ticks ending with the box in solid), out_of_world (origin beyond the world's bounds\n"
+    "+128), stuck (moving < 1 unit in 5 s while holding forward or strafe); each respawns the walker.\n"
+    "The last line is 'ticks=N in_solid=N out_of_world=N stuck=N traces_per_tick_mean=X\n"
+    "traces_per_tick_max=N us_per_tick=X' (us_per_tick: wall time inside the controller).\n"
+    "Exit status 1 when in_solid or out_of_world is not zero, 2 for a bad command line.";
+
+int usageError(const std::string& message) {
+    std::fprintf(stderr, "cliplab soak: %s\n%s\n", message.c_str(), kUsage);
+    return kExitUsage;
+}
+
+std::string vec(const glm::vec3& v) { return core::format("%.3f,%.3f,%.3f", v.x, v.y, v.z); }
+
+const char* purposeName(movement::TracePurpose purpose) {
+    switch (purpose) {
+    case movement::TracePurpose::Slide:
+        return "slide";
+    case movement::TracePurpose::StepUp:
+        return "stepup";
+    case movement::TracePurpose::StepDown:
+        return "stepdown";
+    case movement::TracePurpose::GroundProbe:
+        return "ground";
+    case movement::TracePurpose::Position:
+        return "position";
+    }
+    return "?";
+}
+
+/// --traces: every trace of the replayed walker, full precision, to rerun with `cliplab trace`.
+class TracePrinter final : public movement::Recorder {
+public:
+    void onTrace(const movement::TraceRecord& t) override {
+        const auto& r = t.result;
+        std::printf("trace %s %.9g %.9g %.9g %.9g %.9g %.9g %g %g %g %g %g %g %.6f %.9g %.9g %.9g %.4f %.4f %.4f %.3f "
+                    "%d %d\n",
+                    purposeName(t.purpose), double(t.start.x), double(t.start.y), double(t.start.z), double(t.end.x),
+                    double(t.end.y), double(t.end.z), double(t.shape.mins.x), double(t.shape.mins.y),
+                    double(t.shape.mins.z), double(t.shape.maxs.x), double(t.shape.maxs.y), double(t.shape.maxs.z),
+                    double(r.fraction), double(r.endpos.x), double(r.endpos.y), double(r.endpos.z),
+                    double(r.plane.normal.x), double(r.plane.normal.y), double(r.plane.normal.z), double(r.plane.dist),
+                    r.startSolid ? 1 : 0, r.allSolid ? 1 : 0);
+    }
+};
+
+} // namespace
+
+int runSoak(const Args& args) {
+    const std::vector<OptionSpec> specs = {{"--walkers", 1}, {"--ticks", 1},   {"--seed", 1},
+                                           {"--preset", 1},  {"--curves", 1},  {"--set", 1, true},
+                                           {"--walker", 1},  {"--verbose", 0}, {"--traces", 0}, {"--help", 0},
+                                           basepathOption()};
+    auto cl = CommandLine::parse(args, specs);
+    if (!cl)
+        return usageError(cl.error().message);
+    if (cl->has("--help")) {
+        std::printf("%s\n", kUsage);
+        return kExitOk;
+    }
+    if (cl->positionals().size() != 1)
+        return usageError("expected one MAP argument");
+
+    movement::SoakConfig config;
+    if (cl->has("--walkers")) {
+        const auto v = parseInteger(cl->value("--walkers"));
+        if (!v || *v < 1 || *v > 4096)
+            return usageError("--walkers: expected a count from 1 to 4096, got '" + cl->value("--walkers") + "'");
+        config.walkers = static_cast<int>(*v);
+    }
+    if (cl->has("--ticks")) {
+        const auto v = parseInteger(cl->value("--ticks"));
+        if (!v || *v < 0 || *v > 100000000000LL)
+            return usageError("--ticks: expected a count from 0 to 1e11, got '" + cl->value("--ticks") + "'");
+        config.ticks = *v;
+    }
+    if (cl->has("--seed")) {
+        const auto v = parseInteger(cl->value("--seed"));
+        if (!v || *v < 0)
+            return usageError("--seed: expected a whole number from 0 to 2^63-1, got '" + cl->value("--seed") + "'");
+        config.seed = static_cast<uint64_t>(*v);
+    }
+    if (cl->has("--preset")) {
+        const auto preset = movement::parsePreset(cl->value("--preset"));
+        if (!preset)
+            return usageError("--preset: expected melax or quake3, got '" + cl->value("--preset") + "'");
+        config.settings.preset = *preset;
+    }
+    collision::TraceOptions options;
+    const std::string curves = cl->value("--curves", "on");
+    if (curves != "on" && curves != "off")
+        return usageError("--curves: expected on or off, got '" + curves + "'");
+    options.curves = curves == "on";
+    for (const auto& occurrence : cl->occurrences("--set")) {
+        const std::string& item = occurrence.at(0);
+        const size_t eq = item.find('=');
+        if (eq == std::string::npos)
+            return usageError("--set: expected NAME=VALUE, got '" + item + "'");
+        if (auto error = movement::setSetting(config.settings, item.substr(0, eq), item.substr(eq + 1)))
+            return usageError("--set: " + *error);
+    }
+    if (cl->has("--walker")) {
+        const auto v = parseInteger(cl->value("--walker"));
+        if (!v || *v < 0 || *v >= config.walkers)
+            return usageError("--walker: expected an index from 0 to " + std::to_string(config.walkers - 1) +
+                              " (--walkers - 1), got '" + cl->value("--walker") + "'");
+        config.onlyWalker = static_cast<int>(*v);
+    }
+    std::string setOptions; // --set and --basepath items, repeated in the replay lines
+    for (const auto& occurrence : cl->occurrences("--set"))
+        setOptions += " --set " + occurrence.at(0);
+    for (const auto& occurrence : cl->occurrences("--basepath"))
+        setOptions += " --basepath " + occurrence.at(0);
+    const bool verbose = cl->has("--verbose");
+    if (verbose && !config.onlyWalker)
+        return usageError("--verbose needs --walker K");
+    const bool traces = cl->has("--traces");
+    if (traces && !config.onlyWalker)
+        return usageError("--traces needs --walker K");
+
+    const std::string mapArgument = cl->positionals()[0];
+    auto map = openMap(cl.value(), mapArgument);
+    if (!map) {
+        std::fprintf(stderr, "cliplab soak: %s\n", map.error().message.c_str());
+        return kExitFailure;
+    }
+    if (auto status = movement::soakSetupFromMap(map->data, config); !status) {
+        std::fprintf(stderr, "cliplab soak: %s\n", status.error().message.c_str());
+        return kExitFailure;
+    }
+    if (auto error = movement::validateSoakConfig(config)) {
+        std::fprintf(stderr, "cliplab soak: %s: %s\n", map->data.name.c_str(), error->c_str());
+        return kExitFailure;
+    }
+    const collision::Model model(map->data);
+    const auto trace = model.traceFunction(options);
+
+    std::printf("map=%s preset=%s curves=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
+                map->data.name.c_str(), movement::presetName(config.settings.preset), curves.c_str(),
+                config.walkers, static_cast<unsigned long long>(config.seed), config.spawns.size(),
+                vec(config.worldMins).c_str(), vec(config.worldMaxs).c_str());
+    movement::SoakTickObserver observer;
+    if (verbose)
+        observer = [](int, int64_t tick, double rate, const movement::Input&, const movement::PlayerState& s) {
+            std::printf("%lld %.2f %.3f %.3f %.3f %.3f %.3f %.3f %d %d\n", static_cast<long long>(tick), rate,
+                        double(s.origin.x), double(s.origin.y), double(s.origin.z), double(s.velocity.x),
+                        double(s.velocity.y), double(s.velocity.z), s.onGround ? 1 : 0, s.crouched ? 1 : 0);
+        };
+    TracePrinter printer;
+    const movement::SoakReport report = movement::runSoak(config, trace, observer, traces ? &printer : nullptr);
+
+    for (const auto& f : report.failures) {
+        const auto& in = f.input;
+        std::printf("%s walker=%d tick=%lld rate=%.3f before=%s after=%s velocity=%s ground=%d crouched=%d "
+                    "input=%g,%g,%s,%.3f,%.3f\n",
+                    movement::soakFailureName(f.kind), f.walker, static_cast<long long>(f.tick), f.rate,
+                    vec(f.before.origin).c_str(), vec(f.after.origin).c_str(), vec(f.after.velocity).c_str(),
+                    f.after.onGround ? 1 : 0, f.after.crouched ? 1 : 0, double(in.forward), double(in.right),
+                    in.crouch ? "c" : (in.jump ? "j" : "-"), double(in.yaw), double(in.pitch));
+        std::printf("  replay: cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s "
+                    "--curves %s%s\n",
+                    mapArgument.c_str(), static_cast<unsigned long long>(config.seed), config.walkers, f.walker,
+                    static_cast<long long>(f.tick + 1), movement::presetName(config.settings.preset),
+                    curves.c_str(), setOptions.c_str());
+    }
+    const int64_t counted = report.inSolid + report.outOfWorld + report.stuck;
+    if (counted > static_cast<int64_t>(report.failures.size()))
+        std::printf("(%lld more failures not listed)\n",
+                    static_cast<long long>(counted - static_cast<int64_t>(report.failures.size())));
+    std::printf("ticks=%lld in_solid=%lld out_of_world=%lld stuck=%lld traces_per_tick_mean=%.3f "
+                "traces_per_tick_max=%d us_per_tick=%.3f\n",
+                static_cast<long long>(report.ticks), static_cast<long long>(report.inSolid),
+                static_cast<long long>(report.outOfWorld), static_cast<long long>(report.stuck),
+                report.tracesPerTickMean(), report.tracesPerTickMax, report.microsecondsPerTick());
+    return report.inSolid || report.outOfWorld ? kExitFailure : kExitOk;
+}
+
+} // namespace cliplab::cli
