@@ -3,6 +3,7 @@
 // the entry into the grown cell, with the game's epsilon rules applied per plane as in a brush.
 
 #include "collision/PlaneShiftTree.h"
+#include "collision/TraceLimits.h"
 #include "collision/TraceWork.h"
 
 #include <glm/common.hpp>
@@ -181,12 +182,16 @@ struct Walk {
 
 } // namespace
 
-TraceResult PlaneShiftTree::trace(const Shape& shape, const glm::vec3& start, const glm::vec3& end,
+TraceResult PlaneShiftTree::trace(const Shape& requested, const glm::vec3& start, const glm::vec3& end,
                                   const TraceOptions& options, TraceStats* stats) const {
+    // The same hostile-number rules as Model::trace (TraceLimits.h).
+    if (!traceInputUsable(requested, start, end))
+        return refusedTrace(start);
+    const Shape shape = clampShape(requested);
     Walk w;
     w.tree = this;
     w.model = m_model;
-    w.eps = options.epsilon;
+    w.eps = clampEpsilon(options.epsilon);
     w.stats = stats;
     w.result.fraction = 1.0f;
     glm::vec3 centre(0.0f);

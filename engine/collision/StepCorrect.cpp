@@ -3,6 +3,8 @@
 
 #include "collision/StepCorrect.h"
 
+#include "collision/TraceLimits.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -74,14 +76,34 @@ std::vector<int> cornersPerSide(const Model& model, const CollisionBrush& brush)
 
 } // namespace
 
-glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
-                          const StepCorrectOptions& options, int& pushes, bool& stuck) {
+StepCorrectOptions clampStepCorrectOptions(const StepCorrectOptions& o) {
+    const StepCorrectOptions d;
+    auto field = [](float v, float fallback, float lo, float hi) {
+        return std::isnan(v) ? fallback : std::clamp(v, lo, hi);
+    };
+    StepCorrectOptions c;
+    c.stepLength = field(o.stepLength, d.stepLength, 1e-3f, kMaxExtent);
+    c.margin = field(o.margin, d.margin, 0.0f, kMaxEpsilon);
+    c.edgeHandicap = field(o.edgeHandicap, d.edgeHandicap, 0.0f, 16.0f);
+    c.cornerHandicap = field(o.cornerHandicap, d.cornerHandicap, 0.0f, 16.0f);
+    c.maxCorrections = std::clamp(o.maxCorrections, 0, 64);
+    return c;
+}
+
+glm::vec3 correctPosition(const Model& model, const Shape& requested, const glm::vec3& position, int32_t mask,
+                          const StepCorrectOptions& requestedOptions, int& pushes, bool& stuck) {
+    pushes = 0;
+    stuck = false;
+    if (!traceInputUsable(requested, position, position)) {
+        stuck = true;
+        return clampPoint(position);
+    }
+    const Shape shape = clampShape(requested);
+    const StepCorrectOptions options = clampStepCorrectOptions(requestedOptions);
     glm::vec3 half, centre;
     boxOf(shape, half, centre);
     const Shape box = Shape::box(centre - half, centre + half);
     glm::vec3 p = position;
-    pushes = 0;
-    stuck = false;
     for (;;) {
         const TraceResult r = model.trace(box, p, p, mask);
         if (!r.startSolid || r.brush < 0)
@@ -123,12 +145,19 @@ glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec
 }
 
 StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start,
-                                 const glm::vec3& end, int32_t mask, const StepCorrectOptions& options) {
+                                 const glm::vec3& end, int32_t mask, const StepCorrectOptions& requestedOptions) {
     StepCorrectResult out;
+    if (!traceInputUsable(shape, start, end)) {
+        out.position = clampPoint(start);
+        out.stuck = true;
+        return out;
+    }
+    const StepCorrectOptions options = clampStepCorrectOptions(requestedOptions);
     out.position = start;
     const float length = glm::length(end - start);
-    const float step = std::max(options.stepLength, 1e-3f);
-    const int steps = std::max(1, static_cast<int>(std::ceil(length / step)));
+    // Both ends within +/-1e6: the length is finite, and the step count is capped before the cast.
+    const double wanted = std::ceil(double(length) / double(options.stepLength));
+    const int steps = static_cast<int>(std::clamp(wanted, 1.0, double(kMaxCorrectSteps)));
     const glm::vec3 delta = (end - start) / float(steps);
     for (int k = 0; k < steps; ++k) {
         int pushes = 0;
