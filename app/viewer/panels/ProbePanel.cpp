@@ -2,11 +2,17 @@
 
 #include "viewer/panels/Panels.h"
 
+#include "collision/TraceLimits.h"
+
 #include <imgui.h>
 
 namespace cliplab::viewer::panels {
 
 namespace {
+/// Ctrl-click lets users type any number into a drag box; with this flag the typed value is
+/// clamped to its range too (not only dragged ones).
+constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+
 void resultLines(const LoggedTrace& t) {
     const auto& r = t.result;
     ImGui::Text("fraction %.5f  startsolid %d  allsolid %d", double(r.fraction), r.startSolid, r.allSolid);
@@ -35,8 +41,11 @@ void probePanel(ViewerState& state) {
     ImGui::Separator();
         ImGui::TextUnformatted("sweep");
     ImGui::Checkbox("sweep tool", &state.sweep.enabled);
-    ImGui::DragFloat3("start", &state.sweep.start.x, 1.0f, -65536.0f, 65536.0f, "%.1f");
-    ImGui::DragFloat3("end", &state.sweep.end.x, 1.0f, -65536.0f, 65536.0f, "%.1f");
+    ImGui::DragFloat3("start", &state.sweep.start.x, 1.0f, -65536.0f, 65536.0f, "%.1f", kClamp);
+    ImGui::DragFloat3("end", &state.sweep.end.x, 1.0f, -65536.0f, 65536.0f, "%.1f", kClamp);
+    // A typed NaN passes the clamp flag (the trace would refuse it): 0 instead.
+    state.sweep.start = collision::clampPoint(state.sweep.start);
+    state.sweep.end = collision::clampPoint(state.sweep.end);
     const glm::vec3 eye = state.camera.eye;
     if (ImGui::Button("start = eye (key 1)"))
         state.sweep.start = eye;
