@@ -128,6 +128,14 @@ TEST_F(HostileCli, WalkOptionsRefuseHostileNumbers) {
         {"bench-walk '" + m_map + "' --script '" + good + "' --repeat nan", "", "--repeat: expected a count"},
         {"bench-walk '" + m_map + "' --script '" + good + "' --set gravity=-inf", "", "gravity: '-inf' is not a number"},
     });
+    // shot refuses far camera positions and angles before it opens a window.
+    const std::string png = " --out '" + m_dir + "/x.png'";
+    expectUsageErrors({
+        {"shot '" + m_map + "' --pos 0 0 1e7" + png, "", "--pos: coordinates must be within +/-1e6"},
+        {"shot '" + m_map + "' --pos nan 0 0" + png, "", "--pos needs three numbers"},
+        {"shot '" + m_map + "' --angles 0 1e30" + png, "", "--angles needs two numbers"},
+        {"shot '" + m_map + "' --time 1e300" + png, "", "--time must be a number of seconds in 0..1e6"},
+    });
     // A moved but consistent box is fine: the whole is checked after all --set options.
     const auto moved = test::runCliplab(w + " --set minsx=20 --set maxsx=40 --start 0 0 300");
     EXPECT_EQ(moved.exitCode, 0) << moved.err;
