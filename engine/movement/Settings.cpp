@@ -90,8 +90,7 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
     for (const auto& ff : kFloats)
         if (name == ff.name) {
             if (*v < ff.min || *v > ff.max)
-                return name + ": " + value + " is outside [" + std::to_string(ff.min) + ", " +
-                       std::to_string(ff.max) + "]";
+                return core::format("%s: %s is outside [%g, %g]", name.c_str(), value.c_str(), ff.min, ff.max);
             s.*ff.field = f;
             return std::nullopt;
         }
