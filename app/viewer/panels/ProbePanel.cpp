@@ -16,6 +16,8 @@ constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
 void resultLines(const LoggedTrace& t) {
     const auto& r = t.result;
     ImGui::Text("fraction %.5f  startsolid %d  allsolid %d", double(r.fraction), r.startSolid, r.allSolid);
+    if (r.refused)
+        ImGui::TextUnformatted("refused: a number is NaN, infinite or beyond +/-1e6 (TraceLimits.h)");
     ImGui::Text("stop %.3f %.3f %.3f", double(r.endpos.x), double(r.endpos.y), double(r.endpos.z));
     ImGui::Text("plane %.3f %.3f %.3f  dist %.3f", double(r.plane.normal.x), double(r.plane.normal.y),
                 double(r.plane.normal.z), double(r.plane.dist));
