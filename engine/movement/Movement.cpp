@@ -225,7 +225,9 @@ PlayerState move(const PlayerState& state, const Input& input, double dt, const 
     if (!(dt > 0.0) || !std::isfinite(dt))
         return ps;
     // Hostile settings are clamped (sanitize); in-range settings are used as they are.
-    const Settings settings = sanitize(requested);
+    // Checked before copying: the usual in-range settings are used in place.
+    Settings clamped;
+    const Settings& settings = inRange(requested) ? requested : (clamped = sanitize(requested));
     dt = std::min(dt, kMaxMoveTime);
     const detail::Tracer tracer(trace, recorder, settings.contentsMask);
     detail::Command cmd = detail::makeCommand(input, settings);

@@ -27,7 +27,7 @@ std::optional<double> number(const std::string& text) {
 struct FloatField {
     const char* name;
     float Settings::*field;
-    double min, max;
+    float min, max;
 };
 constexpr FloatField kFloats[] = {
     {"crouchMaxsZ", &Settings::crouchMaxsZ, -1e4, 1e4},
@@ -46,14 +46,14 @@ constexpr FloatField kFloats[] = {
     {"noclipFriction", &Settings::noclipFriction, 0, 1e4},
     {"stopSpeed", &Settings::stopSpeed, 0, 1e5},
     {"jumpVelocity", &Settings::jumpVelocity, 0, 1e5},
-    {"minWalkNormal", &Settings::minWalkNormal, 0.01, 1},
+    {"minWalkNormal", &Settings::minWalkNormal, 0.01f, 1},
     {"overclip", &Settings::overclip, 1, 2},
     {"groundProbe", &Settings::groundProbe, 0, 1e3},
     {"landTime", &Settings::landTime, 0, 10},
     {"swimScale", &Settings::swimScale, 0, 1},
     {"waterAccelerate", &Settings::waterAccelerate, 0, 1e4},
     {"waterFriction", &Settings::waterFriction, 0, 1e4},
-    {"maxCommandTime", &Settings::maxCommandTime, 0.001, 1},
+    {"maxCommandTime", &Settings::maxCommandTime, 0.001f, 1},
 };
 /// Range of each box corner component (units): far beyond any player, well inside float precision.
 constexpr double kBoxLimit = 1e4;
@@ -86,11 +86,15 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
     const auto v = number(value);
     if (!v)
         return name + ": '" + value + "' is not a number";
-    const auto f = static_cast<float>(*v);
     for (const auto& ff : kFloats)
         if (name == ff.name) {
-            if (*v < ff.min || *v > ff.max)
-                return core::format("%s: %s is outside [%g, %g]", name.c_str(), value.c_str(), ff.min, ff.max);
+            // Compared as the float that is stored (a typed 0.01 is exactly the 0.01f bound), once
+            // the double is known to fit a float (1e300 does not).
+            const bool fits = std::fabs(*v) <= 1e30;
+            const float f = fits ? static_cast<float>(*v) : 0.0f;
+            if (!fits || !(f >= ff.min && f <= ff.max))
+                return core::format("%s: %s is outside [%g, %g]", name.c_str(), value.c_str(), double(ff.min),
+                                    double(ff.max));
             s.*ff.field = f;
             return std::nullopt;
         }
@@ -118,7 +122,7 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
         if (*v < -kBoxLimit || *v > kBoxLimit)
             return name + ": " + value + " is outside [-10000, 10000]";
         glm::vec3& vec = name[1] == 'i' ? s.mins : s.maxs;
-        vec[name[4] - 'x'] = f;
+        vec[name[4] - 'x'] = static_cast<float>(*v);
         return std::nullopt;
     }
     return "unknown setting '" + name + "'";
@@ -130,7 +134,7 @@ Settings sanitize(const Settings& in) {
     for (const auto& ff : kFloats) {
         float& v = s.*ff.field;
         v = std::isnan(v) ? defaults.*ff.field
-                          : std::clamp(v, static_cast<float>(ff.min), static_cast<float>(ff.max));
+                          : std::clamp(v, ff.min, ff.max);
     }
     const auto box = static_cast<float>(kBoxLimit);
     for (int i = 0; i < 3; ++i) {
@@ -153,12 +157,27 @@ Settings sanitize(const Settings& in) {
     return s;
 }
 
+bool inRange(const Settings& s) {
+    for (const auto& ff : kFloats) {
+        const float v = s.*ff.field;
+        if (!(v >= ff.min && v <= ff.max))
+            return false;
+    }
+    const auto box = static_cast<float>(kBoxLimit);
+    for (int i = 0; i < 3; ++i)
+        if (!(s.mins[i] >= -box && s.maxs[i] <= box && s.mins[i] <= s.maxs[i]))
+            return false;
+    return s.crouchMaxsZ >= s.mins.z && s.maxSlideIterations >= 1 && s.maxSlideIterations <= 16 &&
+           s.maxPlanes >= 2 && s.maxPlanes <= 16 && (s.preset == Preset::Melax || s.preset == Preset::Quake3) &&
+           static_cast<int>(s.shape) >= static_cast<int>(collision::ShapeKind::Ray) &&
+           static_cast<int>(s.shape) <= static_cast<int>(collision::ShapeKind::Cylinder);
+}
+
 std::optional<std::string> validateSettings(const Settings& s) {
     for (const auto& ff : kFloats) {
         const float v = s.*ff.field;
-        // Against the float bounds sanitize clamps to (0.01 as a float is below 0.01).
-        if (!(v >= static_cast<float>(ff.min) && v <= static_cast<float>(ff.max)))
-            return core::format("%s: %g is outside [%g, %g]", ff.name, double(v), ff.min, ff.max);
+        if (!(v >= ff.min && v <= ff.max))
+            return core::format("%s: %g is outside [%g, %g]", ff.name, double(v), double(ff.min), double(ff.max));
     }
     static const char* axes[3] = {"x", "y", "z"};
     for (int i = 0; i < 3; ++i) {

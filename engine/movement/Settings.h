@@ -82,6 +82,9 @@ std::optional<std::string> setSetting(Settings& settings, const std::string& nam
 /// default. In-range settings come back unchanged. move() applies it to every call.
 Settings sanitize(const Settings& settings);
 
+/// True when sanitize would change nothing: every field in range, no inverted box, valid enums.
+bool inRange(const Settings& settings);
+
 /// The first field of `settings` outside its range (or an inverted standing or crouched box), as
 /// an error text naming it; nullopt when sanitize would change nothing of it. For front ends that
 /// must refuse rather than clamp (the CLI after all its --set options).

@@ -136,6 +136,10 @@ TEST_F(HostileCli, WalkOptionsRefuseHostileNumbers) {
         {"shot '" + m_map + "' --angles 0 1e30" + png, "", "--angles needs two numbers"},
         {"shot '" + m_map + "' --time 1e300" + png, "", "--time must be a number of seconds in 0..1e6"},
     });
+    // The bounds themselves are accepted, typed as decimals.
+    const auto bounds = test::runCliplab(w + " --set minWalkNormal=0.01 --set maxCommandTime=0.001 --set gravity=-1e5");
+    EXPECT_EQ(bounds.exitCode, 0) << bounds.err;
+    expectUsageErrors({{w + " --set gravity=1e300", "", "--set: gravity: 1e300 is outside"}});
     // A moved but consistent box is fine: the whole is checked after all --set options.
     const auto moved = test::runCliplab(w + " --set minsx=20 --set maxsx=40 --start 0 0 300");
     EXPECT_EQ(moved.exitCode, 0) << moved.err;

@@ -175,6 +175,8 @@ TEST(HostileMove, HostileSettingsAreClampedToTheirRanges) {
             c.spoil(s);
             const Settings clean = movement::sanitize(s);
             EXPECT_TRUE(c.documented(clean)) << c.name;
+            EXPECT_FALSE(movement::inRange(s)) << c.name;
+            EXPECT_TRUE(movement::inRange(clean)) << c.name;
             EXPECT_FALSE(movement::validateSettings(clean).has_value()) << c.name << ": " << *movement::validateSettings(clean);
             EXPECT_TRUE(movement::validateSettings(s).has_value()) << c.name << " must be reported";
             // move() uses the sanitized settings: the same states as with them given directly.
@@ -197,6 +199,8 @@ TEST(HostileMove, HostileSettingsAreClampedToTheirRanges) {
     EXPECT_EQ(same.stepHeight, tuned.stepHeight);
     EXPECT_EQ(same.mins, tuned.mins);
     EXPECT_FALSE(movement::validateSettings(tuned).has_value());
+    EXPECT_TRUE(movement::inRange(tuned));
+    EXPECT_TRUE(movement::inRange(Settings{}));
 }
 
 TEST(HostileMove, ValidateSettingsNamesTheField) {
