@@ -185,13 +185,20 @@ struct Walk {
 TraceResult PlaneShiftTree::trace(const Shape& requested, const glm::vec3& start, const glm::vec3& end,
                                   const TraceOptions& options, TraceStats* stats) const {
     // The same hostile-number rules as Model::trace (TraceLimits.h).
-    if (!traceInputUsable(requested, start, end))
-        return refusedTrace(start);
-    const Shape shape = clampShape(requested);
+    // The usual input is already in range and is traced as given. The rest is refused, or traced
+    // again clamped (which is then in range: one level of recursion).
+    if (!traceInputInRange(requested, start, end, options.epsilon)) {
+        if (!traceInputUsable(requested, start, end))
+            return refusedTrace(start);
+        TraceOptions clampedOptions = options;
+        clampedOptions.epsilon = clampEpsilon(options.epsilon);
+        return trace(clampShape(requested), start, end, clampedOptions, stats);
+    }
+    const Shape& shape = requested;
     Walk w;
     w.tree = this;
     w.model = m_model;
-    w.eps = clampEpsilon(options.epsilon);
+    w.eps = options.epsilon;
     w.stats = stats;
     w.result.fraction = 1.0f;
     glm::vec3 centre(0.0f);
