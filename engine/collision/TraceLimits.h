@@ -45,27 +45,27 @@ bool traceInputUsable(const Shape& shape, const glm::vec3& start, const glm::vec
 /// Fast check used before the others: true when the input is usable and clampShape and
 /// clampEpsilon would change nothing (points within +/-kMaxCoordinate; for the fields the kind
 /// uses: mins <= maxs within +/-kMaxExtent, radius and halfHeight in [0, kMaxExtent]; epsilon in
-/// [0, kMaxEpsilon]). Inline and branch-light: every trace pays it. NaN fails every comparison.
+/// [0, kMaxEpsilon]). Inline: every trace pays it. NaN fails every comparison.
 inline bool traceInputInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end, float epsilon) {
-    auto within = [](float v, float limit) { return (v >= -limit) & (v <= limit); };
-    bool ok = within(start.x, kMaxCoordinate) & within(start.y, kMaxCoordinate) & within(start.z, kMaxCoordinate) &
-              within(end.x, kMaxCoordinate) & within(end.y, kMaxCoordinate) & within(end.z, kMaxCoordinate) &
-              (epsilon >= 0.0f) & (epsilon <= kMaxEpsilon);
+    auto within = [](float v, float limit) { return v >= -limit && v <= limit; };
+    bool ok = within(start.x, kMaxCoordinate) && within(start.y, kMaxCoordinate) && within(start.z, kMaxCoordinate) &&
+              within(end.x, kMaxCoordinate) && within(end.y, kMaxCoordinate) && within(end.z, kMaxCoordinate) &&
+              epsilon >= 0.0f && epsilon <= kMaxEpsilon;
     switch (shape.kind) {
     case ShapeKind::Ray:
         break;
     case ShapeKind::Cylinder:
-        ok &= (shape.halfHeight >= 0.0f) & (shape.halfHeight <= kMaxExtent);
+        ok = ok && shape.halfHeight >= 0.0f && shape.halfHeight <= kMaxExtent;
         [[fallthrough]];
     case ShapeKind::Box:
     case ShapeKind::Capsule:
         for (int i = 0; i < 3; ++i)
-            ok &= (shape.mins[i] >= -kMaxExtent) & (shape.mins[i] <= shape.maxs[i]) & (shape.maxs[i] <= kMaxExtent);
+            ok = ok && shape.mins[i] >= -kMaxExtent && shape.mins[i] <= shape.maxs[i] && shape.maxs[i] <= kMaxExtent;
         if (shape.kind != ShapeKind::Cylinder)
             break;
         [[fallthrough]];
     case ShapeKind::Sphere:
-        ok &= (shape.radius >= 0.0f) & (shape.radius <= kMaxExtent);
+        ok = ok && shape.radius >= 0.0f && shape.radius <= kMaxExtent;
         break;
     }
     return ok;
