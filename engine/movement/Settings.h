@@ -75,8 +75,13 @@ struct Settings {
 /// nothing on success. One field at a time: check the whole with validateSettings afterwards.
 std::optional<std::string> setSetting(Settings& settings, const std::string& name, const std::string& value);
 
-/// `settings` with every field in the range setSetting accepts (the table in docs/reliability.md,
-/// "Hostile numbers"): a NaN field takes its default, others are clamped; box corners are clamped
+/// `settings` with every field in the range setSetting accepts: a NaN field takes its default,
+/// others are clamped. Ranges: crouchMaxsZ, eyeHeight, crouchEyeHeight [-1e4, 1e4]; stepHeight,
+/// climbHeight [0, 1e4]; gravity [-1e5, 1e5]; maxSpeed, stopSpeed, jumpVelocity [0, 1e5];
+/// accelerate, airAccelerate, flyAccelerate, friction, flyFriction, noclipFriction,
+/// waterAccelerate, waterFriction [0, 1e4]; crouchSpeedScale, swimScale [0, 1]; minWalkNormal
+/// [0.01, 1]; overclip [1, 2]; groundProbe [0, 1e3]; landTime [0, 10]; maxCommandTime
+/// [0.001, 1] (docs/reliability.md, "Hostile numbers"). Box corners are clamped
 /// to +/-10000 and swapped per axis when inverted, crouchMaxsZ is raised to mins.z when below it,
 /// maxSlideIterations to [1, 16], maxPlanes to [2, 16], an invalid preset or shape takes its
 /// default. In-range settings come back unchanged. move() applies it to every call.
