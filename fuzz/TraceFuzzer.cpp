@@ -1,9 +1,16 @@
 // The trace API fed arbitrary parameters (shape, extents, radius, epsilon, mask, semantics, curves,
 // model, start and end, including NaN, infinities and huge values) against the compiled
-// playground map: it must return, never crash or hang. Finite, sane input must give a finite
-// fraction in [0, 1].
+// playground map, through Model::trace, PlaneShiftTree::trace and stepAndCorrect. It asserts the
+// hostile-number contract of collision/TraceLimits.h for every input: the result is refused
+// exactly when the input is unusable, the fraction is in [0, 1], endpos and plane are finite;
+// step-and-correct ends at a finite position within +/-1e6 after at most kMaxCorrectSteps steps.
 #include "collision/Model.h"
+#include "collision/PlaneShiftTree.h"
+#include "collision/StepCorrect.h"
+#include "collision/TraceLimits.h"
 #include "mapc/Compiler.h"
+
+#include <glm/geometric.hpp>
 
 #include <cmath>
 #include <cstdlib>
@@ -24,6 +31,28 @@ const cliplab::collision::Model& playground() {
         return std::make_unique<cliplab::collision::Model>(data.value());
     }();
     return *model;
+}
+
+const cliplab::collision::PlaneShiftTree& playgroundTree() {
+    static const cliplab::collision::PlaneShiftTree tree =
+        cliplab::collision::PlaneShiftTree::build(playground(), cliplab::bsp::contents::MaskPlayerSolid, true);
+    return tree;
+}
+
+bool finite3(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+/// The contract of every trace result (TraceLimits.h); aborts on a breach.
+void checkResult(const cliplab::collision::TraceResult& r, bool usable) {
+    if (r.refused == usable)
+        std::abort();
+    if (!(r.fraction >= 0.0f && r.fraction <= 1.0f))
+        std::abort();
+    if (!finite3(r.endpos) || !finite3(r.plane.normal) || !std::isfinite(r.plane.dist))
+        std::abort();
+    if (r.refused && (r.fraction != 0.0f || !r.allSolid || !cliplab::collision::pointUsable(r.endpos)))
+        std::abort();
 }
 
 float takeFloat(const uint8_t*& p, size_t& left) {
@@ -67,14 +96,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.semantics = flags & 2 ? Semantics::Tutorial : Semantics::Quake3;
     options.curves = (flags & 4) != 0;
     options.model = model_;
-    const TraceResult r = model.trace(shape, v[0], v[1], mask, options);
-    bool sane = true;
-    for (const auto& x : v)
-        for (int i = 0; i < 3; ++i)
-            sane = sane && std::isfinite(x[i]) && std::fabs(x[i]) < 1e5f;
-    sane = sane && std::isfinite(radius) && std::fabs(radius) < 1e3f && std::isfinite(epsilon) &&
-           epsilon >= 0.0f && epsilon < 1.0f;
-    if (sane && !(r.fraction >= 0.0f && r.fraction <= 1.0f))
-        std::abort();
+    const bool usable = traceInputUsable(shape, v[0], v[1]);
+    checkResult(model.trace(shape, v[0], v[1], mask, options), usable);
+    if (options.model == 0 && options.semantics == Semantics::Quake3)
+        checkResult(playgroundTree().trace(shape, v[0], v[1], options), usable);
+    if (flags & 8) {
+        // Step-and-correct with arbitrary options: bounded steps, a finite end inside the limits.
+        StepCorrectOptions sc;
+        sc.stepLength = radius;
+        // Keep runs fast: at most ~32 steps here (the kMaxCorrectSteps cap itself is covered by
+        // HostileTrace.StepCorrectRefusesAndBoundsHostileMoves); NaN and other lengths stay as fed
+        // when they give few steps.
+        const float length = glm::length(v[1] - v[0]);
+        if (std::isfinite(length) && length > 32.0f * clampStepCorrectOptions(sc).stepLength)
+            sc.stepLength = length / 32.0f;
+        sc.margin = epsilon;
+        sc.maxCorrections = static_cast<int8_t>(flags);
+        const StepCorrectResult m = stepAndCorrect(model, shape, v[0], v[1], mask, sc);
+        if (!finite3(m.position) || !pointUsable(m.position) || m.steps > kMaxCorrectSteps)
+            std::abort();
+        if (!usable && (!m.stuck || m.steps != 0))
+            std::abort();
+    }
     return 0;
 }

@@ -16,8 +16,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <memory>
 #include <cstdio>
+#include <memory>
 #include <optional>
 
 namespace cliplab::cli {
@@ -101,8 +101,8 @@ int runShot(const Args& args) {
     double seconds = 0.0;
     if (cl->has("--time")) {
         auto t = parseNumber(cl->value("--time"));
-        if (!t || *t < 0.0)
-            return usage("--time must be a number of seconds >= 0");
+        if (!t || *t < 0.0 || *t > 1e6)
+            return usage("--time must be a number of seconds in 0..1e6");
         seconds = *t;
     }
     std::optional<glm::vec3> pos;
@@ -111,6 +111,9 @@ int runShot(const Args& args) {
         auto x = number(v[0]), y = number(v[1]), z = number(v[2]);
         if (!x || !y || !z)
             return usage("--pos needs three numbers");
+        // The trace limit (collision::kMaxCoordinate): farther, the view has nothing to show.
+        if (std::fabs(*x) > 1e6f || std::fabs(*y) > 1e6f || std::fabs(*z) > 1e6f)
+            return usage("--pos: coordinates must be within +/-1e6");
         pos = glm::vec3(*x, *y, *z);
     }
     std::optional<float> pitch, yaw;
@@ -118,8 +121,8 @@ int runShot(const Args& args) {
         const auto& v = cl->values("--angles");
         pitch = number(v[0]);
         yaw = number(v[1]);
-        if (!pitch || !yaw)
-            return usage("--angles needs two numbers (pitch yaw, degrees)");
+        if (!pitch || !yaw || std::fabs(*pitch) > 1e6f || std::fabs(*yaw) > 1e6f)
+            return usage("--angles needs two numbers (pitch yaw, degrees within +/-1e6)");
     }
 
     if ((cl->has("--method") || cl->has("--sweep")) && !cl->has("--ui"))

@@ -4,6 +4,7 @@
 #include "core/Format.h"
 #include "collision/Model.h"
 #include "collision/PlaneShiftTree.h"
+#include "collision/TraceLimits.h"
 
 #include <cerrno>
 #include <cmath>
@@ -115,11 +116,14 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
             errno = 0;
             char* e = nullptr;
             const float f = std::strtof(p, &e);
-            if (e == p || errno == ERANGE || !std::isfinite(f) ||
-                (*e && *e != ' ' && *e != '\t' && *e != '\r')) {
+            if (e == p || (*e && *e != ' ' && *e != '\t' && *e != '\r')) {
                 bad = true;
                 break;
             }
+            // A number that parsed but is not usable gets its own message (NaN, inf, overflow).
+            if (errno == ERANGE || !std::isfinite(f))
+                return core::makeError(core::format("line %d: number %d '%.*s' is not a finite float", lineNumber,
+                                                    count + 1, static_cast<int>(e - p), p));
             v[count++] = f;
             p = e;
         }
@@ -128,7 +132,13 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
             return core::makeError(core::format("line %d: expected 12 numbers 'sx sy sz ex ey ez minx miny minz maxx maxy "
                                                 "maxz', got '%s'",
                                                 lineNumber, line.c_str()));
-        out.push_back({{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}, {v[9], v[10], v[11]}});
+        const TraceRequest request{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}, {v[9], v[10], v[11]}};
+        // The API would refuse far points and swap an inverted box (TraceLimits.h); on the command
+        // line these are mistakes, so they are errors naming the line.
+        if (auto e = collision::checkTraceInput(collision::Shape::box(request.mins, request.maxs), request.start,
+                                                request.end))
+            return core::makeError(core::format("line %d: %s", lineNumber, e->c_str()));
+        out.push_back(request);
         if (c == EOF) break;
     }
     return out;

@@ -48,7 +48,9 @@ std::vector<OptionSpec> traceOptionSpecs();
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);
 
 /// Reads every line of `in`. Blank lines are skipped; any other line must hold exactly 12 finite
-/// numbers, else the error names the line number (1-based).
+/// numbers, with start/end components within +/-1e6, box components within +/-131072 and
+/// mins <= maxs on every axis (collision::checkTraceInput), else the error names the line number
+/// (1-based) and what is wrong.
 core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in);
 
 /// The shape a request stands for under `settings`.

@@ -6,12 +6,14 @@
 #include "cli/MapOpen.h"
 #include "collision/Model.h"
 #include "collision/StepCorrect.h"
+#include "collision/TraceLimits.h"
 #include "core/Format.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
@@ -132,8 +134,8 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
     float& yawOffset = setup.yawOffset;
     if (cl->has("--yaw")) {
         const auto yaw = number(cl->value("--yaw"));
-        if (!yaw)
-            return usageError("--yaw: expected degrees, got '" + cl->value("--yaw") + "'");
+        if (!yaw || std::fabs(*yaw) > 1e6f)
+            return usageError("--yaw: expected degrees within +/-1e6, got '" + cl->value("--yaw") + "'");
         yawOffset = *yaw;
     }
     const std::string curves = cl->value("--curves", "off");
@@ -149,6 +151,9 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
         if (auto error = movement::setSetting(settings, item.substr(0, eq), item.substr(eq + 1)))
             return usageError("--set: " + *error);
     }
+    // Each --set is checked alone; together they must still make a player box that is not inverted.
+    if (auto error = movement::validateSettings(settings))
+        return usageError("--set: " + *error);
 
     const std::string scriptPath = cl->value("--script");
     auto text = readText(scriptPath);
@@ -173,6 +178,8 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
             const auto c = number(v[static_cast<size_t>(i)]);
             if (!c)
                 return usageError("--start: '" + v[static_cast<size_t>(i)] + "' is not a number");
+            if (std::fabs(*c) > collision::kMaxCoordinate)
+                return usageError("--start: " + v[static_cast<size_t>(i)] + " is beyond +/-1e6");
             start.origin[i] = *c;
         }
     } else {

@@ -1,5 +1,8 @@
 #include "viewer/ViewerSettings.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -17,10 +20,22 @@ struct Field {
     bool (*set)(ViewerState&, const std::string&);
 };
 
+/// A finite float, the whole text; `out` is only written on success (a hand-edited "nan", "inf"
+/// or "1e99" is refused, so a bad value never reaches the state).
 bool toFloat(const std::string& s, float& out) {
+    errno = 0;
     char* end = nullptr;
     const float v = std::strtof(s.c_str(), &end);
-    if (end == s.c_str() || *end != '\0')
+    if (end == s.c_str() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+        return false;
+    out = v;
+    return true;
+}
+
+/// toFloat within [lo, hi] (the range of the panel control for the same value).
+bool toFloatIn(const std::string& s, float lo, float hi, float& out) {
+    float v = 0.0f;
+    if (!toFloat(s, v) || v < lo || v > hi)
         return false;
     out = v;
     return true;
@@ -29,7 +44,7 @@ bool toFloat(const std::string& s, float& out) {
 template <typename T>
 bool toEnum(const std::string& s, T& out, int count) {
     float v = 0.0f;
-    if (!toFloat(s, v) || v < 0.0f || v >= float(count))
+    if (!toFloat(s, v) || v < 0.0f || v >= float(count) || v != std::floor(v))
         return false;
     out = static_cast<T>(static_cast<int>(v));
     return true;
@@ -47,15 +62,18 @@ const Field kFields[] = {
     {"trace.curves", [](const ViewerState& s) { return num(int(s.trace.options.curves)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.curves, 2); }},
     {"trace.epsilon", [](const ViewerState& s) { return num(s.trace.options.epsilon); },
-     [](ViewerState& s, const std::string& v) { return toFloat(v, s.trace.options.epsilon); }},
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, 0.5f, s.trace.options.epsilon); }},
     {"trace.semantics", [](const ViewerState& s) { return num(int(s.trace.options.semantics)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 2); }},
     {"trace.mask", [](const ViewerState& s) { return num(s.trace.mask); },
      [](ViewerState& s, const std::string& v) {
-         float f = 0.0f;
-         if (!toFloat(v, f))
+         // A whole number that fits 32 bits (written signed; 0xffffffff-style values accepted too).
+         errno = 0;
+         char* end = nullptr;
+         const long long m = std::strtoll(v.c_str(), &end, 10);
+         if (v.empty() || *end != '\0' || errno == ERANGE || m < INT32_MIN || m > 0xffffffffLL)
              return false;
-         s.trace.mask = static_cast<int32_t>(std::strtol(v.c_str(), nullptr, 10));
+         s.trace.mask = static_cast<int32_t>(static_cast<uint32_t>(m));
          return true;
      }},
     {"trace.method", [](const ViewerState& s) { return num(int(s.trace.method)); },
@@ -63,7 +81,7 @@ const Field kFields[] = {
     {"trace.bevels", [](const ViewerState& s) { return num(int(s.trace.planeShiftBevels)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.planeShiftBevels, 2); }},
     {"trace.radius", [](const ViewerState& s) { return num(s.trace.radius); },
-     [](ViewerState& s, const std::string& v) { return toFloat(v, s.trace.radius); }},
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, 64.0f, s.trace.radius); }},
     {"movement.preset", [](const ViewerState& s) { return std::string(movement::presetName(s.moveSettings.preset)); },
      [](ViewerState& s, const std::string& v) {
          auto p = movement::parsePreset(v);
@@ -89,7 +107,7 @@ const Field kFields[] = {
     {"movement.tickRate", [](const ViewerState& s) { return num(s.tickRate); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;
-         if (!toFloat(v, f) || f < movement::Simulation::kMinRate || f > movement::Simulation::kMaxRate)
+         if (!toFloatIn(v, float(movement::Simulation::kMinRate), float(movement::Simulation::kMaxRate), f))
              return false;
          s.tickRate = f;
          return true;
@@ -99,22 +117,24 @@ const Field kFields[] = {
     {"render.patchLevel", [](const ViewerState& s) { return num(s.render.patchLevel); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;
-         if (!toFloat(v, f) || f < 1.0f || f > 16.0f)
+         if (!toFloatIn(v, 1.0f, 16.0f, f))
              return false;
          s.render.patchLevel = int(f);
          return true;
      }},
     {"render.vsync", [](const ViewerState& s) { return num(s.vsync); },
      [](ViewerState& s, const std::string& v) {
+         if (v != "0" && v != "1")
+             return false; // refused lines leave the value alone
          s.vsync = v == "1";
-         return v == "0" || v == "1";
+         return true;
      }},
     {"render.fov", [](const ViewerState& s) { return num(s.camera.fovX); },
-     [](ViewerState& s, const std::string& v) { return toFloat(v, s.camera.fovX) && s.camera.fovX >= 1.0f && s.camera.fovX <= 179.0f; }},
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 1.0f, 179.0f, s.camera.fovX); }},
     {"vis.ticksShown", [](const ViewerState& s) { return num(s.vis.ticksShown); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;
-         if (!toFloat(v, f) || f < 0.0f || f > 200.0f)
+         if (!toFloatIn(v, 0.0f, 200.0f, f))
              return false;
          s.vis.ticksShown = int(f);
          return true;

@@ -98,6 +98,10 @@ public:
     /// a facet as solid. Const and thread-safe; no allocation per trace
     /// except into `stats` when given. The visited-brush marks live in a per-thread
     /// generation-stamped array (thread_local, grown to the largest model traced on that thread).
+    /// Hostile numbers (TraceLimits.h): a NaN/infinite number or a start/end component beyond
+    /// +/-1e6 gives refusedTrace(start) (fraction 0, all solid, `refused`); inverted mins/maxs are
+    /// swapped, extents clamped to +/-131072, negative radius/halfHeight count as 0, epsilon is
+    /// clamped to [0, 16] (NaN: 0.125). Every result has a fraction in [0, 1] and a finite endpos.
     TraceResult trace(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
                       const TraceOptions& options = {}, TraceStats* stats = nullptr) const;
 

@@ -2,6 +2,7 @@
 // capsule parameters), runs the sweep or the position test, and fills the end position.
 
 #include "collision/Model.h"
+#include "collision/TraceLimits.h"
 #include "collision/TraceWork.h"
 
 #include <algorithm>
@@ -33,13 +34,25 @@ uint32_t* beginVisit(size_t brushCount, uint32_t& generation) {
 
 } // namespace
 
-TraceResult Model::trace(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
+TraceResult Model::trace(const Shape& requested, const glm::vec3& start, const glm::vec3& end, int32_t mask,
                          const TraceOptions& options, TraceStats* stats) const {
+    // Hostile numbers (TraceLimits.h): NaN, infinities and far points are refused before any
+    // arithmetic; inverted or huge shapes and bad epsilons are clamped.
+    // The usual input is already in range and is traced as given. The rest is refused, or traced
+    // again clamped (which is then in range: one level of recursion).
+    if (!traceInputInRange(requested, start, end, options.epsilon)) {
+        if (!traceInputUsable(requested, start, end))
+            return refusedTrace(start);
+        TraceOptions clampedOptions = options;
+        clampedOptions.epsilon = clampEpsilon(options.epsilon);
+        return trace(clampShape(requested), start, end, mask, clampedOptions, stats);
+    }
+    const Shape& shape = requested;
     detail::TraceWork tw;
     tw.mask = mask;
     tw.epsilon = options.epsilon;
     tw.quake3 = options.semantics == Semantics::Quake3;
-    tw.nodeMargin = tw.quake3 ? std::max(1.0f, 2.0f * options.epsilon) : 0.0f;
+    tw.nodeMargin = tw.quake3 ? std::max(1.0f, 2.0f * tw.epsilon) : 0.0f;
     tw.stats = stats;
     tw.curves = options.curves;
     tw.result.fraction = 1.0f;

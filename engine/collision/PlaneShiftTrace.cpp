@@ -3,6 +3,7 @@
 // the entry into the grown cell, with the game's epsilon rules applied per plane as in a brush.
 
 #include "collision/PlaneShiftTree.h"
+#include "collision/TraceLimits.h"
 #include "collision/TraceWork.h"
 
 #include <glm/common.hpp>
@@ -181,8 +182,19 @@ struct Walk {
 
 } // namespace
 
-TraceResult PlaneShiftTree::trace(const Shape& shape, const glm::vec3& start, const glm::vec3& end,
+TraceResult PlaneShiftTree::trace(const Shape& requested, const glm::vec3& start, const glm::vec3& end,
                                   const TraceOptions& options, TraceStats* stats) const {
+    // The same hostile-number rules as Model::trace (TraceLimits.h).
+    // The usual input is already in range and is traced as given. The rest is refused, or traced
+    // again clamped (which is then in range: one level of recursion).
+    if (!traceInputInRange(requested, start, end, options.epsilon)) {
+        if (!traceInputUsable(requested, start, end))
+            return refusedTrace(start);
+        TraceOptions clampedOptions = options;
+        clampedOptions.epsilon = clampEpsilon(options.epsilon);
+        return trace(clampShape(requested), start, end, clampedOptions, stats);
+    }
+    const Shape& shape = requested;
     Walk w;
     w.tree = this;
     w.model = m_model;

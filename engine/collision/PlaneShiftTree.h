@@ -63,6 +63,7 @@ public:
     /// `options.model` are not used (world only, Quake 3 rules). A zero-length trace is a position test.
     /// `stats`: nodesVisited, leavesVisited (empty and solid), brushesTested/testedBrushes = solid
     /// cells clipped (listed by their brush), brushesHit = solid cells the segment enters.
+    /// Hostile numbers are refused or clamped exactly as by Model::trace (TraceLimits.h).
     TraceResult trace(const Shape& shape, const glm::vec3& start, const glm::vec3& end,
                       const TraceOptions& options = {}, TraceStats* stats = nullptr) const;
 

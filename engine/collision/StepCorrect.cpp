@@ -3,6 +3,8 @@
 
 #include "collision/StepCorrect.h"
 
+#include "collision/TraceLimits.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -74,12 +76,33 @@ std::vector<int> cornersPerSide(const Model& model, const CollisionBrush& brush)
 
 } // namespace
 
-Correction correct(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
-                   const StepCorrectOptions& options) {
+StepCorrectOptions clampStepCorrectOptions(const StepCorrectOptions& o) {
+    const StepCorrectOptions d;
+    auto field = [](float v, float fallback, float lo, float hi) {
+        return std::isnan(v) ? fallback : std::clamp(v, lo, hi);
+    };
+    StepCorrectOptions c;
+    c.stepLength = field(o.stepLength, d.stepLength, 1e-3f, kMaxExtent);
+    c.margin = field(o.margin, d.margin, 0.0f, kMaxEpsilon);
+    c.edgeHandicap = field(o.edgeHandicap, d.edgeHandicap, 0.0f, 16.0f);
+    c.cornerHandicap = field(o.cornerHandicap, d.cornerHandicap, 0.0f, 16.0f);
+    c.maxCorrections = std::clamp(o.maxCorrections, 0, 64);
+    return c;
+}
+
+Correction correct(const Model& model, const Shape& requested, const glm::vec3& position, int32_t mask,
+                   const StepCorrectOptions& requestedOptions) {
+    Correction out;
+    if (!traceInputUsable(requested, position, position)) {
+        out.position = clampPoint(position);
+        out.stuck = true;
+        return out;
+    }
+    const Shape shape = clampShape(requested);
+    const StepCorrectOptions options = clampStepCorrectOptions(requestedOptions);
     glm::vec3 half, centre;
     boxOf(shape, half, centre);
     const Shape box = Shape::box(centre - half, centre + half);
-    Correction out;
     out.position = position;
     glm::vec3& p = out.position;
     for (;;) {
@@ -139,12 +162,19 @@ CorrectFunction correctFunction(const Model& model, const StepCorrectOptions& op
 }
 
 StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start,
-                                 const glm::vec3& end, int32_t mask, const StepCorrectOptions& options) {
+                                 const glm::vec3& end, int32_t mask, const StepCorrectOptions& requestedOptions) {
     StepCorrectResult out;
+    if (!traceInputUsable(shape, start, end)) {
+        out.position = clampPoint(start);
+        out.stuck = true;
+        return out;
+    }
+    const StepCorrectOptions options = clampStepCorrectOptions(requestedOptions);
     out.position = start;
     const float length = glm::length(end - start);
-    const float step = std::max(options.stepLength, 1e-3f);
-    const int steps = std::max(1, static_cast<int>(std::ceil(length / step)));
+    // Both ends within +/-1e6: the length is finite, and the step count is capped before the cast.
+    const double wanted = std::ceil(double(length) / double(options.stepLength));
+    const int steps = static_cast<int>(std::clamp(wanted, 1.0, double(kMaxCorrectSteps)));
     const glm::vec3 delta = (end - start) / float(steps);
     for (int k = 0; k < steps; ++k) {
         int pushes = 0;

@@ -13,15 +13,22 @@
 
 namespace cliplab::collision {
 
-/// Tuning of step-and-correct.
+/// Most steps of one stepAndCorrect move: a longer move takes longer steps instead, so a hostile
+/// length (1e6 units at the 1e-3 minimum step) is bounded work.
+inline constexpr int kMaxCorrectSteps = 65536;
+
+/// Tuning of step-and-correct. Used clamped (clampStepCorrectOptions): NaN takes the default.
 struct StepCorrectOptions {
-    float stepLength = 8.0f; ///< Longest step (units, > 0).
-    float margin = 0.125f;   ///< Distance kept from the plane pushed out of (units, >= 0).
+    float stepLength = 8.0f; ///< Longest step (units, [1e-3, 131072]).
+    float margin = 0.125f;   ///< Distance kept from the plane pushed out of (units, [0, 16]).
     float edgeHandicap =
-        0.1f; ///< Added to the penetration of a side touching the brush along an edge (units).
-    float cornerHandicap = 0.2f; ///< Added for a side touching it at a single corner (units).
-    int maxCorrections = 8;      ///< Pushes per step before giving up (the shape stays where it is).
+        0.1f; ///< Added to the penetration of a side touching the brush along an edge (units, [0, 16]).
+    float cornerHandicap = 0.2f; ///< Added for a side touching it at a single corner (units, [0, 16]).
+    int maxCorrections = 8;      ///< Pushes per step before giving up, [0, 64] (the shape stays where it is).
 };
+
+/// `options` with every field in its documented range: NaN -> the field's default, others clamped.
+StepCorrectOptions clampStepCorrectOptions(const StepCorrectOptions& options);
 
 /// What one step-and-correct move did.
 struct StepCorrectResult {
@@ -57,11 +64,14 @@ CorrectFunction correctFunction(const Model& model, const StepCorrectOptions& op
 /// Pushes the shape at `position` out of the world brushes of `mask` it overlaps (one brush at a
 /// time, up to options.maxCorrections pushes). Returns the freed position and sets `pushes`;
 /// `stuck` when still overlapping. Box and ray shapes (others are treated as their bounding box).
+/// A position beyond +/-1e6 or not finite returns clampPoint(position) with `stuck` set and no push.
 glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
                           const StepCorrectOptions& options, int& pushes, bool& stuck);
 
 /// Moves `shape` from `start` towards `end` in equal steps no longer than options.stepLength,
 /// correcting after each. A step that cannot be freed stops the move at the last free position.
+/// At most kMaxCorrectSteps steps. A start or end that is not finite or beyond +/-1e6 (or a shape
+/// with non-finite numbers) takes no step: position clampPoint(start), `stuck` set.
 StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start,
                                  const glm::vec3& end, int32_t mask, const StepCorrectOptions& options = {});
 

@@ -25,7 +25,8 @@ enum class ShapeKind {
               ///< planes shifted by its support radius * sqrt(nx^2 + ny^2) + halfHeight * |nz|.
 };
 
-/// A swept shape. Build with the named constructors.
+/// A swept shape. Build with the named constructors. Traces swap inverted mins/maxs, clamp extents
+/// to +/-131072 and refuse NaN or infinite numbers (TraceLimits.h).
 struct Shape {
     ShapeKind kind = ShapeKind::Ray;
     glm::vec3 mins{0.0f}; ///< Box/capsule lower corner relative to the origin (units).
@@ -56,6 +57,7 @@ enum class Semantics {
 /// Per-trace settings. Plain values; the defaults are ioquake3's.
 struct TraceOptions {
     float epsilon = 0.125f;               ///< Distance kept from surfaces (units); ioquake3's SURFACE_CLIP_EPSILON.
+                                          ///< Used clamped to [0, 16], NaN as 0.125 (TraceLimits.h).
     Semantics semantics = Semantics::Quake3;
     bool curves = false;                  ///< Also collide with patches (curved surfaces), as the game does by default.
     int32_t model = 0;                    ///< 0 = world, N = inline model *N at its rest position.
@@ -76,6 +78,8 @@ struct TraceResult {
     int32_t brushSide = -1;     ///< Index of the hit side in BspData::brushSides, -1 = none.
     int32_t surface = -1;       ///< Patch surface index when a patch was hit, else -1.
     int32_t facet = -1;         ///< Facet of that patch (index in its PatchCollide::facets), else -1.
+    bool refused = false;       ///< The input was unusable (NaN, infinite or beyond +/-1e6; see
+                                ///< TraceLimits.h): nothing was traced, fraction 0 and all solid.
 };
 
 /// Optional counters of one trace, for the debugger panel and benchmarks.

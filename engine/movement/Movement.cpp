@@ -2,6 +2,8 @@
 
 #include "movement/MoveInternal.h"
 
+#include "collision/TraceLimits.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -206,19 +208,65 @@ glm::vec3 eyePosition(const PlayerState& state, const Settings& settings) {
            glm::vec3(0.0f, 0.0f, state.crouched ? settings.crouchEyeHeight : settings.eyeHeight);
 }
 
-PlayerState move(const PlayerState& state, const Input& input, double dt, const Settings& settings,
+namespace {
+
+/// Velocity components kept finite and within +/-kMaxVelocity (NaN -> 0).
+glm::vec3 clampVelocity(const glm::vec3& v) {
+    glm::vec3 out;
+    for (int i = 0; i < 3; ++i)
+        out[i] = std::isnan(v[i]) ? 0.0f : std::clamp(v[i], -kMaxVelocity, kMaxVelocity);
+    return out;
+}
+
+bool usableOrigin(const glm::vec3& p) {
+    return collision::pointUsable(p);
+}
+
+} // namespace
+
+PlayerState sanitizeState(const PlayerState& state) {
+    PlayerState ps = state;
+    if (!usableOrigin(ps.origin)) {
+        // Nowhere sane to continue from: the clamped point, at rest, flagged.
+        ps.origin = collision::clampPoint(ps.origin);
+        ps.velocity = glm::vec3(0.0f);
+        ps.stuck = true;
+    }
+    ps.velocity = clampVelocity(ps.velocity);
+    const glm::vec3& n = ps.groundNormal;
+    if (!(std::isfinite(n.x) && std::isfinite(n.y) && std::isfinite(n.z))) {
+        ps.groundNormal = glm::vec3(0.0f);
+        ps.onGround = false;
+    }
+    ps.timer = std::isnan(ps.timer) ? 0.0f : std::clamp(ps.timer, 0.0f, 10.0f);
+    ps.waterLevel = std::clamp(ps.waterLevel, 0, 3);
+    if (ps.mode != Mode::Walk && ps.mode != Mode::Fly && ps.mode != Mode::Noclip)
+        ps.mode = Mode::Walk;
+    if (!std::isfinite(ps.time))
+        ps.time = 0.0;
+    return ps;
+}
+
+PlayerState move(const PlayerState& state, const Input& input, double dt, const Settings& requested,
                  const collision::TraceFunction& trace, Recorder* recorder,
                  const collision::CorrectFunction* correct) {
-    PlayerState ps = state;
+    PlayerState ps = sanitizeState(state);
     if (!(dt > 0.0) || !std::isfinite(dt))
         return ps;
+    // Hostile settings are clamped (sanitize); in-range settings are used as they are.
+    // Checked before copying: the usual in-range settings are used in place.
+    Settings clamped;
+    const Settings& settings = inRange(requested) ? requested : (clamped = sanitize(requested));
+    dt = std::min(dt, kMaxMoveTime);
     const detail::Tracer tracer(trace, recorder, settings.contentsMask, correct,
                                 settings.method == Method::StepCorrect);
     detail::Command cmd = detail::makeCommand(input, settings);
     // Like Pmove: long moves are cut into pieces so behaviour does not depend on the frame time.
-    const double maxPiece = settings.maxCommandTime > 0.0f ? settings.maxCommandTime : dt;
+    // maxCommandTime >= 1 ms and dt <= kMaxMoveTime: at most 1000 pieces.
+    const double maxPiece = settings.maxCommandTime;
     double left = dt;
     while (left > 0.0) {
+        const glm::vec3 before = ps.origin;
         const double piece = std::min(left, maxPiece);
         left = left - piece < 1e-9 ? 0.0 : left - piece;
         const auto frametime = static_cast<float>(piece);
@@ -229,6 +277,16 @@ PlayerState move(const PlayerState& state, const Input& input, double dt, const 
         else
             detail::melaxSingle(ps, cmd, frametime, settings, tracer);
         ps.time += piece;
+        // A piece never leaves a NaN or runaway state: the last usable origin is kept (at rest,
+        // flagged stuck), velocity stays finite and bounded.
+        if (!usableOrigin(ps.origin)) {
+            const bool finite =
+                std::isfinite(ps.origin.x) && std::isfinite(ps.origin.y) && std::isfinite(ps.origin.z);
+            ps.origin = finite ? collision::clampPoint(ps.origin) : before;
+            ps.velocity = glm::vec3(0.0f);
+            ps.stuck = true;
+        }
+        ps.velocity = clampVelocity(ps.velocity);
         // Pmove keeps a held jump from re-triggering in the following pieces.
         if (ps.jumpHeld)
             cmd.upmove = 20;

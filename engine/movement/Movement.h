@@ -80,9 +80,25 @@ public:
     virtual void onCorrection(const CorrectionRecord& record) { (void)record; }
 };
 
-/// Advances `state` by `dt` seconds (> 0; moves longer than settings.maxCommandTime are cut into
-/// pieces) under `input`, tracing through `trace`. Deterministic: the same arguments give the same
-/// result. `recorder` may be null.
+/// Longest time one move() call simulates (s): a longer dt is cut to this, so a hostile dt (1e9)
+/// costs at most kMaxMoveTime / 1 ms = 1000 pieces.
+inline constexpr double kMaxMoveTime = 1.0;
+/// Largest |velocity component| a move leaves (units/s); larger values are clamped, NaN -> 0.
+inline constexpr float kMaxVelocity = 1.0e6f;
+
+/// The state move() starts from: an origin that is NaN, infinite or beyond +/-1e6 is replaced by
+/// collision::clampPoint(origin) (NaN -> 0) with zero velocity and `stuck` set; velocity NaN -> 0,
+/// clamped to +/-kMaxVelocity; a non-finite ground normal -> none (not on ground); timer NaN -> 0,
+/// clamped to [0, 10] s; waterLevel to [0, 3]; an invalid mode -> Walk; non-finite time -> 0.
+PlayerState sanitizeState(const PlayerState& state);
+
+/// Advances `state` by `dt` seconds under `input`, tracing through `trace`. Deterministic: the same
+/// arguments give the same result. `recorder` may be null. Hostile numbers: `state` passes through
+/// sanitizeState and `settings` through sanitize (Settings.h); dt that is NaN or <= 0 returns the
+/// sanitized state unchanged; dt is cut to kMaxMoveTime and then into pieces of at most
+/// settings.maxCommandTime. After each piece, an origin that became unusable (NaN or beyond
+/// +/-1e6, e.g. noclip flying away) is put back to the piece's start (or clamped when finite) with
+/// zero velocity and `stuck` set, so a move never returns a NaN position.
 ///
 /// With settings.method == Method::StepCorrect and a non-empty `correct`, the position update
 /// (the presets' slide and step moves and the ground probe) uses corrections instead of sweeps:

@@ -1,5 +1,9 @@
 #include "movement/Settings.h"
 
+#include "core/Format.h"
+
+#include <algorithm>
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -18,6 +22,42 @@ std::optional<double> number(const std::string& text) {
         return std::nullopt;
     return v;
 }
+
+/// A float setting, its name in setSetting and its range (what sanitize clamps to).
+struct FloatField {
+    const char* name;
+    float Settings::*field;
+    float min, max;
+};
+constexpr FloatField kFloats[] = {
+    {"crouchMaxsZ", &Settings::crouchMaxsZ, -1e4, 1e4},
+    {"eyeHeight", &Settings::eyeHeight, -1e4, 1e4},
+    {"crouchEyeHeight", &Settings::crouchEyeHeight, -1e4, 1e4},
+    {"stepHeight", &Settings::stepHeight, 0, 1e4},
+    {"climbHeight", &Settings::climbHeight, 0, 1e4},
+    {"gravity", &Settings::gravity, -1e5, 1e5},
+    {"maxSpeed", &Settings::maxSpeed, 0, 1e5},
+    {"crouchSpeedScale", &Settings::crouchSpeedScale, 0, 1},
+    {"accelerate", &Settings::accelerate, 0, 1e4},
+    {"airAccelerate", &Settings::airAccelerate, 0, 1e4},
+    {"flyAccelerate", &Settings::flyAccelerate, 0, 1e4},
+    {"friction", &Settings::friction, 0, 1e4},
+    {"flyFriction", &Settings::flyFriction, 0, 1e4},
+    {"noclipFriction", &Settings::noclipFriction, 0, 1e4},
+    {"stopSpeed", &Settings::stopSpeed, 0, 1e5},
+    {"jumpVelocity", &Settings::jumpVelocity, 0, 1e5},
+    {"minWalkNormal", &Settings::minWalkNormal, 0.01f, 1},
+    {"overclip", &Settings::overclip, 1, 2},
+    {"groundProbe", &Settings::groundProbe, 0, 1e3},
+    {"landTime", &Settings::landTime, 0, 10},
+    {"swimScale", &Settings::swimScale, 0, 1},
+    {"waterAccelerate", &Settings::waterAccelerate, 0, 1e4},
+    {"waterFriction", &Settings::waterFriction, 0, 1e4},
+    {"maxCommandTime", &Settings::maxCommandTime, 0.001f, 1},
+    {"stepLength", &Settings::stepLength, 0.01f, 1e4},
+};
+/// Range of each box corner component (units): far beyond any player, well inside float precision.
+constexpr double kBoxLimit = 1e4;
 
 } // namespace
 
@@ -54,44 +94,15 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
     const auto v = number(value);
     if (!v)
         return name + ": '" + value + "' is not a number";
-    const auto f = static_cast<float>(*v);
-    struct FloatField {
-        const char* name;
-        float Settings::*field;
-        double min, max;
-    };
-    static constexpr FloatField kFloats[] = {
-        {"crouchMaxsZ", &Settings::crouchMaxsZ, -1e4, 1e4},
-        {"eyeHeight", &Settings::eyeHeight, -1e4, 1e4},
-        {"crouchEyeHeight", &Settings::crouchEyeHeight, -1e4, 1e4},
-        {"stepHeight", &Settings::stepHeight, 0, 1e4},
-        {"climbHeight", &Settings::climbHeight, 0, 1e4},
-        {"gravity", &Settings::gravity, -1e5, 1e5},
-        {"maxSpeed", &Settings::maxSpeed, 0, 1e5},
-        {"crouchSpeedScale", &Settings::crouchSpeedScale, 0, 1},
-        {"accelerate", &Settings::accelerate, 0, 1e4},
-        {"airAccelerate", &Settings::airAccelerate, 0, 1e4},
-        {"flyAccelerate", &Settings::flyAccelerate, 0, 1e4},
-        {"friction", &Settings::friction, 0, 1e4},
-        {"flyFriction", &Settings::flyFriction, 0, 1e4},
-        {"noclipFriction", &Settings::noclipFriction, 0, 1e4},
-        {"stopSpeed", &Settings::stopSpeed, 0, 1e5},
-        {"jumpVelocity", &Settings::jumpVelocity, 0, 1e5},
-        {"minWalkNormal", &Settings::minWalkNormal, 0, 1},
-        {"overclip", &Settings::overclip, 1, 2},
-        {"groundProbe", &Settings::groundProbe, 0, 1e3},
-        {"landTime", &Settings::landTime, 0, 10},
-        {"swimScale", &Settings::swimScale, 0, 1},
-        {"waterAccelerate", &Settings::waterAccelerate, 0, 1e4},
-        {"waterFriction", &Settings::waterFriction, 0, 1e4},
-        {"maxCommandTime", &Settings::maxCommandTime, 0.001, 1},
-        {"stepLength", &Settings::stepLength, 0.01, 1e4},
-    };
     for (const auto& ff : kFloats)
         if (name == ff.name) {
-            if (*v < ff.min || *v > ff.max)
-                return name + ": " + value + " is outside [" + std::to_string(ff.min) + ", " +
-                       std::to_string(ff.max) + "]";
+            // Compared as the float that is stored (a typed 0.01 is exactly the 0.01f bound), once
+            // the double is known to fit a float (1e300 does not).
+            const bool fits = std::fabs(*v) <= 1e30;
+            const float f = fits ? static_cast<float>(*v) : 0.0f;
+            if (!fits || !(f >= ff.min && f <= ff.max))
+                return core::format("%s: %s is outside [%g, %g]", name.c_str(), value.c_str(), double(ff.min),
+                                    double(ff.max));
             s.*ff.field = f;
             return std::nullopt;
         }
@@ -116,11 +127,92 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
     }
     if (name.size() == 5 && (name.rfind("mins", 0) == 0 || name.rfind("maxs", 0) == 0) && name[4] >= 'x' &&
         name[4] <= 'z') {
+        if (*v < -kBoxLimit || *v > kBoxLimit)
+            return name + ": " + value + " is outside [-10000, 10000]";
         glm::vec3& vec = name[1] == 'i' ? s.mins : s.maxs;
-        vec[name[4] - 'x'] = f;
+        vec[name[4] - 'x'] = static_cast<float>(*v);
         return std::nullopt;
     }
     return "unknown setting '" + name + "'";
+}
+
+Settings sanitize(const Settings& in) {
+    const Settings defaults;
+    Settings s = in;
+    for (const auto& ff : kFloats) {
+        float& v = s.*ff.field;
+        v = std::isnan(v) ? defaults.*ff.field
+                          : std::clamp(v, ff.min, ff.max);
+    }
+    const auto box = static_cast<float>(kBoxLimit);
+    for (int i = 0; i < 3; ++i) {
+        float lo = std::isnan(s.mins[i]) ? defaults.mins[i] : std::clamp(s.mins[i], -box, box);
+        float hi = std::isnan(s.maxs[i]) ? defaults.maxs[i] : std::clamp(s.maxs[i], -box, box);
+        if (lo > hi)
+            std::swap(lo, hi);
+        s.mins[i] = lo;
+        s.maxs[i] = hi;
+    }
+    // The crouched box must not be inverted either.
+    s.crouchMaxsZ = std::max(s.crouchMaxsZ, s.mins.z);
+    s.maxSlideIterations = std::clamp(s.maxSlideIterations, 1, 16);
+    s.maxPlanes = std::clamp(s.maxPlanes, 2, 16);
+    if (s.preset != Preset::Melax && s.preset != Preset::Quake3)
+        s.preset = defaults.preset;
+    if (s.method != Method::Swept && s.method != Method::StepCorrect)
+        s.method = defaults.method;
+    if (static_cast<int>(s.shape) < static_cast<int>(collision::ShapeKind::Ray) ||
+        static_cast<int>(s.shape) > static_cast<int>(collision::ShapeKind::Cylinder))
+        s.shape = defaults.shape;
+    return s;
+}
+
+bool inRange(const Settings& s) {
+    for (const auto& ff : kFloats) {
+        const float v = s.*ff.field;
+        if (!(v >= ff.min && v <= ff.max))
+            return false;
+    }
+    const auto box = static_cast<float>(kBoxLimit);
+    for (int i = 0; i < 3; ++i)
+        if (!(s.mins[i] >= -box && s.maxs[i] <= box && s.mins[i] <= s.maxs[i]))
+            return false;
+    return s.crouchMaxsZ >= s.mins.z && s.maxSlideIterations >= 1 && s.maxSlideIterations <= 16 &&
+           s.maxPlanes >= 2 && s.maxPlanes <= 16 && (s.preset == Preset::Melax || s.preset == Preset::Quake3) &&
+           (s.method == Method::Swept || s.method == Method::StepCorrect) &&
+           static_cast<int>(s.shape) >= static_cast<int>(collision::ShapeKind::Ray) &&
+           static_cast<int>(s.shape) <= static_cast<int>(collision::ShapeKind::Cylinder);
+}
+
+std::optional<std::string> validateSettings(const Settings& s) {
+    for (const auto& ff : kFloats) {
+        const float v = s.*ff.field;
+        if (!(v >= ff.min && v <= ff.max))
+            return core::format("%s: %g is outside [%g, %g]", ff.name, double(v), double(ff.min), double(ff.max));
+    }
+    static const char* axes[3] = {"x", "y", "z"};
+    for (int i = 0; i < 3; ++i) {
+        if (!(std::fabs(s.mins[i]) <= kBoxLimit) || !(std::fabs(s.maxs[i]) <= kBoxLimit))
+            return core::format("mins%s/maxs%s: %g/%g is outside [-10000, 10000]", axes[i], axes[i],
+                                double(s.mins[i]), double(s.maxs[i]));
+        if (s.mins[i] > s.maxs[i])
+            return core::format("mins%s = %g is above maxs%s = %g (inverted player box)", axes[i],
+                                double(s.mins[i]), axes[i], double(s.maxs[i]));
+    }
+    if (s.crouchMaxsZ < s.mins.z)
+        return core::format("crouchMaxsZ = %g is below minsz = %g (inverted crouched box)", double(s.crouchMaxsZ),
+                            double(s.mins.z));
+    if (s.maxSlideIterations < 1 || s.maxSlideIterations > 16)
+        return core::format("maxSlideIterations: %d is outside [1, 16]", s.maxSlideIterations);
+    if (s.maxPlanes < 2 || s.maxPlanes > 16)
+        return core::format("maxPlanes: %d is outside [2, 16]", s.maxPlanes);
+    if (sanitize(s).preset != s.preset)
+        return core::format("preset: %d is not a preset", static_cast<int>(s.preset));
+    if (sanitize(s).method != s.method)
+        return core::format("method: %d is not a movement method", static_cast<int>(s.method));
+    if (sanitize(s).shape != s.shape)
+        return core::format("shape: %d is not a shape kind", static_cast<int>(s.shape));
+    return std::nullopt;
 }
 
 std::optional<Preset> parsePreset(const std::string& text) {

@@ -65,7 +65,7 @@ struct Settings {
     float noclipFriction = 9.0f;    ///< Friction in noclip mode (1/s); Quake 3 uses 1.5 x friction.
     float stopSpeed = 100.0f;       ///< Below this speed friction acts as if moving this fast (units/s).
     float jumpVelocity = 270.0f;    ///< Upward speed of a jump (units/s).
-    float minWalkNormal = 0.7f;     ///< A surface is walkable when its normal z >= this, (0, 1].
+    float minWalkNormal = 0.7f;     ///< A surface is walkable when its normal z >= this, [0.01, 1].
     float overclip = 1.001f;        ///< Velocity clipping overshoot (>= 1), keeps the player off planes.
     int maxSlideIterations = 4;     ///< Traces per slide move (Quake 3's bumps), >= 1.
     int maxPlanes = 5;              ///< Planes remembered per slide move, >= 2.
@@ -82,9 +82,30 @@ struct Settings {
 };
 
 /// Sets a field of `settings` by its name in the CLI (`--set NAME=VALUE`): the field names above,
-/// e.g. "gravity", "stepHeight", "minWalkNormal"; booleans take 0/1. Returns an error text, or
-/// nothing on success.
+/// e.g. "gravity", "stepHeight", "minWalkNormal"; booleans take 0/1; box corners minsx..maxsz.
+/// NaN, infinities and values outside the field's range are refused. Returns an error text, or
+/// nothing on success. One field at a time: check the whole with validateSettings afterwards.
 std::optional<std::string> setSetting(Settings& settings, const std::string& name, const std::string& value);
+
+/// `settings` with every field in the range setSetting accepts: a NaN field takes its default,
+/// others are clamped. Ranges: crouchMaxsZ, eyeHeight, crouchEyeHeight [-1e4, 1e4]; stepHeight,
+/// climbHeight [0, 1e4]; gravity [-1e5, 1e5]; maxSpeed, stopSpeed, jumpVelocity [0, 1e5];
+/// accelerate, airAccelerate, flyAccelerate, friction, flyFriction, noclipFriction,
+/// waterAccelerate, waterFriction [0, 1e4]; crouchSpeedScale, swimScale [0, 1]; minWalkNormal
+/// [0.01, 1]; overclip [1, 2]; groundProbe [0, 1e3]; landTime [0, 10]; maxCommandTime
+/// [0.001, 1] (docs/reliability.md, "Hostile numbers"). Box corners are clamped
+/// to +/-10000 and swapped per axis when inverted, crouchMaxsZ is raised to mins.z when below it,
+/// maxSlideIterations to [1, 16], maxPlanes to [2, 16], an invalid preset or shape takes its
+/// default. In-range settings come back unchanged. move() applies it to every call.
+Settings sanitize(const Settings& settings);
+
+/// True when sanitize would change nothing: every field in range, no inverted box, valid enums.
+bool inRange(const Settings& settings);
+
+/// The first field of `settings` outside its range (or an inverted standing or crouched box), as
+/// an error text naming it; nullopt when sanitize would change nothing of it. For front ends that
+/// must refuse rather than clamp (the CLI after all its --set options).
+std::optional<std::string> validateSettings(const Settings& settings);
 
 /// "melax" / "quake3"; nullopt for anything else.
 std::optional<Preset> parsePreset(const std::string& text);

@@ -1,11 +1,17 @@
 #include "movement/Simulation.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cliplab::movement {
 
 Simulation::Simulation(const Settings& settings, double rate)
-    : m_settings(settings), m_rate(std::clamp(rate, kMinRate, kMaxRate)) {}
+    : m_settings(settings), m_rate(clampRate(rate)) {}
+
+double Simulation::clampRate(double rate) {
+    // std::clamp would pass NaN through.
+    return std::isnan(rate) ? kDefaultRate : std::clamp(rate, kMinRate, kMaxRate);
+}
 
 void Simulation::tick(const Input& input, const collision::TraceFunction& trace, Recorder* recorder,
                       const collision::CorrectFunction* correct) {

@@ -14,11 +14,16 @@ public:
     static constexpr double kMinRate = 30.0;
     static constexpr double kMaxRate = 333.0;
 
-    /// `rate` is clamped to [kMinRate, kMaxRate] ticks/s.
+    /// `rate` is clamped to [kMinRate, kMaxRate] ticks/s (NaN: kDefaultRate).
     explicit Simulation(const Settings& settings, double rate = kDefaultRate);
 
+    /// The rate actually used for `rate` ticks/s: NaN -> kDefaultRate, else clamped to
+    /// [kMinRate, kMaxRate] (0 -> 30, 1e9 -> 333, -inf -> 30).
+    static double clampRate(double rate);
+
     /// Adds `frameTime` seconds (>= 0; at most 0.25 s per call are used, so a stall does not run
-    /// away) and runs as many whole ticks as fit. Returns the number of ticks run.
+    /// away: at most 0.25 * kMaxRate + 1 ticks per call) and runs as many whole ticks as fit.
+    /// NaN, negative or zero frame times run nothing. Returns the number of ticks run.
     /// `correct` (optional) is movement::move's, for Method::StepCorrect.
     int advance(double frameTime, const Input& input, const collision::TraceFunction& trace,
                 Recorder* recorder = nullptr, const collision::CorrectFunction* correct = nullptr);

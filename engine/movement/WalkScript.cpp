@@ -1,5 +1,7 @@
 #include "movement/WalkScript.h"
 
+#include "movement/Simulation.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -20,6 +22,7 @@ bool toNumber(const std::string& text, double& out) {
 
 core::Result<std::vector<ScriptStep>> parseWalkScript(std::string_view text, const std::string& name) {
     std::vector<ScriptStep> steps;
+    double total = 0.0; // seconds of all lines so far
     int lineNumber = 0;
     size_t pos = 0;
     while (pos <= text.size()) {
@@ -75,6 +78,10 @@ core::Result<std::vector<ScriptStep>> parseWalkScript(std::string_view text, con
                         return core::Error{where + "BUTTONS '" + w[4] + "': unknown button '" +
                                            std::string(1, c) + "' (use j, c or -)"};
                 }
+            total += step.seconds;
+            if (total > kMaxScriptSeconds)
+                return core::Error{where + "the script lasts more than " +
+                                   std::to_string(static_cast<int>(kMaxScriptSeconds)) + " s in total"};
             steps.push_back(step);
         }
     }
@@ -82,8 +89,11 @@ core::Result<std::vector<ScriptStep>> parseWalkScript(std::string_view text, con
 }
 
 std::vector<Input> scriptTicks(const std::vector<ScriptStep>& steps, double rate) {
+    rate = Simulation::clampRate(rate);
     std::vector<Input> ticks;
     for (const auto& step : steps) {
+        if (!(step.seconds > 0.0 && step.seconds <= kMaxScriptSeconds))
+            continue; // only parseWalkScript's steps are promised to run
         const auto n = static_cast<long long>(std::llround(step.seconds * rate));
         for (long long i = 0; i < n; ++i)
             ticks.push_back(step.input);
@@ -111,6 +121,7 @@ WalkRun runWalk(const std::vector<ScriptStep>& steps, const PlayerState& start, 
     WalkRun run;
     CountingRecorder counter;
     PlayerState state = start;
+    rate = Simulation::clampRate(rate);
     const std::vector<Input> inputs = scriptTicks(steps, rate);
     run.ticks.reserve(inputs.size());
     run.tracesPerTick.reserve(inputs.size());

@@ -10,6 +10,12 @@
 
 namespace cliplab::viewer::panels {
 
+namespace {
+/// Ctrl-click lets users type any number into a slider; with this flag the typed value is clamped
+/// to the slider's range too (not only dragged ones).
+constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+} // namespace
+
 void plotSeries(const char* label, const std::deque<float>& series, const char* format) {
     float values[FrameStats::kHistory];
     size_t n = 0;
@@ -50,8 +56,8 @@ void movementPanel(ViewerState& state) {
     }
     float rate = static_cast<float>(state.tickRate);
     if (ImGui::SliderFloat("tick rate (Hz)", &rate, float(movement::Simulation::kMinRate),
-                           float(movement::Simulation::kMaxRate), "%.0f")) {
-        state.tickRate = rate;
+                           float(movement::Simulation::kMaxRate), "%.0f", kClamp)) {
+        state.tickRate = movement::Simulation::clampRate(rate);
         state.applyTickRate();
     }
     ImGui::Checkbox("freeze", &state.frozen);
@@ -73,36 +79,38 @@ void movementPanel(ViewerState& state) {
     plotSeries("horizontal speed", state.stats.speed, "%.1f u/s");
 
     if (ImGui::CollapsingHeader("settings")) {
-        ImGui::DragFloat3("box mins", &s.mins.x, 0.5f, -64.0f, 0.0f, "%.1f");
-        ImGui::DragFloat3("box maxs", &s.maxs.x, 0.5f, 0.0f, 96.0f, "%.1f");
-        ImGui::SliderFloat("crouch maxs z", &s.crouchMaxsZ, 0.0f, 64.0f, "%.1f");
-        ImGui::SliderFloat("eye height", &s.eyeHeight, 0.0f, 64.0f, "%.1f");
-        ImGui::SliderFloat("crouch eye height", &s.crouchEyeHeight, 0.0f, 64.0f, "%.1f");
-        ImGui::SliderFloat("step height", &s.stepHeight, 0.0f, 64.0f, "%.1f");
-        ImGui::SliderFloat("climb height", &s.climbHeight, 0.0f, 64.0f, "%.1f");
-        ImGui::SliderFloat("gravity", &s.gravity, 0.0f, 2000.0f, "%.0f");
-        ImGui::SliderFloat("max speed", &s.maxSpeed, 0.0f, 1000.0f, "%.0f");
-        ImGui::SliderFloat("crouch speed scale", &s.crouchSpeedScale, 0.0f, 1.0f, "%.2f");
-        ImGui::SliderFloat("accelerate", &s.accelerate, 0.0f, 50.0f, "%.1f");
-        ImGui::SliderFloat("air accelerate", &s.airAccelerate, 0.0f, 50.0f, "%.1f");
-        ImGui::SliderFloat("fly accelerate", &s.flyAccelerate, 0.0f, 50.0f, "%.1f");
-        ImGui::SliderFloat("friction", &s.friction, 0.0f, 20.0f, "%.1f");
-        ImGui::SliderFloat("fly friction", &s.flyFriction, 0.0f, 20.0f, "%.1f");
-        ImGui::SliderFloat("noclip friction", &s.noclipFriction, 0.0f, 20.0f, "%.1f");
-        ImGui::SliderFloat("stop speed", &s.stopSpeed, 0.0f, 400.0f, "%.0f");
-        ImGui::SliderFloat("jump velocity", &s.jumpVelocity, 0.0f, 1000.0f, "%.0f");
-        ImGui::SliderFloat("min walk normal", &s.minWalkNormal, 0.01f, 1.0f, "%.3f");
-        ImGui::SliderFloat("overclip", &s.overclip, 1.0f, 1.1f, "%.4f");
-        ImGui::SliderInt("max slide iterations", &s.maxSlideIterations, 1, 16);
-        ImGui::SliderInt("max planes", &s.maxPlanes, 2, 16);
-        ImGui::SliderFloat("ground probe", &s.groundProbe, 0.0f, 4.0f, "%.3f");
-        ImGui::SliderFloat("swim scale", &s.swimScale, 0.0f, 1.0f, "%.2f");
-        ImGui::SliderFloat("water accelerate", &s.waterAccelerate, 0.0f, 20.0f, "%.1f");
-        ImGui::SliderFloat("water friction", &s.waterFriction, 0.0f, 10.0f, "%.1f");
-        ImGui::SliderFloat("land time", &s.landTime, 0.0f, 1.0f, "%.3f");
-        ImGui::SliderFloat("max command time", &s.maxCommandTime, 0.001f, 0.25f, "%.3f");
+        ImGui::DragFloat3("box mins", &s.mins.x, 0.5f, -64.0f, 0.0f, "%.1f", kClamp);
+        ImGui::DragFloat3("box maxs", &s.maxs.x, 0.5f, 0.0f, 96.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("crouch maxs z", &s.crouchMaxsZ, 0.0f, 64.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("eye height", &s.eyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("crouch eye height", &s.crouchEyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("step height", &s.stepHeight, 0.0f, 64.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("climb height", &s.climbHeight, 0.0f, 64.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("gravity", &s.gravity, 0.0f, 2000.0f, "%.0f", kClamp);
+        ImGui::SliderFloat("max speed", &s.maxSpeed, 0.0f, 1000.0f, "%.0f", kClamp);
+        ImGui::SliderFloat("crouch speed scale", &s.crouchSpeedScale, 0.0f, 1.0f, "%.2f", kClamp);
+        ImGui::SliderFloat("accelerate", &s.accelerate, 0.0f, 50.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("air accelerate", &s.airAccelerate, 0.0f, 50.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("fly accelerate", &s.flyAccelerate, 0.0f, 50.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("friction", &s.friction, 0.0f, 20.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("fly friction", &s.flyFriction, 0.0f, 20.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("noclip friction", &s.noclipFriction, 0.0f, 20.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("stop speed", &s.stopSpeed, 0.0f, 400.0f, "%.0f", kClamp);
+        ImGui::SliderFloat("jump velocity", &s.jumpVelocity, 0.0f, 1000.0f, "%.0f", kClamp);
+        ImGui::SliderFloat("min walk normal", &s.minWalkNormal, 0.01f, 1.0f, "%.3f", kClamp);
+        ImGui::SliderFloat("overclip", &s.overclip, 1.0f, 1.1f, "%.4f", kClamp);
+        ImGui::SliderInt("max slide iterations", &s.maxSlideIterations, 1, 16, "%d", kClamp);
+        ImGui::SliderInt("max planes", &s.maxPlanes, 2, 16, "%d", kClamp);
+        ImGui::SliderFloat("ground probe", &s.groundProbe, 0.0f, 4.0f, "%.3f", kClamp);
+        ImGui::SliderFloat("swim scale", &s.swimScale, 0.0f, 1.0f, "%.2f", kClamp);
+        ImGui::SliderFloat("water accelerate", &s.waterAccelerate, 0.0f, 20.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("water friction", &s.waterFriction, 0.0f, 10.0f, "%.1f", kClamp);
+        ImGui::SliderFloat("land time", &s.landTime, 0.0f, 1.0f, "%.3f", kClamp);
+        ImGui::SliderFloat("max command time", &s.maxCommandTime, 0.001f, 0.25f, "%.3f", kClamp);
         ImGui::Checkbox("snap velocity", &s.snapVelocity);
         ImGui::Checkbox("quantize angles", &s.quantizeAngles);
+        // Whatever got typed (a NaN passes the clamp flag): every field back in its documented range.
+        s = movement::sanitize(s);
         if (ImGui::Button("defaults")) {
             const movement::Preset keep = s.preset;
             const movement::Method keepMethod = s.method;

@@ -2,14 +2,22 @@
 
 #include "viewer/panels/Panels.h"
 
+#include "collision/TraceLimits.h"
+
 #include <imgui.h>
 
 namespace cliplab::viewer::panels {
 
 namespace {
+/// Ctrl-click lets users type any number into a drag box; with this flag the typed value is
+/// clamped to its range too (not only dragged ones).
+constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+
 void resultLines(const LoggedTrace& t) {
     const auto& r = t.result;
     ImGui::Text("fraction %.5f  startsolid %d  allsolid %d", double(r.fraction), r.startSolid, r.allSolid);
+    if (r.refused)
+        ImGui::TextUnformatted("refused: a number is NaN, infinite or beyond +/-1e6 (TraceLimits.h)");
     ImGui::Text("stop %.3f %.3f %.3f", double(r.endpos.x), double(r.endpos.y), double(r.endpos.z));
     ImGui::Text("plane %.3f %.3f %.3f  dist %.3f", double(r.plane.normal.x), double(r.plane.normal.y),
                 double(r.plane.normal.z), double(r.plane.dist));
@@ -42,8 +50,11 @@ void probePanel(ViewerState& state) {
     ImGui::Separator();
         ImGui::TextUnformatted("sweep");
     ImGui::Checkbox("sweep tool", &state.sweep.enabled);
-    ImGui::DragFloat3("start", &state.sweep.start.x, 1.0f, -65536.0f, 65536.0f, "%.1f");
-    ImGui::DragFloat3("end", &state.sweep.end.x, 1.0f, -65536.0f, 65536.0f, "%.1f");
+    ImGui::DragFloat3("start", &state.sweep.start.x, 1.0f, -65536.0f, 65536.0f, "%.1f", kClamp);
+    ImGui::DragFloat3("end", &state.sweep.end.x, 1.0f, -65536.0f, 65536.0f, "%.1f", kClamp);
+    // A typed NaN passes the clamp flag (the trace would refuse it): 0 instead.
+    state.sweep.start = collision::clampPoint(state.sweep.start);
+    state.sweep.end = collision::clampPoint(state.sweep.end);
     const glm::vec3 eye = state.camera.eye;
     if (ImGui::Button("start = eye (key 1)"))
         state.sweep.start = eye;

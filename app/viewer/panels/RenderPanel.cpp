@@ -4,7 +4,15 @@
 
 #include <imgui.h>
 
+#include <cmath>
+
 namespace cliplab::viewer::panels {
+
+namespace {
+/// Ctrl-click lets users type any number into a slider; with this flag the typed value is clamped
+/// to the slider's range too (not only dragged ones).
+constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+} // namespace
 
 void renderPanel(ViewerState& state) {
     if (!ImGui::Begin("Render")) {
@@ -15,15 +23,20 @@ void renderPanel(ViewerState& state) {
     int view = static_cast<int>(r.view);
     ImGui::Combo("view", &view, "textured\0lightmap only\0flat\0");
     r.view = static_cast<render::ViewMode>(view);
-    ImGui::SliderInt("patch level", &r.patchLevel, 1, 16);
+    ImGui::SliderInt("patch level", &r.patchLevel, 1, 16, "%d", kClamp);
     ImGui::Checkbox("wireframe", &r.wireframe);
     ImGui::Checkbox("PVS culling", &r.cull.pvs);
     ImGui::SameLine();
     ImGui::Checkbox("frustum culling", &r.cull.frustum);
     ImGui::Checkbox("collision brushes (instead of surfaces)", &state.collisionBrushView);
     ImGui::Checkbox("vsync", &state.vsync);
-    ImGui::SliderFloat("fov", &state.camera.fovX, 50.0f, 130.0f, "%.0f");
-    ImGui::SliderFloat("chase camera", &state.chaseDistance, 0.0f, 256.0f, "%.0f units");
+    ImGui::SliderFloat("fov", &state.camera.fovX, 50.0f, 130.0f, "%.0f", kClamp);
+    ImGui::SliderFloat("chase camera", &state.chaseDistance, 0.0f, 256.0f, "%.0f units", kClamp);
+    // A typed NaN passes the clamp flag: back to the defaults.
+    if (std::isnan(state.camera.fovX))
+        state.camera.fovX = render::Camera{}.fovX;
+    if (std::isnan(state.chaseDistance))
+        state.chaseDistance = 0.0f;
     ImGui::Separator();
     ImGui::TextUnformatted("3D view");
     ImGui::Checkbox("trace segments", &state.vis.traceSegments);
@@ -35,7 +48,7 @@ void renderPanel(ViewerState& state) {
     ImGui::SameLine();
     ImGui::Checkbox("hit brush", &state.vis.hitBrush);
     ImGui::Checkbox("patch facets (what players collide with on curves)", &state.vis.patchFacets);
-    ImGui::SliderInt("ticks shown", &state.vis.ticksShown, 0, 200);
+    ImGui::SliderInt("ticks shown", &state.vis.ticksShown, 0, 200, "%d", kClamp);
     if (state.map) {
         const render::RenderStats& st = state.map->renderer->stats();
         ImGui::Separator();

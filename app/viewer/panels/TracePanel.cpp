@@ -2,11 +2,25 @@
 
 #include "viewer/panels/Panels.h"
 
+#include "collision/TraceLimits.h"
+
 #include <imgui.h>
+
+#include <cmath>
 
 namespace cliplab::viewer::panels {
 
 namespace {
+/// Ctrl-click lets users type any number into a slider; with this flag the typed value is clamped
+/// to the slider's range too (not only dragged ones).
+constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+
+/// A typed NaN passes the clamp flag; the panel puts the default back instead of showing it.
+void replaceNaN(float& v, float fallback) {
+    if (std::isnan(v))
+        v = fallback;
+}
+
 struct MaskBit {
     const char* name;
     int32_t bit;
@@ -29,16 +43,24 @@ void tracePanel(ViewerState& state) {
     ImGui::Combo("shape", &shape, "ray\0box\0sphere\0capsule\0cylinder\0");
     t.shape = static_cast<collision::ShapeKind>(shape);
     if (t.shape == collision::ShapeKind::Sphere) {
-        ImGui::SliderFloat("radius", &t.radius, 0.0f, 64.0f, "%.2f");
+        ImGui::SliderFloat("radius", &t.radius, 0.0f, 64.0f, "%.2f", kClamp);
     } else if (t.shape == collision::ShapeKind::Cylinder) {
-        ImGui::SliderFloat("radius", &t.radius, 0.0f, 64.0f, "%.2f");
-        ImGui::SliderFloat("half height", &t.halfHeight, 0.0f, 64.0f, "%.2f");
+        ImGui::SliderFloat("radius", &t.radius, 0.0f, 64.0f, "%.2f", kClamp);
+        ImGui::SliderFloat("half height", &t.halfHeight, 0.0f, 64.0f, "%.2f", kClamp);
     } else if (t.shape != collision::ShapeKind::Ray) {
-        ImGui::DragFloat3("mins", &t.mins.x, 0.5f, -128.0f, 0.0f, "%.2f");
-        ImGui::DragFloat3("maxs", &t.maxs.x, 0.5f, 0.0f, 128.0f, "%.2f");
+        ImGui::DragFloat3("mins", &t.mins.x, 0.5f, -128.0f, 0.0f, "%.2f", kClamp);
+        ImGui::DragFloat3("maxs", &t.maxs.x, 0.5f, 0.0f, 128.0f, "%.2f", kClamp);
+    }
+    const TraceSettings defaults;
+    replaceNaN(t.radius, defaults.radius);
+    replaceNaN(t.halfHeight, defaults.halfHeight);
+    for (int i = 0; i < 3; ++i) {
+        replaceNaN(t.mins[i], defaults.mins[i]);
+        replaceNaN(t.maxs[i], defaults.maxs[i]);
     }
     ImGui::TextDisabled("the player sweeps this shape kind with its own box (Movement panel)");
-    ImGui::SliderFloat("epsilon", &t.options.epsilon, 0.0f, 0.5f, "%.5f");
+    ImGui::SliderFloat("epsilon", &t.options.epsilon, 0.0f, 0.5f, "%.5f", kClamp);
+    replaceNaN(t.options.epsilon, collision::kDefaultEpsilon);
     if (ImGui::Button("1/32 (tutorial)"))
         t.options.epsilon = 1.0f / 32.0f;
     ImGui::SameLine();

@@ -1,0 +1,86 @@
+// The viewer's settings file edited by hand with hostile numbers: NaN, infinities, overflowing and
+// out-of-range values are refused line by line, and the state keeps its previous values.
+
+#include "support/TestSupport.h"
+#include "viewer/ViewerSettings.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+using namespace cliplab;
+
+namespace {
+
+/// The state's persisted values, compared as a whole.
+struct Persisted {
+    int shape, semantics, view, patchLevel, ticksShown;
+    bool curves, vsync;
+    float epsilon, radius, fov;
+    int32_t mask;
+    double tickRate;
+    bool operator==(const Persisted&) const = default;
+};
+
+Persisted persisted(const viewer::ViewerState& s) {
+    return {int(s.trace.shape),       int(s.trace.options.semantics), int(s.render.view), s.render.patchLevel,
+            s.vis.ticksShown,         s.trace.options.curves,         s.vsync,            s.trace.options.epsilon,
+            s.trace.radius,           s.camera.fovX,                  s.trace.mask,       s.tickRate};
+}
+
+} // namespace
+
+TEST(ViewerSettingsFile, HostileValuesAreRefusedLineByLine) {
+    const std::string path = test::makeTempDir("viewer-hostile") + "/viewer.cfg";
+    const char* keys[] = {"trace.shape",        "trace.curves",      "trace.epsilon", "trace.semantics",
+                          "trace.mask",         "trace.radius",      "movement.tickRate", "render.view",
+                          "render.patchLevel",  "render.vsync",      "render.fov",    "vis.ticksShown"};
+    const char* hostile[] = {"nan", "-nan", "inf", "-inf", "1e99", "-1e99", "1e39", "", "0x", "12abc"};
+    for (const char* key : keys)
+        for (const char* value : hostile) {
+            test::writeFile(path, std::string(key) + " = " + value + "\n");
+            viewer::ViewerState state;
+            const Persisted before = persisted(state);
+            EXPECT_EQ(viewer::loadSettings(path, state), 0) << key << " = " << value;
+            EXPECT_TRUE(persisted(state) == before) << key << " = " << value << " changed the state";
+        }
+}
+
+TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
+    const std::string path = test::makeTempDir("viewer-range") + "/viewer.cfg";
+    struct Case {
+        const char* line;
+        bool applied;
+    };
+    const Case cases[] = {
+        {"trace.epsilon = -0.001", false}, {"trace.epsilon = 0.51", false},   {"trace.epsilon = 0", true},
+        {"trace.epsilon = 0.5", true},     {"trace.radius = -1", false},      {"trace.radius = 65", false},
+        {"trace.radius = 64", true},       {"trace.mask = 1.5", false},       {"trace.mask = 99999999999", false},
+        {"trace.mask = -1", true},         {"trace.mask = 4294967295", true}, {"movement.tickRate = 29.9", false},
+        {"movement.tickRate = 0", false},  {"movement.tickRate = 333", true}, {"render.patchLevel = 17", false},
+        {"render.fov = 0", false},         {"render.fov = 180", false},       {"render.fov = 179", true},
+        {"vis.ticksShown = -1", false},    {"vis.ticksShown = 201", false},   {"trace.shape = 1.5", false},
+        {"trace.shape = -1", false},       {"trace.shape = 4", true},         {"trace.semantics = 2", false},
+    };
+    for (const Case& c : cases) {
+        test::writeFile(path, std::string(c.line) + "\n");
+        viewer::ViewerState state;
+        const Persisted before = persisted(state);
+        EXPECT_EQ(viewer::loadSettings(path, state), c.applied ? 1 : 0) << c.line;
+        if (!c.applied) {
+            EXPECT_TRUE(persisted(state) == before) << c.line << " changed the state";
+        }
+        EXPECT_TRUE(std::isfinite(state.trace.options.epsilon) && std::isfinite(state.tickRate) &&
+                    std::isfinite(state.camera.fovX) && std::isfinite(state.trace.radius))
+            << c.line;
+    }
+    // One bad line does not stop the others.
+    test::writeFile(path, "trace.epsilon = nan\ntrace.radius = 8\nmovement.tickRate = inf\nrender.fov = 100\n");
+    viewer::ViewerState state;
+    EXPECT_EQ(viewer::loadSettings(path, state), 2);
+    EXPECT_EQ(state.trace.radius, 8.0f);
+    EXPECT_EQ(state.camera.fovX, 100.0f);
+    EXPECT_EQ(state.trace.options.epsilon, collision::TraceOptions{}.epsilon);
+    EXPECT_EQ(state.tickRate, movement::Simulation::kDefaultRate);
+}
