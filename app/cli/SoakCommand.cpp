@@ -4,6 +4,7 @@
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "collision/Model.h"
+#include "collision/StepCorrect.h"
 #include "core/Format.h"
 #include "movement/Soak.h"
 
@@ -163,9 +164,11 @@ int runSoak(const Args& args) {
     }
     const collision::Model model(map->data);
     const auto trace = model.traceFunction(options);
+    const collision::CorrectFunction correct = collision::correctFunction(model);
 
-    std::printf("map=%s preset=%s curves=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
-                map->data.name.c_str(), movement::presetName(config.settings.preset), curves.c_str(),
+    std::printf("map=%s preset=%s method=%s curves=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
+                map->data.name.c_str(), movement::presetName(config.settings.preset),
+                movement::methodName(config.settings.method), curves.c_str(),
                 config.walkers, static_cast<unsigned long long>(config.seed), config.spawns.size(),
                 vec(config.worldMins).c_str(), vec(config.worldMaxs).c_str());
     movement::SoakTickObserver observer;
@@ -176,7 +179,7 @@ int runSoak(const Args& args) {
                         double(s.velocity.y), double(s.velocity.z), s.onGround ? 1 : 0, s.crouched ? 1 : 0);
         };
     TracePrinter printer;
-    const movement::SoakReport report = movement::runSoak(config, trace, observer, traces ? &printer : nullptr);
+    const movement::SoakReport report = movement::runSoak(config, trace, observer, traces ? &printer : nullptr, &correct);
 
     for (const auto& f : report.failures) {
         const auto& in = f.input;

@@ -156,9 +156,12 @@ std::optional<std::string> validateSoakConfig(const SoakConfig& c) {
 }
 
 SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& trace,
-                   const SoakTickObserver& observer, Recorder* recorder) {
+                   const SoakTickObserver& observer, Recorder* recorder, const collision::CorrectFunction* correct) {
     SoakReport report;
     if (validateSoakConfig(config))
+        return report;
+    // move() would quietly fall back to swept traces: a soak of the wrong method proves nothing.
+    if (config.settings.method == Method::StepCorrect && (!correct || !*correct))
         return report;
     Settings settings = config.settings;
     std::vector<Walker> walkers;
@@ -196,7 +199,7 @@ SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& tra
         const PlayerState before = w.state;
         counter.count = 0;
         const auto t0 = std::chrono::steady_clock::now();
-        w.state = move(w.state, w.input, dt, settings, trace, &counter);
+        w.state = move(w.state, w.input, dt, settings, trace, &counter, correct);
         report.moveSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         w.time += dt;
         ++report.ticks;

@@ -96,9 +96,12 @@ std::optional<std::string> validateSoakConfig(const SoakConfig& config);
 /// depend only on config and the world, never on timing; moveSeconds is wall time. Walkers that
 /// fail are counted, recorded and respawned at a random spawn point. `config` must pass
 /// validateSoakConfig (else an empty report is returned). `recorder`, when given, receives every
-/// trace the controller makes (not the checks'), before the tick's observer call.
+/// trace the controller makes (not the checks'), before the tick's observer call. `correct` is
+/// movement::move's: with config.settings.method == Method::StepCorrect it must be given (the soak
+/// then exercises step-and-correct; without it the report is empty, like a failed validation).
 SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& trace,
-                   const SoakTickObserver& observer = {}, Recorder* recorder = nullptr);
+                   const SoakTickObserver& observer = {}, Recorder* recorder = nullptr,
+                   const collision::CorrectFunction* correct = nullptr);
 
 /// Spawn points (raised 9 units, as the game spawns players) and world bounds of `data` into
 /// `config`. Error when the map has no spawn point or its entity text does not parse.

@@ -3,6 +3,7 @@
 // that put the player in solid, out of the world, or hold it still); one walker replays alone.
 
 #include "collision/Model.h"
+#include "collision/StepCorrect.h"
 #include "fs/FileSystem.h"
 #include "world/MapLoader.h"
 #include "mapc/Compiler.h"
@@ -75,6 +76,32 @@ TEST(Soak, OaDm1NeverInSolidNorOutOfTheWorld) {
     auto data = loadOpenArenaMap("oa_dm1");
     ASSERT_TRUE(data.ok()) << data.error().message;
     soakBothPresets(data.value());
+}
+
+TEST(Soak, StepAndCorrectWalkersStayOutOfSolidOnBothMaps) {
+    // The discrete method too: at walking speed its steps are far shorter than any wall is thick.
+    auto oaDm1 = loadOpenArenaMap("oa_dm1");
+    ASSERT_TRUE(oaDm1.ok()) << oaDm1.error().message;
+    for (const bsp::BspData* data : std::initializer_list<const bsp::BspData*>{&oaDm1.value(), nullptr}) {
+        const bsp::BspData map = data ? *data : playground();
+        const collision::Model model(map);
+        const auto trace = model.traceFunction();
+        const collision::CorrectFunction correct = collision::correctFunction(model);
+        for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
+            movement::SoakConfig config;
+            ASSERT_TRUE(movement::soakSetupFromMap(map, config).ok());
+            config.settings.preset = preset;
+            config.settings.method = movement::Method::StepCorrect;
+            config.ticks = kSoakTicks / 2;
+            config.seed = 11;
+            const std::string what = map.name + ", " + movement::presetName(preset) + ", step-correct";
+            EXPECT_EQ(movement::runSoak(config, trace).ticks, 0) << what << ": refused without a correction";
+            const auto report = movement::runSoak(config, trace, {}, nullptr, &correct);
+            EXPECT_EQ(report.ticks, kSoakTicks / 2) << what;
+            EXPECT_EQ(report.inSolid, 0) << what << "\n" << describe(report);
+            EXPECT_EQ(report.outOfWorld, 0) << what << "\n" << describe(report);
+        }
+    }
 }
 
 TEST(Soak, Czest3ctfWalkerThatWentThroughACornerStaysOut) {

@@ -48,9 +48,9 @@ void movementPanel(ViewerState& state) {
     ImGui::Combo("method", &method, "swept traces\0step-and-correct\0");
     s.method = static_cast<movement::Method>(method);
     if (s.method == movement::Method::StepCorrect) {
-        ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
-        // The slider accepts typed values; keep them in the range move() expects.
-        s.stepLength = std::clamp(s.stepLength, 0.01f, 10000.0f);
+        if (ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f",
+                               ImGuiSliderFlags_Logarithmic | kClamp))
+            s = movement::sanitize(s); // a typed NaN passes the clamp flag: back to the default
         ImGui::Text("corrections last tick %d; walls thinner than 2 x step - box width are passed",
                     state.correctionsLastTick);
     }
