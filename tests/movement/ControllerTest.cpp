@@ -262,25 +262,23 @@ TEST(Controller, RandomWalkNeverEndsInSolid) {
     const int kTicks = 100000;
 #endif
     const AnalyticWorld w = playground();
+    RandomWalkPlan plan;
+    plan.ticks = kTicks;
+    plan.restartEvery = kTicks; // one walk from the start
+    plan.inputEvery = 30;
+    plan.buttonChoices = 10;
+    plan.seed = 12345;
+    const auto inSolid = [&](const collision::Shape& shape, const glm::vec3& at) { return w.inSolid(shape, at); };
     for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
         Settings s;
         s.preset = preset;
-        std::mt19937 rng(12345);
-        PlayerState p = standingAt(0, 0, 0);
-        Input in;
-        int solid = 0, stuck = 0;
         float farthest = 0.0f, highest = 0.0f;
-        const auto trace = w.function();
-        for (int i = 0; i < kTicks; ++i) {
-            if (i % 30 == 0) {
-                test::randomizeInput(rng, 10, in);
-            }
-            p = movement::move(p, in, 1.0 / 125, s, trace);
-            solid += w.inSolid(movement::playerShape(s, p.crouched), p.origin);
-            stuck += p.stuck;
-            farthest = std::max(farthest, glm::length(glm::vec2(p.origin.x, p.origin.y)));
-            highest = std::max(highest, p.origin.z);
-        }
+        const auto c = randomWalk({standingAt(0, 0, 0).origin}, s, w.function(), inSolid, plan, nullptr,
+                                  [&](const PlayerState& p) {
+                                      farthest = std::max(farthest, glm::length(glm::vec2(p.origin.x, p.origin.y)));
+                                      highest = std::max(highest, p.origin.z);
+                                  });
+        const int solid = c.solid, stuck = c.stuck;
         // It did get around: far from the start and up onto something.
         EXPECT_GT(farthest, 400.0f) << movement::presetName(preset);
         EXPECT_GT(highest, 24.125f + 40.0f) << movement::presetName(preset);

@@ -11,14 +11,13 @@
 #include "movement/Movement.h"
 
 #include "support/RandomInput.h"
+#include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 #include <memory>
 #include <random>
-#include <sstream>
 #include <string>
 
 namespace cliplab::test {
@@ -209,33 +208,25 @@ TEST(PatchFixture, RandomWalkWithCurvesNeverEndsATickInSolid) {
     const Fixture& f = fixture();
     ASSERT_TRUE(f.model);
     const auto trace = f.model->traceFunction(curves(true));
-    const glm::vec3 starts[] = {{-100, 0, 40}, {-384, 0, 120}, {128, 0, 120}, {384, 0, 130}, {600, 600, 40}};
+    const std::vector<glm::vec3> starts = {{-100, 0, 40}, {-384, 0, 120}, {128, 0, 120}, {384, 0, 130}, {600, 600, 40}};
+    const auto inSolid = [&](const collision::Shape& shape, const glm::vec3& at) {
+        return f.model->trace(shape, at, at, bsp::contents::MaskPlayerSolid, curves(true)).startSolid;
+    };
+    RandomWalkPlan plan;
+    plan.ticks = kTicks;
+    plan.restartEvery = 2000;
+    plan.seed = 7;
     for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
         movement::Settings s;
         s.preset = preset;
-        std::mt19937 rng(7);
-        movement::PlayerState p;
-        movement::Input in;
-        int solid = 0, stuck = 0, onPatch = 0;
-        for (int i = 0; i < kTicks; ++i) {
-            if (i % 2000 == 0) {
-                p = movement::PlayerState{};
-                p.origin = starts[(i / 2000) % 5];
-            }
-            if (i % 40 == 0) {
-                test::randomizeInput(rng, 8, in);
-            }
-            p = movement::move(p, in, 1.0 / 125, s, trace);
+        int onPatch = 0;
+        const auto c = randomWalk(starts, s, trace, inSolid, plan, nullptr, [&](const movement::PlayerState& p) {
             const auto shape = movement::playerShape(s, p.crouched);
-            solid += f.model->trace(shape, p.origin, p.origin, s.contentsMask, curves(true)).startSolid;
-            stuck += p.stuck;
-            onPatch +=
-                f.model
-                    ->trace(shape, p.origin, p.origin - glm::vec3(0, 0, 0.25f), s.contentsMask, curves(true))
-                    .surface >= 0;
-        }
-        EXPECT_EQ(solid, 0) << movement::presetName(preset);
-        EXPECT_EQ(stuck, 0) << movement::presetName(preset);
+            onPatch += f.model->trace(shape, p.origin, p.origin - glm::vec3(0, 0, 0.25f), s.contentsMask, curves(true))
+                           .surface >= 0;
+        });
+        EXPECT_EQ(c.solid, 0) << movement::presetName(preset);
+        EXPECT_EQ(c.stuck, 0) << movement::presetName(preset);
         EXPECT_GT(onPatch, kTicks / 50)
             << movement::presetName(preset) << ": the walk really stands on the patches";
     }
@@ -247,43 +238,24 @@ TEST(PatchPlayground, RandomWalkWithCurvesOnNeverEndsATickInSolid) {
 #else
     const int kTicks = 100000;
 #endif
-    const std::string path = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
-    std::ifstream file(path);
-    ASSERT_TRUE(file.good()) << path;
-    std::stringstream text;
-    text << file.rdbuf();
-    auto data = mapc::compileMap(text.str(), path);
+    auto data = loadPlayground();
     ASSERT_TRUE(data.ok()) << data.error().message;
     const collision::Model model(data.value());
     ASSERT_FALSE(model.patches().empty());
-    auto entities = bsp::parseEntities(data->entities, data->name);
-    ASSERT_TRUE(entities.ok());
-    const auto spawns = bsp::spawnPoints(entities.value());
-    ASSERT_FALSE(spawns.empty());
-    const auto trace = model.traceFunction(curves(true));
+    const auto starts = spawnStarts(data.value());
+    ASSERT_FALSE(starts.empty());
+    const auto inSolid = [&](const collision::Shape& shape, const glm::vec3& at) {
+        return model.trace(shape, at, at, bsp::contents::MaskPlayerSolid, curves(true)).startSolid;
+    };
+    RandomWalkPlan plan;
+    plan.ticks = kTicks;
+    plan.seed = 99;
     for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
         movement::Settings s;
         s.preset = preset;
-        std::mt19937 rng(99);
-        std::uniform_int_distribution<size_t> spawn(0, spawns.size() - 1);
-        movement::PlayerState p;
-        movement::Input in;
-        int solid = 0, stuck = 0;
-        for (int i = 0; i < kTicks; ++i) {
-            if (i % 5000 == 0) {
-                p = movement::PlayerState{};
-                p.origin = spawns[spawn(rng)].origin + glm::vec3(0, 0, 9);
-            }
-            if (i % 40 == 0) {
-                test::randomizeInput(rng, 8, in);
-            }
-            p = movement::move(p, in, 1.0 / 125, s, trace);
-            const auto shape = movement::playerShape(s, p.crouched);
-            solid += model.trace(shape, p.origin, p.origin, s.contentsMask, curves(true)).startSolid;
-            stuck += p.stuck;
-        }
-        EXPECT_EQ(solid, 0) << movement::presetName(preset);
-        EXPECT_EQ(stuck, 0) << movement::presetName(preset);
+        const auto c = randomWalk(starts, s, model.traceFunction(curves(true)), inSolid, plan);
+        EXPECT_EQ(c.solid, 0) << movement::presetName(preset);
+        EXPECT_EQ(c.stuck, 0) << movement::presetName(preset);
     }
 }
 

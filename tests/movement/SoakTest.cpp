@@ -6,15 +6,12 @@
 #include "collision/StepCorrect.h"
 #include "fs/FileSystem.h"
 #include "world/MapLoader.h"
-#include "mapc/Compiler.h"
 #include "movement/Soak.h"
 #include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 
 namespace cliplab::test {
 namespace {
@@ -26,12 +23,7 @@ constexpr int64_t kSoakTicks = 50000;
 #endif
 
 bsp::BspData playground() {
-    const std::string path = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
-    std::ifstream in(path);
-    EXPECT_TRUE(in.good()) << path;
-    std::stringstream text;
-    text << in.rdbuf();
-    auto data = mapc::compileMap(text.str(), path);
+    auto data = loadPlayground();
     EXPECT_TRUE(data.ok()) << (data.ok() ? "" : data.error().message);
     return data.ok() ? std::move(data.value()) : bsp::BspData{};
 }

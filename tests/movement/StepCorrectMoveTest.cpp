@@ -9,7 +9,6 @@
 #include "bsp/Entities.h"
 #include "collision/Model.h"
 #include "collision/StepCorrect.h"
-#include "mapc/Compiler.h"
 #include "movement/Movement.h"
 #include "support/RandomInput.h"
 #include "support/TestSupport.h"
@@ -19,10 +18,7 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <random>
-#include <sstream>
 
 namespace cliplab::test {
 namespace {
@@ -32,12 +28,7 @@ constexpr double kRate = 125.0;
 class StepCorrectPlayground : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        const std::string path = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
-        std::ifstream in(path);
-        ASSERT_TRUE(in.good()) << path;
-        std::stringstream text;
-        text << in.rdbuf();
-        auto data = mapc::compileMap(text.str(), path);
+        auto data = loadPlayground();
         ASSERT_TRUE(data.ok()) << data.error().message;
         s_data = new bsp::BspData(std::move(data.value()));
         s_model = new collision::Model(*s_data);
@@ -163,37 +154,26 @@ TEST_F(StepCorrectPlayground, ClimbsStairsWalksAndNeverEndsATickInSolid) {
 #else
     const int kTicks = 6000;
 #endif
-    auto entities = bsp::parseEntities(s_data->entities, "playground");
-    ASSERT_TRUE(entities.ok());
-    const auto spawns = bsp::spawnPoints(entities.value());
-    ASSERT_FALSE(spawns.empty());
+    const auto starts = spawnStarts(*s_data);
+    ASSERT_FALSE(starts.empty());
     const auto trace = s_model->traceFunction();
     const auto correct = collision::correctFunction(*s_model);
+    const auto inSolid = [&](const collision::Shape& shape, const glm::vec3& at) {
+        return s_model->trace(shape, at, at, bsp::contents::MaskPlayerSolid).startSolid;
+    };
+    RandomWalkPlan plan;
+    plan.ticks = kTicks;
+    plan.restartEvery = 1500;
+    plan.seed = 7;
+    plan.rate = kRate;
     for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
         movement::Settings s;
         s.preset = preset;
         s.method = movement::Method::StepCorrect;
-        std::mt19937 rng(7);
-        std::uniform_int_distribution<size_t> spawn(0, spawns.size() - 1);
-        movement::PlayerState p;
-        movement::Input in;
-        int solid = 0, grounded = 0, stuck = 0;
-        for (int i = 0; i < kTicks; ++i) {
-            if (i % 1500 == 0) {
-                p = movement::PlayerState{};
-                p.origin = spawns[spawn(rng)].origin + glm::vec3(0, 0, 9);
-            }
-            if (i % 40 == 0)
-                randomizeInput(rng, 8, in);
-            p = movement::move(p, in, 1.0 / kRate, s, trace, nullptr, &correct);
-            const auto shape = movement::playerShape(s, p.crouched);
-            solid += s_model->trace(shape, p.origin, p.origin, s.contentsMask).startSolid;
-            grounded += p.onGround;
-            stuck += p.stuck;
-        }
-        EXPECT_EQ(solid, 0) << movement::presetName(preset);
-        EXPECT_EQ(stuck, 0) << movement::presetName(preset);
-        EXPECT_GT(grounded, kTicks / 2) << movement::presetName(preset);
+        const auto c = randomWalk(starts, s, trace, inSolid, plan, &correct);
+        EXPECT_EQ(c.solid, 0) << movement::presetName(preset);
+        EXPECT_EQ(c.stuck, 0) << movement::presetName(preset);
+        EXPECT_GT(c.grounded, kTicks / 2) << movement::presetName(preset);
     }
     // Stairs: walking up the rise-16 stairs from their station climbs them.
     for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {

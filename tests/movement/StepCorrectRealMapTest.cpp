@@ -17,46 +17,32 @@ namespace cliplab::test {
 namespace {
 
 TEST(StepCorrectRealMap, OaDm1RandomWalkNeverEndsATickInSolid) {
+    RandomWalkPlan plan;
 #ifdef CLIPLAB_SANITIZE_BUILD
-    const int kTicks = 3000;
+    plan.ticks = 3000;
 #else
-    const int kTicks = 20000;
+    plan.ticks = 20000;
 #endif
+    plan.restartEvery = 2500;
+    plan.seed = 31;
     ASSERT_FALSE(openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     auto data = loadOpenArenaMap("oa_dm1");
     ASSERT_TRUE(data.ok()) << data.error().message;
-    auto entities = bsp::parseEntities(data->entities, data->name);
-    ASSERT_TRUE(entities.ok());
-    const auto spawns = bsp::spawnPoints(entities.value());
-    ASSERT_FALSE(spawns.empty());
+    const auto starts = spawnStarts(data.value());
+    ASSERT_FALSE(starts.empty());
     const collision::Model model(data.value());
-    const auto trace = model.traceFunction();
     const auto correct = collision::correctFunction(model);
+    const auto inSolid = [&](const collision::Shape& shape, const glm::vec3& at) {
+        return model.trace(shape, at, at, bsp::contents::MaskPlayerSolid).startSolid;
+    };
     for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
         movement::Settings s;
         s.preset = preset;
         s.method = movement::Method::StepCorrect;
-        std::mt19937 rng(31);
-        std::uniform_int_distribution<size_t> spawn(0, spawns.size() - 1);
-        movement::PlayerState p;
-        movement::Input in;
-        int solid = 0, stuck = 0, grounded = 0;
-        for (int i = 0; i < kTicks; ++i) {
-            if (i % 2500 == 0) {
-                p = movement::PlayerState{};
-                p.origin = spawns[spawn(rng)].origin + glm::vec3(0, 0, 9);
-            }
-            if (i % 40 == 0)
-                randomizeInput(rng, 8, in);
-            p = movement::move(p, in, 1.0 / 125, s, trace, nullptr, &correct);
-            const auto shape = movement::playerShape(s, p.crouched);
-            solid += model.trace(shape, p.origin, p.origin, s.contentsMask).startSolid;
-            stuck += p.stuck;
-            grounded += p.onGround;
-        }
-        EXPECT_EQ(solid, 0) << movement::presetName(preset);
-        EXPECT_EQ(stuck, 0) << movement::presetName(preset);
-        EXPECT_GT(grounded, kTicks / 2) << movement::presetName(preset);
+        const auto c = randomWalk(starts, s, model.traceFunction(), inSolid, plan, &correct);
+        EXPECT_EQ(c.solid, 0) << movement::presetName(preset);
+        EXPECT_EQ(c.stuck, 0) << movement::presetName(preset);
+        EXPECT_GT(c.grounded, plan.ticks / 2) << movement::presetName(preset);
     }
 }
 

@@ -1,6 +1,8 @@
 #include "support/TestSupport.h"
 
+#include "bsp/Entities.h"
 #include "core/ByteReader.h"
+#include "world/MapLoader.h"
 
 #include <array>
 #include <cstdio>
@@ -190,5 +192,19 @@ std::string openArenaMapsPk3() {
 }
 
 std::string dataPath(const std::string& relative) { return std::string(CLIPLAB_TEST_DATA_DIR) + "/" + relative; }
+
+std::string playgroundPath() { return std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map"; }
+
+core::Result<bsp::BspData> loadPlayground() { return world::loadMap(playgroundPath(), nullptr); }
+
+std::vector<glm::vec3> spawnStarts(const bsp::BspData& data) {
+    std::vector<glm::vec3> out;
+    auto entities = bsp::parseEntities(data.entities, data.name);
+    if (!entities)
+        return out;
+    for (const auto& spawn : bsp::spawnPoints(entities.value()))
+        out.push_back(spawn.origin + glm::vec3(0.0f, 0.0f, 9.0f));
+    return out;
+}
 
 } // namespace cliplab::test

@@ -3,6 +3,9 @@
 /// Helpers shared by the tests: small maps built in code, zip archives, running the CLI.
 
 #include "bsp/BspData.h"
+#include "core/Result.h"
+
+#include <glm/vec3.hpp>
 
 #include <cstdint>
 #include <string>
@@ -43,5 +46,15 @@ std::string openArenaBaseDir();
 
 /// Path of a file under tests/data.
 std::string dataPath(const std::string& relative);
+
+/// Path of the built-in playground map source (assets/maps/playground.map).
+std::string playgroundPath();
+
+/// The playground compiled from its source, as `cliplab` loads it.
+core::Result<bsp::BspData> loadPlayground();
+
+/// Where players appear on `data`: its spawn points raised 9 units, as the game spawns them.
+/// Empty when the entity text does not parse or has no spawn point.
+std::vector<glm::vec3> spawnStarts(const bsp::BspData& data);
 
 } // namespace cliplab::test
