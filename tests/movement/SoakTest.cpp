@@ -96,6 +96,24 @@ TEST(Soak, StepAndCorrectWalkersStayOutOfSolidOnBothMaps) {
     }
 }
 
+/// Replays walker `walker` of a 16-walker soak with seed 2 (the wide sweep that found the bugs
+/// below) on `data` for `ticks` ticks, curves on; the report of that walker alone.
+movement::SoakReport replaySeed2(const bsp::BspData& data, movement::Preset preset, int walker, int64_t ticks) {
+    const collision::Model model(data);
+    collision::TraceOptions options;
+    options.curves = true;
+    movement::SoakConfig config;
+    EXPECT_TRUE(movement::soakSetupFromMap(data, config).ok());
+    config.settings.preset = preset;
+    config.seed = 2;
+    config.walkers = 16;
+    config.onlyWalker = walker;
+    config.ticks = ticks;
+    const auto report = movement::runSoak(config, model.traceFunction(options));
+    EXPECT_EQ(report.ticks, ticks);
+    return report;
+}
+
 TEST(Soak, Czest3ctfWalkerThatWentThroughACornerStaysOut) {
     // The first in-solid tick the soak found (1M ticks on each OpenArena map): walker 5 of seed 2
     // ran through the corner of a wall at its tick 12525, a tree-walk miss in the trace (see
@@ -103,17 +121,7 @@ TEST(Soak, Czest3ctfWalkerThatWentThroughACornerStaysOut) {
     ASSERT_FALSE(openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     auto data = loadOpenArenaMap("czest3ctf");
     ASSERT_TRUE(data.ok()) << data.error().message;
-    const collision::Model model(data.value());
-    collision::TraceOptions options;
-    options.curves = true;
-    movement::SoakConfig config;
-    ASSERT_TRUE(movement::soakSetupFromMap(data.value(), config).ok());
-    config.settings.preset = movement::Preset::Quake3;
-    config.seed = 2;
-    config.walkers = 16;
-    config.onlyWalker = 5;
-    config.ticks = 12600;
-    const auto report = movement::runSoak(config, model.traceFunction(options));
+    const auto report = replaySeed2(data.value(), movement::Preset::Quake3, 5, 12600);
     EXPECT_EQ(report.inSolid, 0) << describe(report);
     EXPECT_EQ(report.outOfWorld, 0) << describe(report);
 }
@@ -124,16 +132,7 @@ TEST(Soak, OaDm6WalkerOnAThinClipBrushStaysOut) {
     ASSERT_FALSE(openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     auto data = loadOpenArenaMap("oa_dm6");
     ASSERT_TRUE(data.ok()) << data.error().message;
-    const collision::Model model(data.value());
-    collision::TraceOptions options;
-    options.curves = true;
-    movement::SoakConfig config;
-    ASSERT_TRUE(movement::soakSetupFromMap(data.value(), config).ok());
-    config.seed = 2;
-    config.walkers = 16;
-    config.onlyWalker = 6;
-    config.ticks = 8800;
-    const auto report = movement::runSoak(config, model.traceFunction(options));
+    const auto report = replaySeed2(data.value(), movement::Preset::Melax, 6, 8800);
     EXPECT_EQ(report.inSolid, 0) << describe(report);
 }
 
@@ -149,17 +148,7 @@ TEST(Soak, OaMiniaWalkersSlidingAlongACurveStayOut) {
     ASSERT_TRUE(vfs.value()->mountArchive(base + "/pak6-patch085.pk3").ok());
     auto data = world::loadMap("oa_minia", vfs.value().get());
     ASSERT_TRUE(data.ok()) << data.error().message;
-    const collision::Model model(data.value());
-    collision::TraceOptions options;
-    options.curves = true;
-    movement::SoakConfig config;
-    ASSERT_TRUE(movement::soakSetupFromMap(data.value(), config).ok());
-    config.settings.preset = movement::Preset::Quake3;
-    config.seed = 2;
-    config.walkers = 16;
-    config.onlyWalker = 13;
-    config.ticks = 9700;
-    const auto report = movement::runSoak(config, model.traceFunction(options));
+    const auto report = replaySeed2(data.value(), movement::Preset::Quake3, 13, 9700);
     EXPECT_EQ(report.inSolid, 0) << describe(report);
 }
 
