@@ -117,6 +117,32 @@ void ViewerState::respawn() {
         teleport((map->data.models.front().mins + map->data.models.front().maxs) * 0.5f, 0.0f);
 }
 
+const LoadedMap::Place* ViewerState::thinWallStation() const {
+    if (map)
+        for (const auto& place : map->stations)
+            if (place.label == "thin wall: 1 thick")
+                return &place;
+    return nullptr;
+}
+
+bool ViewerState::startThinWallDemo() {
+    const LoadedMap::Place* station = thinWallStation();
+    if (!station)
+        return false;
+    const glm::vec3 at = station->origin;
+    moveSettings.method = movement::Method::StepCorrect;
+    moveSettings.stepLength = kDemoStepLength;
+    moveSettings.maxSpeed = kDemoMaxSpeed;
+    moveSettings.accelerate = kDemoAccelerate;
+    tickRate = kDemoTickRate;
+    applyTickRate();
+    movement::PlayerState s = sim.state();
+    s.mode = movement::Mode::Walk;
+    sim.setState(s);
+    teleport(at, 90.0f);
+    return true;
+}
+
 bool ViewerState::switchMap(const std::string& argument) {
     auto loaded = loadViewerMap(argument, vfs.get());
     if (!loaded) {

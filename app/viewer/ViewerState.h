@@ -151,6 +151,20 @@ struct ViewerState {
     void applyTickRate();
     /// Puts the player at the map's first spawn point (the middle of the world without one).
     void respawn();
+    /// The station of step-and-correct's known failure (Movement panel button): method
+    /// step-and-correct with kDemoStepLength-unit steps at kDemoTickRate ticks/s, max speed
+    /// kDemoMaxSpeed and accelerate kDemoAccelerate (full speed in one tick), walk mode, and the
+    /// player at the playground's "thin wall: 1 thick" station facing the walls (+y). Holding
+    /// forward then carries the box through the 1, 2 and 4 unit walls (a 33-unit step passes walls
+    /// thinner than 2 * 33 - 30); with swept traces it stops at each. False, and nothing changed,
+    /// when the map has no such station.
+    bool startThinWallDemo();
+    /// The "thin wall: 1 thick" station of the loaded map, or null (only the playground has it).
+    const LoadedMap::Place* thinWallStation() const;
+    static constexpr float kDemoStepLength = 64.0f; ///< Units.
+    static constexpr double kDemoTickRate = 30.0;   ///< Ticks per second.
+    static constexpr float kDemoMaxSpeed = 1000.0f; ///< Units per second.
+    static constexpr float kDemoAccelerate = 50.0f; ///< 1/s.
     /// Loads `argument` (needs a current GL context) and respawns; on failure keeps the current
     /// map, stores the message in mapError and returns false.
     bool switchMap(const std::string& argument);

@@ -4,6 +4,7 @@
 
 #include "support/Png.h"
 #include "support/TestSupport.h"
+#include "collision/StepCorrect.h"
 #include "debugdraw/RecordingDebugDraw.h"
 #include "viewer/GlWindow.h"
 #include "viewer/TraceVis.h"
@@ -279,4 +280,38 @@ TEST(ViewerState, PatchFacetsWithTheHitOneHighlighted) {
     EXPECT_GT(with.polygons().size(), without.polygons().size() + 1); // facets of the patches nearby
     EXPECT_GT(with.lines().size(), without.lines().size());           // edges and the hit facet's plane arrows
     st.map.reset();
+}
+
+TEST(ViewerState, ThinWallDemoPassesTheWallsOnlyWithStepAndCorrect) {
+    // The Movement panel's demo button: with its settings, holding forward at the thin-wall
+    // station carries the player through the walls by step-and-correct, and not by swept traces.
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    ASSERT_NE(st.thinWallStation(), nullptr);
+    const collision::TraceFunction trace = st.map->model->traceFunction();
+    const collision::CorrectFunction correct = collision::correctFunction(*st.map->model);
+    // The 1-unit wall's far face: the station stands 192 units in front of the wall row.
+    const float wallFar = st.thinWallStation()->origin.y + 192.0f + 1.0f;
+    auto holdForward = [&] {
+        movement::Input in;
+        in.forward = 1.0f;
+        in.yaw = st.camera.yaw;
+        st.sim.setSettings(st.effectiveSettings());
+        for (int i = 0; i < 60; ++i) // 2 s at 30 Hz
+            st.sim.tick(in, trace, nullptr, &correct);
+        return st.sim.state().origin;
+    };
+    ASSERT_TRUE(st.startThinWallDemo());
+    EXPECT_EQ(st.moveSettings.method, movement::Method::StepCorrect);
+    EXPECT_EQ(st.sim.rate(), viewer::ViewerState::kDemoTickRate);
+    const glm::vec3 passed = holdForward();
+    EXPECT_GT(passed.y - 15.0f, wallFar) << "step-and-correct passed the wall";
+    EXPECT_FALSE(st.map->model->trace(movement::playerShape(st.moveSettings, false), passed, passed, 1).startSolid);
+
+    ASSERT_TRUE(st.startThinWallDemo());
+    st.moveSettings.method = movement::Method::Swept;
+    const glm::vec3 stopped = holdForward();
+    EXPECT_LT(stopped.y + 15.0f, wallFar - 1.0f) << "swept traces stop in front of the wall";
 }

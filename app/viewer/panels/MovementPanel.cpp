@@ -54,6 +54,16 @@ void movementPanel(ViewerState& state) {
         ImGui::Text("corrections last tick %d; walls thinner than 2 x step - box width are passed",
                     state.correctionsLastTick);
     }
+    if (state.thinWallStation()) { // the playground's thin-wall station
+        if (ImGui::Button("thin-wall demo"))
+            state.startThinWallDemo();
+        if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("step-and-correct, %.0f-unit steps, %.0f Hz, max speed %.0f, accelerate %.0f, at the\n"
+                          "playground's thin walls: hold forward to pass through them; pick swept traces\n"
+                          "and try again to be stopped. 'defaults' in settings restores speed and acceleration.",
+                          double(ViewerState::kDemoStepLength), ViewerState::kDemoTickRate,
+                          double(ViewerState::kDemoMaxSpeed), double(ViewerState::kDemoAccelerate));
+    }
     float rate = static_cast<float>(state.tickRate);
     if (ImGui::SliderFloat("tick rate (Hz)", &rate, float(movement::Simulation::kMinRate),
                            float(movement::Simulation::kMaxRate), "%.0f", kClamp)) {
