@@ -165,7 +165,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
             none.position = p;
             return none;
         }
-        return collision::correct(*st.map->model, shape, p, mask, {});
+        return st.map->correct(shape, p, mask);
     };
     long long ticksRun = 0;
     auto runTick = [&](const movement::Input& input) {

@@ -178,6 +178,7 @@ core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argume
     if (m->data.models.empty())
         return core::makeError(argument + ": the map has no models");
     m->model = std::make_unique<collision::Model>(m->data);
+    m->correct = collision::correctFunction(*m->model);
     auto renderer = render::Renderer::create(m->data, vfs);
     if (!renderer)
         return renderer.error();

@@ -6,6 +6,7 @@
 
 #include "bsp/BspData.h"
 #include "collision/Model.h"
+#include "collision/StepCorrect.h"
 #include "fs/FileSystem.h"
 #include "movement/Simulation.h"
 #include "render/Camera.h"
@@ -26,6 +27,7 @@ struct LoadedMap {
     std::string argument;  ///< The MAP argument it was loaded from.
     bsp::BspData data;
     std::unique_ptr<collision::Model> model;
+    collision::CorrectFunction correct; ///< Step-and-correct against `model` (its corner table built once).
     std::unique_ptr<render::Renderer> renderer;
     /// A named place to jump to: playground stations and spawn points.
     struct Place {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 namespace cliplab::collision {
@@ -90,8 +91,12 @@ StepCorrectOptions clampStepCorrectOptions(const StepCorrectOptions& o) {
     return c;
 }
 
-Correction correct(const Model& model, const Shape& requested, const glm::vec3& position, int32_t mask,
-                   const StepCorrectOptions& requestedOptions) {
+namespace {
+
+/// correct() with the corner counts from `table` (sideCornerCounts of `model`) when given, else
+/// counted for each brush pushed out of.
+Correction correctWith(const Model& model, const std::vector<uint8_t>* table, const Shape& requested,
+                       const glm::vec3& position, int32_t mask, const StepCorrectOptions& requestedOptions) {
     Correction out;
     if (!traceInputUsable(requested, position, position)) {
         out.position = clampPoint(position);
@@ -114,19 +119,24 @@ Correction correct(const Model& model, const Shape& requested, const glm::vec3& 
             return out;
         }
         const CollisionBrush& brush = model.brushes()[static_cast<size_t>(r.brush)];
-        const std::vector<int> corners = cornersPerSide(model, brush);
+        std::vector<int> counted;
+        if (!table)
+            counted = cornersPerSide(model, brush);
+        auto cornersOf = [&](int i) {
+            return table ? int((*table)[static_cast<size_t>(brush.firstSide + i)]) : counted[static_cast<size_t>(i)];
+        };
         const glm::vec3 c = p + centre;
         float best = 0.0f, bestCost = INFINITY;
         glm::vec3 bestNormal(0.0f);
         for (int i = 0; i < brush.numSides; ++i) {
             const CollisionSide& s = model.sides()[static_cast<size_t>(brush.firstSide + i)];
-            if (corners[static_cast<size_t>(i)] == 0)
+            const int k = cornersOf(i);
+            if (k == 0)
                 continue; // not touching the brush at all
             const float support = std::fabs(half.x * s.normal.x) + std::fabs(half.y * s.normal.y) +
                                   std::fabs(half.z * s.normal.z);
             // How far along the side's normal the box must move to clear the side's plane.
             const float depth = s.dist + support - glm::dot(s.normal, c);
-            const int k = corners[static_cast<size_t>(i)];
             const float cost = depth + (k >= 3   ? 0.0f
                                         : k == 2 ? options.edgeHandicap
                                                  : options.cornerHandicap);
@@ -147,6 +157,24 @@ Correction correct(const Model& model, const Shape& requested, const glm::vec3& 
     }
 }
 
+} // namespace
+
+Correction correct(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
+                   const StepCorrectOptions& options) {
+    return correctWith(model, nullptr, shape, position, mask, options);
+}
+
+std::vector<uint8_t> sideCornerCounts(const Model& model) {
+    std::vector<uint8_t> table(model.sides().size(), 0);
+    for (const CollisionBrush& brush : model.brushes()) {
+        const std::vector<int> counts = cornersPerSide(model, brush);
+        for (int i = 0; i < brush.numSides; ++i)
+            table[static_cast<size_t>(brush.firstSide + i)] =
+                static_cast<uint8_t>(std::min(counts[static_cast<size_t>(i)], 255));
+    }
+    return table;
+}
+
 glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec3& position, int32_t mask,
                           const StepCorrectOptions& options, int& pushes, bool& stuck) {
     const Correction c = correct(model, shape, position, mask, options);
@@ -156,8 +184,9 @@ glm::vec3 correctPosition(const Model& model, const Shape& shape, const glm::vec
 }
 
 CorrectFunction correctFunction(const Model& model, const StepCorrectOptions& options) {
-    return [&model, options](const Shape& shape, const glm::vec3& position, int32_t mask) {
-        return correct(model, shape, position, mask, options);
+    auto table = std::make_shared<const std::vector<uint8_t>>(sideCornerCounts(model));
+    return [&model, table, options](const Shape& shape, const glm::vec3& position, int32_t mask) {
+        return correctWith(model, table.get(), shape, position, mask, options);
     };
 }
 

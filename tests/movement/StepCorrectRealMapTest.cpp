@@ -1,5 +1,6 @@
 // Step-and-correct on a real map (oa_dm1, non-axial brushes and bevels): a random walk never ends
-// a tick with the player box in solid, never gets stuck, and mostly stands on the ground.
+// a tick with the player box in solid, never gets stuck, and mostly stands on the ground; the
+// corner table of correctFunction changes no correction.
 
 #include "bsp/Entities.h"
 #include "collision/Model.h"
@@ -44,6 +45,37 @@ TEST(StepCorrectRealMap, OaDm1RandomWalkNeverEndsATickInSolid) {
         EXPECT_EQ(c.stuck, 0) << movement::presetName(preset);
         EXPECT_GT(c.grounded, plan.ticks / 2) << movement::presetName(preset);
     }
+}
+
+TEST(StepCorrectRealMap, CornerTableGivesTheSameCorrectionsAsCountingPerPush) {
+    auto data = loadOpenArenaMap("oa_dm1");
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    const auto table = collision::sideCornerCounts(model);
+    ASSERT_EQ(table.size(), model.sides().size());
+    // Every side of a closed brush touches it: on q3map's brushes each counts at least one corner.
+    int faces = 0;
+    for (const auto& brush : model.brushes())
+        for (int i = 0; i < brush.numSides; ++i)
+            faces += table[size_t(brush.firstSide + i)] >= 3;
+    EXPECT_GT(faces, int(model.brushes().size()) * 4) << "most sides are faces";
+    const collision::CorrectFunction withTable = collision::correctFunction(model);
+    // Player boxes at random points inside the world: many overlap brushes and get pushed.
+    const glm::vec3 lo = data->models[0].mins, hi = data->models[0].maxs;
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> ux(lo.x, hi.x), uy(lo.y, hi.y), uz(lo.z, hi.z);
+    const collision::Shape box = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
+    int pushed = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const glm::vec3 p(ux(rng), uy(rng), uz(rng));
+        const auto a = collision::correct(model, box, p, bsp::contents::MaskPlayerSolid, {});
+        const auto b = withTable(box, p, bsp::contents::MaskPlayerSolid);
+        ASSERT_EQ(a.position, b.position) << i;
+        ASSERT_EQ(a.pushes, b.pushes) << i;
+        ASSERT_EQ(a.stuck, b.stuck) << i;
+        pushed += a.pushes > 0;
+    }
+    EXPECT_GT(pushed, 300) << "the sample must exercise pushes";
 }
 
 } // namespace
