@@ -1,25 +1,9 @@
 #include "render/Textures.h"
 
 #include "core/Log.h"
+#include "render/ImageDecode.h"
 #include "render/Material.h"
 #include "render/ShaderScript.h"
-
-#define STB_IMAGE_IMPLEMENTATION
-#define STBI_NO_STDIO
-#define STBI_ONLY_TGA
-#define STBI_ONLY_JPEG
-#define STBI_ONLY_PNG
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wconversion"
-#pragma GCC diagnostic ignored "-Wshadow"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#endif
-#include <stb/stb_image.h>
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
 
 #include <array>
 #include <vector>
@@ -99,15 +83,12 @@ GLuint TextureCache::load(const std::string& image, bool clamp) {
         auto bytes = m_vfs->readFile(path);
         if (!bytes)
             continue;
-        int w = 0, h = 0, n = 0;
-        unsigned char* pixels = stbi_load_from_memory(bytes->data(), static_cast<int>(bytes->size()), &w, &h, &n, 4);
-        if (!pixels) {
-            core::logWarning(path + ": cannot decode image: " + stbi_failure_reason());
+        auto decoded = decodeImage(bytes.value(), 4);
+        if (!decoded) {
+            core::logWarning(path + ": cannot decode image: " + decoded.error().message);
             continue;
         }
-        const GLuint tex = upload(pixels, w, h, clamp, true);
-        stbi_image_free(pixels);
-        return tex;
+        return upload(decoded->pixels.data(), decoded->width, decoded->height, clamp, true);
     }
     return 0;
 }
