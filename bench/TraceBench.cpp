@@ -64,17 +64,7 @@ bsp::BspData loadData(const std::string& map) {
 }
 
 std::unique_ptr<collision::Model> loadModel(const std::string& map) {
-    auto vfs = fs::FileSystem::create();
-    if (!vfs || !vfs.value()->mountArchive(CLIPLAB_OPENARENA_MAPS)) {
-        std::fprintf(stderr, "trace_bench: cannot mount %s\n", CLIPLAB_OPENARENA_MAPS);
-        std::exit(1);
-    }
-    auto data = world::loadMap(map, vfs.value().get());
-    if (!data) {
-        std::fprintf(stderr, "trace_bench: %s\n", data.error().message.c_str());
-        std::exit(1);
-    }
-    return std::make_unique<collision::Model>(data.value());
+    return std::make_unique<collision::Model>(loadData(map));
 }
 
 void traceSet(benchmark::State& state, const char* map, int32_t mask, bool capsule) {
