@@ -10,6 +10,7 @@
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <thread>
@@ -39,6 +40,21 @@ void expectSame(const collision::TraceResult& a, const collision::TraceResult& b
     ASSERT_EQ(a.facet, b.facet) << "trace " << line;
     ASSERT_EQ(a.startSolid, b.startSolid) << "trace " << line;
     ASSERT_EQ(a.allSolid, b.allSolid) << "trace " << line;
+}
+
+/// Runs `traceAll` once alone, then on kThreads threads at once, and requires every thread's
+/// results to equal the lone run's; returns those.
+std::vector<collision::TraceResult> expectThreadsAgree(
+    const std::function<std::vector<collision::TraceResult>()>& traceAll) {
+    const std::vector<collision::TraceResult> single = traceAll();
+    std::vector<collision::TraceResult> perThread[kThreads];
+    runConcurrently([&](int t) { perThread[t] = traceAll(); });
+    for (const auto& out : perThread) {
+        EXPECT_EQ(out.size(), single.size());
+        for (size_t i = 0; i < std::min(out.size(), single.size()); ++i)
+            expectSame(out[i], single[i], i + 1);
+    }
+    return single;
 }
 
 struct Segment {
@@ -101,24 +117,16 @@ TEST(TraceThreads, CurvesFromFourThreadsGiveTheSingleThreadResults) {
     const auto segments = randomSegments(*data, kRandomSegments);
     collision::TraceOptions curves;
     curves.curves = true;
-    auto traceAll = [&](std::vector<collision::TraceResult>& out) {
-        out.clear();
+    const auto single = expectThreadsAgree([&] {
+        std::vector<collision::TraceResult> out;
         for (const auto& s : segments)
             out.push_back(model.trace(s.shape, s.start, s.end, bsp::contents::MaskPlayerSolid, curves));
-    };
-    std::vector<collision::TraceResult> single;
-    traceAll(single);
+        return out;
+    });
     int patchHits = 0;
     for (const auto& r : single)
         patchHits += r.surface >= 0;
     EXPECT_GT(patchHits, 0) << "the segments must hit patches to test them";
-    std::vector<collision::TraceResult> perThread[kThreads];
-    runConcurrently([&](int t) { traceAll(perThread[t]); });
-    for (const auto& out : perThread) {
-        ASSERT_EQ(out.size(), single.size());
-        for (size_t i = 0; i < single.size(); ++i)
-            expectSame(out[i], single[i], i + 1);
-    }
 }
 
 TEST(PlaneShiftThreads, ConcurrentTracesAgreeWithOneThread) {
@@ -127,19 +135,16 @@ TEST(PlaneShiftThreads, ConcurrentTracesAgreeWithOneThread) {
     const collision::Model model(data.value());
     const auto tree = collision::PlaneShiftTree::build(model, bsp::contents::Solid, true);
     const auto segments = randomSegments(*data, kRandomSegments);
-    std::vector<collision::TraceResult> single;
-    for (const auto& s : segments)
-        single.push_back(tree.trace(Shape::cylinder(15, 24), s.start, s.end));
-    std::vector<collision::TraceResult> perThread[kThreads];
-    runConcurrently([&](int t) {
+    const auto single = expectThreadsAgree([&] {
+        std::vector<collision::TraceResult> out;
         for (const auto& s : segments)
-            perThread[t].push_back(tree.trace(Shape::cylinder(15, 24), s.start, s.end));
+            out.push_back(tree.trace(Shape::cylinder(15, 24), s.start, s.end));
+        return out;
     });
-    for (const auto& out : perThread) {
-        ASSERT_EQ(out.size(), single.size());
-        for (size_t i = 0; i < single.size(); ++i)
-            expectSame(out[i], single[i], i + 1);
-    }
+    int hits = 0;
+    for (const auto& r : single)
+        hits += r.fraction < 1.0f;
+    EXPECT_GT(hits, kRandomSegments / 2) << "the segments must hit the tree's solid cells";
 }
 
 TEST(MovementThreads, FourWalkersOnOneModelMoveAsAlone) {
