@@ -44,8 +44,8 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
         s.options.semantics = collision::Semantics::Tutorial;
     else
         return core::makeError(core::format("--semantics: expected quake3 or tutorial, got '%s'", semantics.c_str()));
-    s.capsule = cl.has("--capsule");
-    const std::string shape = cl.value("--shape", s.capsule ? "capsule" : "box");
+    const bool capsuleFlag = cl.has("--capsule");
+    const std::string shape = cl.value("--shape", capsuleFlag ? "capsule" : "box");
     if (shape == "box")
         s.shape = collision::ShapeKind::Box;
     else if (shape == "capsule")
@@ -57,9 +57,8 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     else
         return core::makeError(
             core::format("--shape: expected box, capsule, sphere or cylinder, got '%s'", shape.c_str()));
-    if (s.capsule && s.shape != collision::ShapeKind::Capsule)
+    if (capsuleFlag && s.shape != collision::ShapeKind::Capsule)
         return core::makeError("--capsule contradicts --shape " + shape);
-    s.capsule = s.shape == collision::ShapeKind::Capsule;
     for (const char* name : {"--radius", "--half-height"}) {
         if (!cl.has(name)) continue;
         auto v = parseNumber(cl.value(name));
@@ -82,16 +81,16 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     if (bevels != "on" && bevels != "off")
         return core::makeError(core::format("--bevels: expected on or off, got '%s'", bevels.c_str()));
     s.planeShiftBevels = bevels == "on";
-    if (s.planeShift && s.options.model != 0)
-        return core::makeError("--method planeshift traces the world only (--model 0)");
-    if (s.planeShift && s.options.semantics != collision::Semantics::Quake3)
-        return core::makeError("--method planeshift uses the quake3 epsilon rules only");
     if (cl.has("--model")) {
         auto v = parseInteger(cl.value("--model"));
         if (!v || *v < 0 || *v > INT32_MAX)
             return core::makeError(core::format("--model: '%s' is not a model number", cl.value("--model").c_str()));
         s.options.model = static_cast<int32_t>(*v);
     }
+    if (s.planeShift && s.options.model != 0)
+        return core::makeError("--method planeshift traces the world only (--model 0)");
+    if (s.planeShift && s.options.semantics != collision::Semantics::Quake3)
+        return core::makeError("--method planeshift uses the quake3 epsilon rules only");
     return s;
 }
 
@@ -149,7 +148,7 @@ collision::Shape requestShape(const TraceRequest& request, const TraceSettings& 
     if (settings.shape == collision::ShapeKind::Cylinder)
         return collision::Shape::cylinder(settings.radius, settings.halfHeight);
     if (request.mins == glm::vec3(0.0f) && request.maxs == glm::vec3(0.0f)) return collision::Shape::ray();
-    if (settings.capsule) return collision::Shape::capsule(request.mins, request.maxs);
+    if (settings.shape == collision::ShapeKind::Capsule) return collision::Shape::capsule(request.mins, request.maxs);
     return collision::Shape::box(request.mins, request.maxs);
 }
 

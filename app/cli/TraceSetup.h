@@ -27,7 +27,6 @@ struct TraceRequest {
 /// Trace settings parsed from the command line.
 struct TraceSettings {
     int32_t mask = 1;              ///< --mask N (default CONTENTS_SOLID).
-    bool capsule = false;          ///< --capsule or --shape capsule: boxes are traced as ioquake3 capsules.
     /// --shape box|capsule|sphere|cylinder. Box (the default) and capsule read mins/maxs from each
     /// line; sphere and cylinder ignore them and use --radius and --half-height.
     collision::ShapeKind shape = collision::ShapeKind::Box;

@@ -183,6 +183,24 @@ TEST(TraceCommand, PlaneShiftMethodMatchesTheBrushTraceOnAWall) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(TraceCommand, PlaneShiftRefusesAnInlineModel) {
+    // A map with an inline model *1 (a door, say): plane shifting has no tree for it, so asking
+    // for it is an error, not a trace of the world in its place.
+    const std::string dir = test::makeTempDir("tracepsmodel");
+    const std::string path = dir + "/door.bsp";
+    test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({300, -64, -64}, {364, 64, 64})},
+                                                         {test::boxPlanes({64, -64, -64}, {128, 64, 64})}},
+                                                        1)));
+    const std::string line = "0 0 0 200 0 0 0 0 0 0 0 0\n";
+    auto door = test::runCliplab("trace '" + path + "' --model 1", line);
+    ASSERT_EQ(door.exitCode, 0) << door.err;
+    EXPECT_EQ(door.out.substr(0, 8), "0.319375") << "the brush trace hits the door";
+    auto shifted = test::runCliplab("trace '" + path + "' --method planeshift --model 1", line);
+    EXPECT_EQ(shifted.exitCode, 2) << shifted.out;
+    EXPECT_NE(shifted.err.find("world only"), std::string::npos) << shifted.err;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(TraceCommand, CompareMethodsReportsEarlyStops) {
     const std::string dir = test::makeTempDir("compare");
     const std::string path = dir + "/wedge.bsp";
