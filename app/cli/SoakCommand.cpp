@@ -3,6 +3,7 @@
 
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
+#include "cli/MovementOptions.h"
 #include "collision/Model.h"
 #include "collision/StepCorrect.h"
 #include "core/Format.h"
@@ -124,14 +125,8 @@ int runSoak(const Args& args) {
     if (curves != "on" && curves != "off")
         return usageError("--curves: expected on or off, got '" + curves + "'");
     options.curves = curves == "on";
-    for (const auto& occurrence : cl->occurrences("--set")) {
-        const std::string& item = occurrence.at(0);
-        const size_t eq = item.find('=');
-        if (eq == std::string::npos)
-            return usageError("--set: expected NAME=VALUE, got '" + item + "'");
-        if (auto error = movement::setSetting(config.settings, item.substr(0, eq), item.substr(eq + 1)))
-            return usageError("--set: " + *error);
-    }
+    if (auto error = applySetOptions(*cl, config.settings))
+        return usageError(*error);
     if (cl->has("--walker")) {
         const auto v = parseInteger(cl->value("--walker"));
         if (!v || *v < 0 || *v >= config.walkers)

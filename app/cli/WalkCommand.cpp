@@ -4,6 +4,7 @@
 #include "bsp/Entities.h"
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
+#include "cli/MovementOptions.h"
 #include "collision/Model.h"
 #include "collision/StepCorrect.h"
 #include "collision/TraceLimits.h"
@@ -143,17 +144,8 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
         setup.options.curves = true;
     else if (curves != "off")
         return usageError("--curves: expected on or off, got '" + curves + "'");
-    for (const auto& occurrence : cl->occurrences("--set")) {
-        const std::string& item = occurrence.at(0);
-        const size_t eq = item.find('=');
-        if (eq == std::string::npos)
-            return usageError("--set: expected NAME=VALUE, got '" + item + "'");
-        if (auto error = movement::setSetting(settings, item.substr(0, eq), item.substr(eq + 1)))
-            return usageError("--set: " + *error);
-    }
-    // Each --set is checked alone; together they must still make a player box that is not inverted.
-    if (auto error = movement::validateSettings(settings))
-        return usageError("--set: " + *error);
+    if (auto error = applySetOptions(*cl, settings))
+        return usageError(*error);
 
     const std::string scriptPath = cl->value("--script");
     auto text = readText(scriptPath);

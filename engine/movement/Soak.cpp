@@ -135,6 +135,9 @@ const char* soakFailureName(SoakFailureKind kind) {
 }
 
 std::optional<std::string> validateSoakConfig(const SoakConfig& c) {
+    // The in-solid check uses these settings' box as given: an inverted one would count falsely.
+    if (auto error = validateSettings(c.settings))
+        return "settings: " + *error;
     if (c.walkers < 1 || c.walkers > 4096)
         return "walkers: expected 1 to 4096, got " + std::to_string(c.walkers);
     if (c.ticks < 0)
@@ -163,7 +166,7 @@ SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& tra
     // move() would quietly fall back to swept traces: a soak of the wrong method proves nothing.
     if (config.settings.method == Method::StepCorrect && (!correct || !*correct))
         return report;
-    Settings settings = config.settings;
+    const Settings& settings = config.settings;
     std::vector<Walker> walkers;
     const int first = config.onlyWalker.value_or(0);
     const int last = config.onlyWalker ? first + 1 : config.walkers;

@@ -104,6 +104,7 @@ TEST(SoakCommand, BadArgumentsAreUsageErrors) {
         {"soak" + map + " --verbose", "--verbose needs --walker"},
         {"soak" + map + " --traces", "--traces needs --walker"},
         {"soak" + map + " --set nosuch=1", "--set"},
+        {"soak" + map + " --set minsz=40", "inverted player box"},
         {"soak" + map + " --bogus", "--bogus"},
         {"soak", "expected one MAP"},
     };

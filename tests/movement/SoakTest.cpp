@@ -274,6 +274,9 @@ TEST(Soak, RejectsBadConfigs) {
     bad.spawns.clear();
     EXPECT_TRUE(movement::validateSoakConfig(bad));
     bad = config;
+    bad.settings.mins.z = 40.0f; // above maxs.z: an inverted box would make false in-solid counts
+    EXPECT_TRUE(movement::validateSoakConfig(bad));
+    bad = config;
     bad.worldMins.x = std::numeric_limits<float>::quiet_NaN();
     EXPECT_TRUE(movement::validateSoakConfig(bad));
     EXPECT_EQ(movement::runSoak(bad, {}).ticks, 0); // refused, not run
