@@ -8,6 +8,7 @@
 #include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
 
+#include <glm/common.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -68,6 +69,7 @@ std::map<std::string, std::vector<GameTick>> loadGame(const std::string& map) {
         std::istringstream s(line);
         s >> g.t >> g.origin.x >> g.origin.y >> g.origin.z >> g.velocity.x >> g.velocity.y >> g.velocity.z >>
             g.ground;
+        EXPECT_TRUE(s) << map << ": unreadable line '" << line << "'";
         current->push_back(g);
     }
     return out;
@@ -104,13 +106,19 @@ void checkMap(const std::string& map, int expectedWalks) {
                       std::to_string(ref.size());
         for (size_t i = 0; problem.empty() && i < ref.size(); ++i) {
             const auto& ours = run.ticks[i];
-            const glm::vec3 d = ours.origin - ref[i].origin;
-            if (std::abs(d.x) > 1.0f || std::abs(d.y) > 1.0f || std::abs(d.z) > 1.0f ||
+            // The game's file prints 3 decimals; the largest difference measured over all walks is
+            // 0.034 units (q3dm6ish) in position and 1 unit/s in velocity (the game snaps
+            // velocity to whole units, so a float rounding can land on the next one).
+            const glm::vec3 d = glm::abs(ours.origin - ref[i].origin);
+            const glm::vec3 dv = glm::abs(ours.velocity - ref[i].velocity);
+            if (d.x > 0.05f || d.y > 0.05f || d.z > 0.05f || dv.x > 1.0f || dv.y > 1.0f || dv.z > 1.0f ||
                 (ours.onGround ? 1 : 0) != ref[i].ground) {
                 std::ostringstream o;
                 o << "t=" << ref[i].t << " ours (" << ours.origin.x << " " << ours.origin.y << " "
-                  << ours.origin.z << ") ground " << ours.onGround << ", game (" << ref[i].origin.x << " "
-                  << ref[i].origin.y << " " << ref[i].origin.z << ") ground " << ref[i].ground;
+                  << ours.origin.z << ") v (" << ours.velocity.x << " " << ours.velocity.y << " " << ours.velocity.z
+                  << ") ground " << ours.onGround << ", game (" << ref[i].origin.x << " " << ref[i].origin.y << " "
+                  << ref[i].origin.z << ") v (" << ref[i].velocity.x << " " << ref[i].velocity.y << " "
+                  << ref[i].velocity.z << ") ground " << ref[i].ground;
                 problem = o.str();
             }
         }
