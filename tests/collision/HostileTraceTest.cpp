@@ -130,17 +130,25 @@ TEST(HostileTrace, EveryCaseGetsItsDocumentedResult) {
 }
 
 TEST(HostileTrace, ClampedCasesStillCollide) {
-    // The clamps keep the trace meaningful: these hit the wall where the sane equivalent does.
+    // The clamps keep the trace meaningful: these hit the wall where the sane equivalent does, by
+    // both methods. (In the table above, "1e6 coordinates" and "epsilon 0" are their own sane
+    // equivalents: there they only check that they are not refused; their values are checked here.)
     const Model m = wallModel();
-    TraceOptions zero;
-    zero.epsilon = 0.0f;
-    const TraceResult exact = m.trace(Shape::ray(), kFrom, kTo, kSolid, zero);
-    EXPECT_FLOAT_EQ(exact.endpos.x, 64.0f); // epsilon 0 stops on the surface
-    const TraceResult inverted = m.trace(Shape::box({8, 8, 8}, {-8, -8, -8}), kFrom, kTo, kSolid);
-    EXPECT_NEAR(inverted.endpos.x, 56.0f - 0.125f, 1e-3);
-    const TraceResult far = m.trace(Shape::ray(), {1e6f, 0, 0}, {-1e6f, 0, 0}, kSolid);
-    EXPECT_LT(far.fraction, 1.0f);
-    EXPECT_NEAR(far.endpos.x, 68.125f, 0.1f); // float spacing at 1e6 is 1/16
+    const auto tree = collision::PlaneShiftTree::build(m, kSolid, true);
+    for (int method = 0; method < 2; ++method) {
+        auto run = [&](const Shape& s, const glm::vec3& a, const glm::vec3& b, const TraceOptions& opt) {
+            return method == 0 ? m.trace(s, a, b, kSolid, opt) : tree.trace(s, a, b, opt);
+        };
+        TraceOptions zero;
+        zero.epsilon = 0.0f;
+        const TraceResult exact = run(Shape::ray(), kFrom, kTo, zero);
+        EXPECT_FLOAT_EQ(exact.endpos.x, 64.0f) << "method " << method; // epsilon 0 stops on the surface
+        const TraceResult inverted = run(Shape::box({8, 8, 8}, {-8, -8, -8}), kFrom, kTo, {});
+        EXPECT_NEAR(inverted.endpos.x, 56.0f - 0.125f, 1e-3) << "method " << method;
+        const TraceResult far = run(Shape::ray(), {1e6f, 0, 0}, {-1e6f, 0, 0}, {});
+        EXPECT_LT(far.fraction, 1.0f) << "method " << method;
+        EXPECT_NEAR(far.endpos.x, 68.125f, 0.1f) << "method " << method; // float spacing at 1e6 is 1/16
+    }
 }
 
 TEST(HostileTrace, PositionTestsFollowTheSameRules) {

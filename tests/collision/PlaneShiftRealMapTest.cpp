@@ -52,6 +52,7 @@ TEST_P(PlaneShiftRays, AgreeWithTheReferenceSet) {
     ASSERT_TRUE(inputs.ok()) << inputs.error().message;
     auto expected = test::loadReferenceResults(c.map, c.suffix);
     ASSERT_TRUE(expected.ok()) << expected.error().message;
+    ASSERT_EQ(inputs->size(), expected->size());
     int rays = 0, differing = 0, startSolid = 0;
     for (size_t i = 0; i < inputs->size(); ++i) {
         const auto& in = (*inputs)[i];

@@ -87,3 +87,15 @@ TEST(StepCorrect, NeverEndsAStepInsideABrush) {
             << end.z << ")";
     }
 }
+
+TEST(StepCorrect, SideCornerCountsTellFacesFromBevels) {
+    // A box: six faces of 4 corners. A wedge x >= 0, z >= 0, x + z <= 64, |y| <= 64 with q3map's
+    // axial sides first: the +x and +z sides only touch it along an edge (bevels, 2 corners), the
+    // y sides are triangles (3), the rest rectangles (4).
+    const Model box(makeBrushMap({{boxPlanes({0, 0, 0}, {32, 32, 32})}}));
+    EXPECT_EQ(collision::sideCornerCounts(box), std::vector<uint8_t>({4, 4, 4, 4, 4, 4}));
+    auto wedge = boxPlanes({0, -64, 0}, {64, 64, 64});
+    wedge.push_back(test::planeThrough({1, 0, 1}, {64, 0, 0}));
+    const Model w(makeBrushMap({{wedge}}));
+    EXPECT_EQ(collision::sideCornerCounts(w), std::vector<uint8_t>({4, 2, 3, 3, 4, 2, 4}));
+}
