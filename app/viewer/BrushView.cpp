@@ -45,7 +45,7 @@ BrushViewStats drawBrushes(const bsp::BspData& data, debugdraw::DebugDraw& draw,
             continue;
         const bool solid = contents & bsp::contents::Solid;
         (solid ? stats.solid : stats.playerClip)++;
-        draw.brushHull(planes, solid ? solidFace : clipFace, edge);
+        draw.hullFaces(faces, solid ? solidFace : clipFace, edge); // already clipped above
         for (size_t i = 0; i < faces.size(); ++i)
             if (faces[i].empty()) {
                 ++stats.bevelSides;

@@ -153,19 +153,10 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     const collision::TraceFunction playerTrace = [&st, &sink](const collision::Shape& shape, const glm::vec3& a,
                                                               const glm::vec3& b, int32_t mask) {
         LoggedTrace t = st.traceLogged("player", shape, a, b, mask);
-        if (sink)
-            sink->push_back(t);
-        return t.result;
-    };
-    // Step-and-correct (Movement panel's method): corrections against the loaded map's world brushes.
-    const collision::CorrectFunction playerCorrect = [&st](const collision::Shape& shape, const glm::vec3& p,
-                                                           int32_t mask) {
-        if (!st.map) {
-            collision::Correction none;
-            none.position = p;
-            return none;
-        }
-        return st.map->correct(shape, p, mask);
+        if (!sink)
+            return t.result;
+        sink->push_back(std::move(t));
+        return sink->back().result;
     };
     long long ticksRun = 0;
     auto runTick = [&](const movement::Input& input) {
@@ -173,7 +164,8 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
         st.tickTraces.emplace_back();
         sink = &st.tickTraces.back();
         recorder.corrections = 0;
-        st.sim.tick(input, playerTrace, &recorder, &playerCorrect);
+        // Step-and-correct (Movement panel's method) corrects against the loaded map's world brushes.
+        st.sim.tick(input, playerTrace, &recorder, &st.map->correct);
         st.correctionsLastTick = recorder.corrections;
         sink = nullptr;
         while (st.tickTraces.size() > 200)

@@ -74,7 +74,7 @@ std::vector<const LoggedTrace*> ViewerState::debuggerList() const {
 LoggedTrace ViewerState::traceLogged(const std::string& source, const collision::Shape& shape,
                                      const glm::vec3& start, const glm::vec3& end, int32_t mask) {
     const TraceMethod method = trace.method == TraceMethod::Both ? TraceMethod::Brush : trace.method;
-    return traceByMethodLogged(*this, method, source, shape, start, end, mask).front();
+    return std::move(traceByMethodLogged(*this, method, source, shape, start, end, mask).front());
 }
 
 std::vector<LoggedTrace> ViewerState::traceMethods(const std::string& source, const collision::Shape& shape,

@@ -85,7 +85,13 @@ void DebugDraw::plane(const HullPlane& p, const glm::vec3& near, float halfSize,
 }
 
 void DebugDraw::brushHull(std::span<const HullPlane> planes, const Style& faceStyle, const Style& edgeStyle) {
-    for (const auto& face : hullFaces(planes)) {
+    const auto faces = debugdraw::hullFaces(planes);
+    hullFaces(faces, faceStyle, edgeStyle);
+}
+
+void DebugDraw::hullFaces(std::span<const std::vector<glm::vec3>> faces, const Style& faceStyle,
+                          const Style& edgeStyle) {
+    for (const auto& face : faces) {
         if (face.size() < 3)
             continue;
         polygon(face, faceStyle);

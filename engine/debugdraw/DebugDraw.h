@@ -59,6 +59,8 @@ public:
     /// A convex brush: one filled polygon per plane face (translucent styles look best), and
     /// its edges as lines in `edgeStyle`. Faces with no area (bevels meeting at an edge) are skipped.
     void brushHull(std::span<const HullPlane> planes, const Style& faceStyle, const Style& edgeStyle);
+    /// The same from faces already clipped by hullFaces() (for callers that also need the faces).
+    void hullFaces(std::span<const std::vector<glm::vec3>> faces, const Style& faceStyle, const Style& edgeStyle);
 };
 
 /// The face polygons of the convex hull bounded by `planes` (each keeps the back side n.x <= dist),

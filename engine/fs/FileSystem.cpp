@@ -29,7 +29,7 @@ bool endsWithNoCase(const std::string& s, const std::string& suffix) {
     if (s.size() < suffix.size())
         return false;
     return std::equal(suffix.rbegin(), suffix.rend(), s.rbegin(),
-                      [](char a, char b) { return std::tolower(a) == std::tolower(b); });
+                      [](unsigned char a, unsigned char b) { return std::tolower(a) == std::tolower(b); });
 }
 
 } // namespace

@@ -190,7 +190,8 @@ void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& 
         glUniform1i(u.alphaFunc, alphaTest ? alphaFuncCode(p.alphaFunc) : 0);
         glm::vec3 rowS, rowT;
         glm::vec4 turb;
-        tcModMatrix(textured ? p.tcMods : std::vector<TcMod>{}, seconds, rowS, rowT, turb);
+        static const std::vector<TcMod> kNoTcMods; // a ?: with a temporary would copy p.tcMods every pass
+        tcModMatrix(textured ? p.tcMods : kNoTcMods, seconds, rowS, rowT, turb);
         glUniform3fv(u.tcS, 1, glm::value_ptr(rowS));
         glUniform3fv(u.tcT, 1, glm::value_ptr(rowT));
         glUniform4fv(u.turb, 1, glm::value_ptr(turb));
@@ -281,7 +282,8 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     if (settings.depthPrepass && settings.drawWorld)
         depthPrepass();
 
-    for (int32_t b : settings.drawWorld ? drawOrder : std::vector<int32_t>{}) {
+    static const std::vector<int32_t> kNothing; // a ?: with a temporary would copy drawOrder every frame
+    for (int32_t b : settings.drawWorld ? drawOrder : kNothing) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
         if (!collectVisible(batch, true))

@@ -75,8 +75,8 @@ void movementPanel(ViewerState& state) {
     if (ImGui::Button("step 1 tick"))
         ++state.stepRequests;
     ImGui::SameLine();
-    if (ImGui::Button("respawn") && state.map && !state.map->spawns.empty())
-        state.teleport(state.map->spawns.front().origin, state.map->spawns.front().yaw);
+    if (ImGui::Button("respawn"))
+        state.respawn(); // the first spawn point, or the middle of a map without one
     ImGui::Text("fly speed x%.2f (mouse wheel)", double(state.flySpeedScale));
 
     ImGui::Separator();
