@@ -137,6 +137,9 @@ public:
     const std::vector<std::string>& warnings() const { return m_warnings; }
 
 private:
+    /// trace() for input within the limits of TraceLimits.h (traceInputInRange holds).
+    TraceResult traceInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
+                             const TraceOptions& options, TraceStats* stats) const;
     /// An inline model is traced as one leaf holding all its brushes (ioquake3 does the same).
     struct SubModel {
         CollisionLeaf leaf;

@@ -38,16 +38,13 @@ TraceResult Model::trace(const Shape& requested, const glm::vec3& start, const g
                          const TraceOptions& options, TraceStats* stats) const {
     // Hostile numbers (TraceLimits.h): NaN, infinities and far points are refused before any
     // arithmetic; inverted or huge shapes and bad epsilons are clamped.
-    // The usual input is already in range and is traced as given. The rest is refused, or traced
-    // again clamped (which is then in range: one level of recursion).
-    if (!traceInputInRange(requested, start, end, options.epsilon)) {
-        if (!traceInputUsable(requested, start, end))
-            return refusedTrace(start);
-        TraceOptions clampedOptions = options;
-        clampedOptions.epsilon = clampEpsilon(options.epsilon);
-        return trace(clampShape(requested), start, end, mask, clampedOptions, stats);
-    }
-    const Shape& shape = requested;
+    return traceWithinLimits(requested, start, end, options, [&](const Shape& shape, const TraceOptions& used) {
+        return traceInRange(shape, start, end, mask, used, stats);
+    });
+}
+
+TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
+                                const TraceOptions& options, TraceStats* stats) const {
     detail::TraceWork tw;
     tw.mask = mask;
     tw.epsilon = options.epsilon;

@@ -185,16 +185,13 @@ struct Walk {
 TraceResult PlaneShiftTree::trace(const Shape& requested, const glm::vec3& start, const glm::vec3& end,
                                   const TraceOptions& options, TraceStats* stats) const {
     // The same hostile-number rules as Model::trace (TraceLimits.h).
-    // The usual input is already in range and is traced as given. The rest is refused, or traced
-    // again clamped (which is then in range: one level of recursion).
-    if (!traceInputInRange(requested, start, end, options.epsilon)) {
-        if (!traceInputUsable(requested, start, end))
-            return refusedTrace(start);
-        TraceOptions clampedOptions = options;
-        clampedOptions.epsilon = clampEpsilon(options.epsilon);
-        return trace(clampShape(requested), start, end, clampedOptions, stats);
-    }
-    const Shape& shape = requested;
+    return traceWithinLimits(requested, start, end, options, [&](const Shape& shape, const TraceOptions& used) {
+        return traceInRange(shape, start, end, used, stats);
+    });
+}
+
+TraceResult PlaneShiftTree::traceInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end,
+                                         const TraceOptions& options, TraceStats* stats) const {
     Walk w;
     w.tree = this;
     w.model = m_model;

@@ -84,6 +84,10 @@ public:
     int32_t root() const { return m_root; }
 
 private:
+    /// trace() for input within the limits of TraceLimits.h (traceInputInRange holds).
+    TraceResult traceInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end,
+                             const TraceOptions& options, TraceStats* stats) const;
+
     const Model* m_model = nullptr; ///< For the contents and surface flags of hits.
     std::vector<PlaneShiftNode> m_nodes;
     std::vector<PlaneShiftLeaf> m_leaves;

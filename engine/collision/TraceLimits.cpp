@@ -91,12 +91,14 @@ float clampEpsilon(float epsilon) {
     return std::clamp(epsilon, 0.0f, kMaxEpsilon);
 }
 
-glm::vec3 clampPoint(const glm::vec3& p) {
+glm::vec3 clampComponents(const glm::vec3& v, float limit) {
     glm::vec3 out;
     for (int i = 0; i < 3; ++i)
-        out[i] = std::isnan(p[i]) ? 0.0f : std::clamp(p[i], -kMaxCoordinate, kMaxCoordinate);
+        out[i] = std::isnan(v[i]) ? 0.0f : std::clamp(v[i], -limit, limit);
     return out;
 }
+
+glm::vec3 clampPoint(const glm::vec3& p) { return clampComponents(p, kMaxCoordinate); }
 
 TraceResult refusedTrace(const glm::vec3& start) {
     TraceResult r;

@@ -85,6 +85,25 @@ glm::vec3 clampPoint(const glm::vec3& p);
 /// `refused` treat it as blocked and do not move), refused set, endpos = clampPoint(start).
 TraceResult refusedTrace(const glm::vec3& start);
 
+/// Applies the rules above for a trace entry point: `traceInRange(shape, options)` is called with
+/// the request as given when it is in range (the usual case: one inline check), with clampShape
+/// and clampEpsilon applied when it is usable but not in range, and not at all when it is refused
+/// (then refusedTrace(start)). Model::trace and PlaneShiftTree::trace both go through it.
+template <class TraceInRange>
+TraceResult traceWithinLimits(const Shape& shape, const glm::vec3& start, const glm::vec3& end,
+                              const TraceOptions& options, TraceInRange&& traceInRange) {
+    if (traceInputInRange(shape, start, end, options.epsilon))
+        return traceInRange(shape, options);
+    if (!traceInputUsable(shape, start, end))
+        return refusedTrace(start);
+    TraceOptions clamped = options;
+    clamped.epsilon = clampEpsilon(options.epsilon);
+    return traceInRange(clampShape(shape), clamped);
+}
+
+/// `v` with NaN components replaced by 0 and the rest clamped to +/-`limit`.
+glm::vec3 clampComponents(const glm::vec3& v, float limit);
+
 /// Strict check for front ends (CLI input lines): nullopt when the trace would run unchanged,
 /// else one sentence naming the argument (start, end, mins, maxs, radius, halfHeight, epsilon)
 /// and what is wrong: not finite, beyond the limit, mins above maxs, negative.

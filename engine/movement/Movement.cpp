@@ -211,12 +211,7 @@ glm::vec3 eyePosition(const PlayerState& state, const Settings& settings) {
 namespace {
 
 /// Velocity components kept finite and within +/-kMaxVelocity (NaN -> 0).
-glm::vec3 clampVelocity(const glm::vec3& v) {
-    glm::vec3 out;
-    for (int i = 0; i < 3; ++i)
-        out[i] = std::isnan(v[i]) ? 0.0f : std::clamp(v[i], -kMaxVelocity, kMaxVelocity);
-    return out;
-}
+glm::vec3 clampVelocity(const glm::vec3& v) { return collision::clampComponents(v, kMaxVelocity); }
 
 bool usableOrigin(const glm::vec3& p) {
     return collision::pointUsable(p);
