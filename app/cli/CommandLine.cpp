@@ -1,6 +1,7 @@
 #include "cli/CommandLine.h"
 
 #include "core/Format.h"
+#include "core/Parse.h"
 
 #include <cerrno>
 #include <cmath>
@@ -66,15 +67,6 @@ std::optional<long long> parseInteger(const std::string& text) {
     return v;
 }
 
-std::optional<double> parseNumber(const std::string& text) {
-    if (text.empty())
-        return std::nullopt;
-    errno = 0;
-    char* end = nullptr;
-    double v = std::strtod(text.c_str(), &end);
-    if (errno != 0 || end != text.c_str() + text.size() || !std::isfinite(v))
-        return std::nullopt;
-    return v;
-}
+std::optional<double> parseNumber(const std::string& text) { return core::parseFiniteNumber(text); }
 
 } // namespace cliplab::cli

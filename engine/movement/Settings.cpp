@@ -1,6 +1,7 @@
 #include "movement/Settings.h"
 
 #include "core/Format.h"
+#include "core/Parse.h"
 
 #include <algorithm>
 
@@ -11,17 +12,6 @@
 namespace cliplab::movement {
 
 namespace {
-
-std::optional<double> number(const std::string& text) {
-    if (text.empty())
-        return std::nullopt;
-    errno = 0;
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (errno != 0 || end != text.c_str() + text.size() || !std::isfinite(v))
-        return std::nullopt;
-    return v;
-}
 
 /// A float setting, its name in setSetting and its range (what sanitize clamps to).
 struct FloatField {
@@ -59,6 +49,13 @@ constexpr FloatField kFloats[] = {
 /// Range of each box corner component (units): far beyond any player, well inside float precision.
 constexpr double kBoxLimit = 1e4;
 
+bool validPreset(Preset p) { return p == Preset::Melax || p == Preset::Quake3; }
+bool validMethod(Method m) { return m == Method::Swept || m == Method::StepCorrect; }
+bool validShape(collision::ShapeKind k) {
+    return static_cast<int>(k) >= static_cast<int>(collision::ShapeKind::Ray) &&
+           static_cast<int>(k) <= static_cast<int>(collision::ShapeKind::Cylinder);
+}
+
 } // namespace
 
 std::optional<std::string> setSetting(Settings& s, const std::string& name, const std::string& value) {
@@ -91,7 +88,7 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
             return "shape: expected box, capsule, sphere, cylinder or ray, got '" + value + "'";
         return std::nullopt;
     }
-    const auto v = number(value);
+    const auto v = core::parseFiniteNumber(value);
     if (!v)
         return name + ": '" + value + "' is not a number";
     for (const auto& ff : kFloats)
@@ -157,12 +154,11 @@ Settings sanitize(const Settings& in) {
     s.crouchMaxsZ = std::max(s.crouchMaxsZ, s.mins.z);
     s.maxSlideIterations = std::clamp(s.maxSlideIterations, 1, 16);
     s.maxPlanes = std::clamp(s.maxPlanes, 2, 16);
-    if (s.preset != Preset::Melax && s.preset != Preset::Quake3)
+    if (!validPreset(s.preset))
         s.preset = defaults.preset;
-    if (s.method != Method::Swept && s.method != Method::StepCorrect)
+    if (!validMethod(s.method))
         s.method = defaults.method;
-    if (static_cast<int>(s.shape) < static_cast<int>(collision::ShapeKind::Ray) ||
-        static_cast<int>(s.shape) > static_cast<int>(collision::ShapeKind::Cylinder))
+    if (!validShape(s.shape))
         s.shape = defaults.shape;
     return s;
 }
@@ -178,10 +174,8 @@ bool inRange(const Settings& s) {
         if (!(s.mins[i] >= -box && s.maxs[i] <= box && s.mins[i] <= s.maxs[i]))
             return false;
     return s.crouchMaxsZ >= s.mins.z && s.maxSlideIterations >= 1 && s.maxSlideIterations <= 16 &&
-           s.maxPlanes >= 2 && s.maxPlanes <= 16 && (s.preset == Preset::Melax || s.preset == Preset::Quake3) &&
-           (s.method == Method::Swept || s.method == Method::StepCorrect) &&
-           static_cast<int>(s.shape) >= static_cast<int>(collision::ShapeKind::Ray) &&
-           static_cast<int>(s.shape) <= static_cast<int>(collision::ShapeKind::Cylinder);
+           s.maxPlanes >= 2 && s.maxPlanes <= 16 && validPreset(s.preset) && validMethod(s.method) &&
+           validShape(s.shape);
 }
 
 std::optional<std::string> validateSettings(const Settings& s) {
@@ -206,11 +200,11 @@ std::optional<std::string> validateSettings(const Settings& s) {
         return core::format("maxSlideIterations: %d is outside [1, 16]", s.maxSlideIterations);
     if (s.maxPlanes < 2 || s.maxPlanes > 16)
         return core::format("maxPlanes: %d is outside [2, 16]", s.maxPlanes);
-    if (sanitize(s).preset != s.preset)
+    if (!validPreset(s.preset))
         return core::format("preset: %d is not a preset", static_cast<int>(s.preset));
-    if (sanitize(s).method != s.method)
+    if (!validMethod(s.method))
         return core::format("method: %d is not a movement method", static_cast<int>(s.method));
-    if (sanitize(s).shape != s.shape)
+    if (!validShape(s.shape))
         return core::format("shape: %d is not a shape kind", static_cast<int>(s.shape));
     return std::nullopt;
 }

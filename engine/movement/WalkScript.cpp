@@ -1,5 +1,6 @@
 #include "movement/WalkScript.h"
 
+#include "core/Parse.h"
 #include "movement/Simulation.h"
 
 #include <cerrno>
@@ -12,10 +13,10 @@ namespace cliplab::movement {
 namespace {
 
 bool toNumber(const std::string& text, double& out) {
-    errno = 0;
-    char* end = nullptr;
-    out = std::strtod(text.c_str(), &end);
-    return !text.empty() && errno == 0 && end == text.c_str() + text.size() && std::isfinite(out);
+    const auto v = core::parseFiniteNumber(text);
+    if (v)
+        out = *v;
+    return v.has_value();
 }
 
 } // namespace
