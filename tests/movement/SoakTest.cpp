@@ -10,7 +10,11 @@
 #include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <optional>
 
 
 namespace cliplab::test {
@@ -97,8 +101,12 @@ TEST(Soak, StepAndCorrectWalkersStayOutOfSolidOnBothMaps) {
 }
 
 /// Replays walker `walker` of a 16-walker soak with seed 2 (the wide sweep that found the bugs
-/// below) on `data` for `ticks` ticks, curves on; the report of that walker alone.
-movement::SoakReport replaySeed2(const bsp::BspData& data, movement::Preset preset, int walker, int64_t ticks) {
+/// below) on `data` for `ticks` ticks, curves on; the report of that walker alone. The walker must
+/// still pass where it failed before the fix: at its tick `failTick` its origin is `failedAt`
+/// (within 1 unit), so a change of the soak's inputs cannot quietly turn the replay into a walk
+/// elsewhere.
+movement::SoakReport replaySeed2(const bsp::BspData& data, movement::Preset preset, int walker, int64_t ticks,
+                                 int64_t failTick, const glm::vec3& failedAt) {
     const collision::Model model(data);
     collision::TraceOptions options;
     options.curves = true;
@@ -109,8 +117,17 @@ movement::SoakReport replaySeed2(const bsp::BspData& data, movement::Preset pres
     config.walkers = 16;
     config.onlyWalker = walker;
     config.ticks = ticks;
-    const auto report = movement::runSoak(config, model.traceFunction(options));
+    std::optional<glm::vec3> origin;
+    const auto report = movement::runSoak(config, model.traceFunction(options),
+                                          [&](int, int64_t tick, double, const movement::Input&,
+                                              const movement::PlayerState& state) {
+                                              if (tick == failTick)
+                                                  origin = state.origin;
+                                          });
     EXPECT_EQ(report.ticks, ticks);
+    EXPECT_TRUE(origin && glm::distance(*origin, failedAt) < 1.0f)
+        << "the replay no longer passes the failure spot: at tick " << failTick << " it is at "
+        << (origin ? origin->x : NAN) << " " << (origin ? origin->y : NAN) << " " << (origin ? origin->z : NAN);
     return report;
 }
 
@@ -121,7 +138,7 @@ TEST(Soak, Czest3ctfWalkerThatWentThroughACornerStaysOut) {
     ASSERT_FALSE(openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     auto data = loadOpenArenaMap("czest3ctf");
     ASSERT_TRUE(data.ok()) << data.error().message;
-    const auto report = replaySeed2(data.value(), movement::Preset::Quake3, 5, 12600);
+    const auto report = replaySeed2(data.value(), movement::Preset::Quake3, 5, 12600, 12525, {-112.875f, -273.002f, 24.125f});
     EXPECT_EQ(report.inSolid, 0) << describe(report);
     EXPECT_EQ(report.outOfWorld, 0) << describe(report);
 }
@@ -132,7 +149,7 @@ TEST(Soak, OaDm6WalkerOnAThinClipBrushStaysOut) {
     ASSERT_FALSE(openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     auto data = loadOpenArenaMap("oa_dm6");
     ASSERT_TRUE(data.ok()) << data.error().message;
-    const auto report = replaySeed2(data.value(), movement::Preset::Melax, 6, 8800);
+    const auto report = replaySeed2(data.value(), movement::Preset::Melax, 6, 8800, 8724, {1387.922f, -499.562f, 152.25f});
     EXPECT_EQ(report.inSolid, 0) << describe(report);
 }
 
@@ -148,7 +165,7 @@ TEST(Soak, OaMiniaWalkersSlidingAlongACurveStayOut) {
     ASSERT_TRUE(vfs.value()->mountArchive(base + "/pak6-patch085.pk3").ok());
     auto data = world::loadMap("oa_minia", vfs.value().get());
     ASSERT_TRUE(data.ok()) << data.error().message;
-    const auto report = replaySeed2(data.value(), movement::Preset::Quake3, 13, 9700);
+    const auto report = replaySeed2(data.value(), movement::Preset::Quake3, 13, 9700, 9651, {535.809f, 1003.82f, 24.125f});
     EXPECT_EQ(report.inSolid, 0) << describe(report);
 }
 
