@@ -55,5 +55,19 @@ TEST(InfoCommand, MalformedFileIsAClearErrorNotACrash) {
 TEST(InfoCommand, HelpListsCommands) {
     auto r = test::runCliplab("--help");
     EXPECT_EQ(r.exitCode, 0);
-    EXPECT_NE(r.out.find("info"), std::string::npos);
+    // Each command has its own entry in the commands list: a line "  NAME  ARGS" (the usage line
+    // at the top also mentions words like "info" in prose, so a bare find would prove nothing).
+    const size_t list = r.out.find("\ncommands:\n");
+    ASSERT_NE(list, std::string::npos) << r.out;
+    for (const char* command : {"info", "compile", "trace", "bench-trace", "walk", "bench-walk", "compare-methods",
+                                "soak", "view", "shot"}) {
+        const std::string entry = std::string("\n  ") + command + " ";
+        EXPECT_NE(r.out.find(entry, list), std::string::npos) << "no entry for " << command << " in:\n" << r.out;
+    }
+    // And each command runs: its name is not reported as unknown.
+    for (const char* command : {"info", "trace", "walk", "soak"}) {
+        auto missing = test::runCliplab(command);
+        EXPECT_EQ(missing.exitCode, 2) << command;
+        EXPECT_EQ(missing.err.find("neither a command nor a map"), std::string::npos) << command << ": " << missing.err;
+    }
 }

@@ -66,8 +66,17 @@ TEST(TraceCommand, AgreesWithTheReferenceOnOaDm1) {
 }
 
 TEST(TraceCommand, CapsuleAndModelOptions) {
-    auto r = test::runCliplab("trace oa_dm1 --capsule --model 0", "0 0 0 0 0 -10 -15 -15 -24 15 15 32\n");
-    EXPECT_EQ(r.exitCode, 0) << r.err;
+    // The capsule against the game's own capsule results, through the explicit world model.
+    auto in = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.in.gz"));
+    auto ref = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.mask1.curves0.capsule.out.gz"));
+    ASSERT_TRUE(in.ok() && ref.ok());
+    std::string input;
+    for (size_t i = 0; i < 200; ++i) input += (*in)[i] + "\n";
+    auto r = test::runCliplab("trace oa_dm1 --capsule --model 0 --mask 1 --curves off", input);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto lines = splitLines(r.out);
+    ASSERT_EQ(lines.size(), 200u);
+    for (size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
     auto bad = test::runCliplab("trace oa_dm1 --model 999", "0 0 0 0 0 -10 0 0 0 0 0 0\n");
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("--model 999"), std::string::npos) << bad.err;

@@ -77,9 +77,23 @@ TEST(WalkCommand, FlyNoclipRatesAndSettings) {
         EXPECT_NEAR(t, 1.0f, 1e-4f);
         EXPECT_GT(z, -111.0f + 50.0f) << mode; // went up
     }
-    auto r =
-        test::runCliplab("walk oa_dm1 --script '" + script + "' --set gravity=0 --set maxSpeed=100 --step 8");
-    EXPECT_EQ(r.exitCode, 0) << r.err;
+    // --set reaches the controller: with gravity 0 a player spawned in the air never falls, while
+    // the default gravity brings it down; both walk forward.
+    const std::string forward = writeScript("1 1 0 0 - 0 0\n");
+    for (const bool weightless : {true, false}) {
+        auto r = test::runCliplab("walk oa_dm1 --script '" + forward + "' --step 8" +
+                                  (weightless ? " --set gravity=0 --set maxSpeed=100" : ""));
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const auto out = lines(r.out);
+        ASSERT_GE(out.size(), 2u);
+        float t, x, y, z;
+        ASSERT_EQ(std::sscanf(out[out.size() - 2].c_str(), "%f %f %f %f", &t, &x, &y, &z), 4);
+        EXPECT_GT(x, 280.5f) << "moved forward (+x)";
+        if (weightless)
+            EXPECT_EQ(z, -111.0f) << out[out.size() - 2];
+        else
+            EXPECT_LT(z, -112.0f) << out[out.size() - 2];
+    }
 }
 
 TEST(WalkCommand, BadInputGivesClearErrors) {
