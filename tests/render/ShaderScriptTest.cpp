@@ -38,7 +38,7 @@ TEST(ShaderScript, UnknownKeywordsAreCollectedNotFatal) {
                        "textures/a/c { { map textures/a/c.jpg } }\n";
     ShaderLibrary lib;
     ASSERT_TRUE(parseShaderScript(text, "s.shader", lib).ok());
-    EXPECT_EQ(lib.unknownKeywords, (std::set<std::string>{"fancykeyword", "supertcmod", "rgbGen lightingdiffuse"}));
+    EXPECT_EQ(lib.unknownKeywords, (std::set<std::string>{"fancykeyword", "supertcmod"}));
     const ShaderDef* b = lib.find("textures/a/b");
     ASSERT_NE(b, nullptr);
     ASSERT_EQ(b->stages.size(), 2u);
@@ -65,9 +65,10 @@ TEST(ShaderScript, StageKeywords) {
     EXPECT_TRUE(d->sky);
     EXPECT_EQ(d->skyFarbox, "env/space");
     EXPECT_EQ(d->cloudHeight, 256.0f);
-    EXPECT_TRUE(d->deform.active);
-    EXPECT_EQ(d->deform.spread, 100.0f);
-    EXPECT_EQ(d->deform.wave.amplitude, 3.0f);
+    ASSERT_EQ(d->deforms.size(), 1u);
+    EXPECT_EQ(d->deforms[0].kind, DeformKind::Wave);
+    EXPECT_EQ(d->deforms[0].spread, 100.0f);
+    EXPECT_EQ(d->deforms[0].wave.amplitude, 3.0f);
     const ShaderStage& s = d->stages.at(0);
     EXPECT_EQ(s.maps, (std::vector<std::string>{"z.tga"})); // the later map keyword wins
     EXPECT_TRUE(s.clamp);
@@ -144,8 +145,9 @@ TEST(Material, TextureAndFilteredLightmapCollapseToOnePass) {
 }
 
 TEST(Material, ImageCandidates) {
-    EXPECT_EQ(imageCandidates("t/a.tga"), (std::vector<std::string>{"t/a.tga", "t/a.jpg"}));
-    EXPECT_EQ(imageCandidates("t/a.jpg"), (std::vector<std::string>{"t/a.jpg", "t/a.tga"}));
-    EXPECT_EQ(imageCandidates("t/a"), (std::vector<std::string>{"t/a.tga", "t/a.jpg"}));
-    EXPECT_EQ(imageCandidates("t.d/a"), (std::vector<std::string>{"t.d/a.tga", "t.d/a.jpg"}));
+    EXPECT_EQ(imageCandidates("t/a.tga"), (std::vector<std::string>{"t/a.tga", "t/a.jpg", "t/a.png"}));
+    EXPECT_EQ(imageCandidates("t/a.jpg"), (std::vector<std::string>{"t/a.jpg", "t/a.tga", "t/a.png"}));
+    EXPECT_EQ(imageCandidates("t/a.png"), (std::vector<std::string>{"t/a.png", "t/a.tga", "t/a.jpg"}));
+    EXPECT_EQ(imageCandidates("t/a"), (std::vector<std::string>{"t/a.tga", "t/a.jpg", "t/a.png"}));
+    EXPECT_EQ(imageCandidates("t.d/a"), (std::vector<std::string>{"t.d/a.tga", "t.d/a.jpg", "t.d/a.png"}));
 }
