@@ -152,8 +152,12 @@ private:
                                                              "cull", "sort", "skyparms", "deformvertexes",
                                                              "polygonoffset", "nopicmip", "nomipmaps", "fogparms"};
         std::vector<std::string> args;
+        // A surfaceparm's value may spell a keyword ("surfaceparm detail"): it is always the argument.
+        const bool firstIsArgument = lower(keyword.text) == "surfaceparm";
         while (m_pos < m_tokens.size() && m_tokens[m_pos].line == keyword.line && m_tokens[m_pos].text != "{" &&
-               m_tokens[m_pos].text != "}" && (m_tokens[m_pos].quoted || !stageKeywords.count(lower(m_tokens[m_pos].text))))
+               m_tokens[m_pos].text != "}" &&
+               (m_tokens[m_pos].quoted || (firstIsArgument && args.empty()) ||
+                !stageKeywords.count(lower(m_tokens[m_pos].text))))
             args.push_back(m_tokens[m_pos++].text);
         return args;
     }
@@ -289,6 +293,12 @@ private:
                 parseDeform(def, args, t.line);
             } else if (key == "polygonoffset") {
                 def.polygonOffset = true;
+            } else if (key == "portal") {
+                // A mirror or portal surface: drawn first, as the game sorts it (the view through it
+                // is not rendered).
+                def.sort = sortkey::Portal;
+            } else if (key == "entitymergable") {
+                // Lets the game batch sprites of several entities: no change to the picture.
             } else if (key.rfind("qer_", 0) == 0 || key.rfind("q3map_", 0) == 0 || key == "tesssize" ||
                        key == "light" || key == "nopicmip" || key == "nomipmaps") {
                 // Editor and compiler keywords: nothing to draw.
