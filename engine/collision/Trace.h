@@ -61,6 +61,9 @@ struct TraceOptions {
     Semantics semantics = Semantics::Quake3;
     bool curves = false;                  ///< Also collide with patches (curved surfaces), as the game does by default.
     int32_t model = 0;                    ///< 0 = world, N = inline model *N at its rest position.
+
+    /// Every field equal.
+    bool operator==(const TraceOptions&) const = default;
 };
 
 /// Where and how a trace stopped.
