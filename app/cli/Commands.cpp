@@ -15,13 +15,18 @@ const Command kCommands[] = {
     {"walk",
      "MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] [--preset melax|quake3] [--hz N] "
      "[--step H] [--curves on|off] [--method swept|step-correct] [--step-length L] [--set NAME=VALUE ...] "
-     "[--record FILE]",
-     "move the player along a scripted walk; print 't x y z vx vy vz ground' per tick", runWalk},
+     "[--record FILE] [--record-input FILE.cliprec] | [MAP] --replay FILE.cliprec",
+     "move the player along a scripted walk, or replay a recording; print 't x y z vx vy vz ground' per tick, "
+     "'jump' lines",
+     runWalk},
     {"bench-walk", "MAP --script FILE [walk options] [--repeat R]",
      "time the walk R times (default 20): microseconds and traces (and corrections) per tick", runBenchWalk},
     {"compare-methods", "MAP [trace options] [--bevels on|off]",
      "trace the stdin lines by brush trace and plane shifting; print how much earlier plane shifting stops",
      runCompareMethods},
+    {"compare-runs", "MAP --replay FILE.cliprec [--a \"NAME=VALUE ...\"] [--b \"NAME=VALUE ...\"]",
+     "replay a recording under two settings; print where the runs part (exit 1) and the traces there",
+     runCompareRuns},
     {"soak", "MAP [--walkers N] [--ticks T] [--seed S] [--preset melax|quake3] [--curves on|off] [--walker K [--verbose]]",
      "random walkers (T ticks in all, 30-250 Hz); count ticks in solid, walkers out of the world, stuck walkers",
      runSoak},
