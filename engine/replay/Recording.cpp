@@ -229,6 +229,9 @@ bool Parser::header(const std::vector<std::string_view>& w, std::string_view raw
             rest.remove_prefix(1);
         while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t'))
             rest.remove_suffix(1);
+        for (char c : rest)
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+                return fail("map: the name holds a control character");
         r.map = std::string(rest);
         return true;
     }

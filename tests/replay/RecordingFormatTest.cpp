@@ -248,6 +248,7 @@ TEST(RecordingFormat, MalformedFilesNameTheLine) {
         {"cliprec 1\nmap m\nstart.origin 0 0 0\nticks 0\n", "bad.cliprec:4: the header has no 'hz' line"},
         {"cliprec 1\nmap m\nhz 125\nticks 0\n", "bad.cliprec:4: the header has no 'start.origin' line"},
         {"cliprec 1\nmap   \nhz 125\nstart.origin 0 0 0\nticks 0\n", "bad.cliprec:5: 'map' names no map"},
+        {"cliprec 1\nmap a\r\r\n", "bad.cliprec:2: map: the name holds a control character"},
         {head, "bad.cliprec:4: no 'ticks N' line"},
         {head + "ticks -1\n", "bad.cliprec:5: ticks: expected a whole number in [0, 200000], got -1"},
         {head + "ticks 1.5\n", "bad.cliprec:5: ticks: expected a whole number"},
