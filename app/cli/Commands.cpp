@@ -19,8 +19,10 @@ const Command kCommands[] = {
      "move the player along a scripted walk, or replay a recording; print 't x y z vx vy vz ground' per tick, "
      "'jump' lines",
      runWalk},
-    {"bench-walk", "MAP --script FILE [walk options] [--repeat R]",
-     "time the walk R times (default 20): microseconds and traces (and corrections) per tick", runBenchWalk},
+    {"bench-walk", "MAP --script FILE [walk options] [--repeat R] [--record-replay]",
+     "time the walk R times (default 20): microseconds and traces (and corrections) per tick; --record-replay: "
+     "recording, .cliprec text and replay, milliseconds per second of run",
+     runBenchWalk},
     {"compare-methods", "MAP [trace options] [--bevels on|off]",
      "trace the stdin lines by brush trace and plane shifting; print how much earlier plane shifting stops",
      runCompareMethods},

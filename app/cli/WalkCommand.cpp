@@ -300,6 +300,61 @@ replay::Recording scriptRecording(const WalkSetup& setup, const movement::WalkRu
     return capture.recording();
 }
 
+/// `bench-walk --record-replay`: the CPU time of recording the walk (the walk itself and its
+/// capture), writing the .cliprec text, parsing it and replaying it, checked against the recorded
+/// positions; per run and per second of run.
+int benchRecordReplay(const WalkSetup& setup, long long repeat) {
+    const auto trace = setup.model->traceFunction(setup.options);
+    const collision::CorrectFunction correct = setup.correction();
+    replay::World world(*setup.model, correct);
+    double walkCpu = 0, captureCpu = 0, writeCpu = 0, parseCpu = 0, replayCpu = 0;
+    size_t ticks = 0, bytes = 0;
+    double seconds = 0.0;
+    auto cpu = [] { return double(std::clock()) / CLOCKS_PER_SEC; };
+    for (long long k = 0; k <= repeat; ++k) { // run 0 warms up and is not counted
+        const double t0 = cpu();
+        const movement::WalkRun run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace,
+                                                        setup.yawOffset, &correct);
+        const double t1 = cpu();
+        const replay::Recording recording = scriptRecording(setup, run);
+        const double t2 = cpu();
+        const std::string text = replay::writeRecording(recording);
+        const double t3 = cpu();
+        auto parsed = replay::parseRecording(text, "bench.cliprec");
+        const double t4 = cpu();
+        if (!parsed) {
+            std::fprintf(stderr, "cliplab bench-walk: %s\n", parsed.error().message.c_str());
+            return kExitFailure;
+        }
+        const replay::Run replayed = replay::replay(parsed.value(), parsed->settings, world);
+        const bool same = !replay::firstMismatch(parsed.value(), replayed);
+        const double t5 = cpu();
+        if (!same) {
+            std::fprintf(stderr, "cliplab bench-walk: the replay parts from the recording\n");
+            return kExitFailure;
+        }
+        if (k == 0) {
+            ticks = recording.ticks.size();
+            seconds = recording.seconds();
+            bytes = text.size();
+            continue;
+        }
+        walkCpu += t1 - t0;
+        captureCpu += t2 - t1;
+        writeCpu += t3 - t2;
+        parseCpu += t4 - t3;
+        replayCpu += t5 - t4;
+    }
+    const double n = double(repeat), ms = 1000.0 / n;
+    const double total = (walkCpu + captureCpu + writeCpu + parseCpu + replayCpu) * ms;
+    std::printf("record_replay ticks=%zu run_seconds=%.3f cliprec_bytes=%zu repeat=%lld\n", ticks, seconds, bytes,
+                repeat);
+    std::printf("ms_per_run walk=%.3f capture=%.3f write=%.3f parse=%.3f replay=%.3f total=%.3f\n", walkCpu * ms,
+                captureCpu * ms, writeCpu * ms, parseCpu * ms, replayCpu * ms, total);
+    std::printf("ms_per_run_second=%.4f\n", seconds > 0.0 ? total / seconds : 0.0);
+    return kExitOk;
+}
+
 } // namespace
 
 int runWalk(const Args& args) {
@@ -367,7 +422,8 @@ int runWalk(const Args& args) {
 
 int runBenchWalk(const Args& args) {
     WalkSetup setup;
-    if (int rc = prepareWalk(CommandLine::parse(args, walkSpecs({{"--repeat", 1}})), setup); rc != kExitOk)
+    if (int rc = prepareWalk(CommandLine::parse(args, walkSpecs({{"--repeat", 1}, {"--record-replay", 0}})), setup);
+        rc != kExitOk)
         return rc;
     long long repeat = 20;
     if (setup.cl.has("--repeat")) {
@@ -376,6 +432,8 @@ int runBenchWalk(const Args& args) {
             return usageError("--repeat: expected a count in [1, 1000000]");
         repeat = *v;
     }
+    if (setup.cl.has("--record-replay"))
+        return benchRecordReplay(setup, repeat);
     const auto trace = setup.model->traceFunction(setup.options);
     const collision::CorrectFunction correct = setup.correction();
     auto once = [&] {

@@ -5,12 +5,14 @@
 #include "core/Parse.h"
 #include "movement/Simulation.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <limits>
 #include <set>
 #include <sstream>
+#include <system_error>
 
 namespace cliplab::replay {
 
@@ -61,7 +63,19 @@ namespace {
 /// Any finite float: angles are used as they were recorded, however large.
 constexpr double kFloatMax = std::numeric_limits<float>::max();
 
-std::string real(float v) { return core::format("%.9g", double(v)); }
+/// Appends `v` as %.9g writes it (9 significant digits: strtof, or strtod and a cast to float,
+/// give back exactly `v`), by std::to_chars, which is several times faster than snprintf.
+void appendReal(std::string& out, float v) {
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 9);
+    out.append(buf, static_cast<size_t>(r.ptr - buf));
+}
+
+std::string real(float v) {
+    std::string s;
+    appendReal(s, v);
+    return s;
+}
 std::string real3(const glm::vec3& v) { return real(v.x) + " " + real(v.y) + " " + real(v.z); }
 const char* onOff(bool b) { return b ? "on" : "off"; }
 
@@ -102,18 +116,22 @@ std::string writeRecording(const Recording& r) {
     line("view.angles", real(r.viewYaw) + " " + real(r.viewPitch));
     line("ticks", std::to_string(r.ticks.size()));
     out += "# forward right up buttons yaw pitch [x y z after the tick]\n";
-    char buf[256];
     for (const Tick& t : r.ticks) {
         const movement::Input& in = t.input;
-        const char* buttons = in.jump ? (in.crouch ? "jc" : "j") : (in.crouch ? "c" : "-");
-        int n = std::snprintf(buf, sizeof buf, "%.9g %.9g %.9g %s %.9g %.9g", double(in.forward), double(in.right),
-                              double(in.up), buttons, double(in.yaw), double(in.pitch));
-        out.append(buf, static_cast<size_t>(n));
-        if (t.origin) {
-            n = std::snprintf(buf, sizeof buf, " %.9g %.9g %.9g", double(t.origin->x), double(t.origin->y),
-                              double(t.origin->z));
-            out.append(buf, static_cast<size_t>(n));
-        }
+        appendReal(out, in.forward);
+        out += ' ';
+        appendReal(out, in.right);
+        out += ' ';
+        appendReal(out, in.up);
+        out += in.jump ? (in.crouch ? " jc " : " j ") : (in.crouch ? " c " : " - ");
+        appendReal(out, in.yaw);
+        out += ' ';
+        appendReal(out, in.pitch);
+        if (t.origin)
+            for (int i = 0; i < 3; ++i) {
+                out += ' ';
+                appendReal(out, (*t.origin)[i]);
+            }
         out += '\n';
     }
     return out;
@@ -188,12 +206,26 @@ bool Parser::number(std::string_view word, const char* what, double& out) {
 }
 
 bool Parser::floatValue(std::string_view word, const char* what, float& out, double limit) {
-    double v = 0.0;
-    if (!number(word, what, v))
-        return false;
-    if (!(std::fabs(v) <= limit))
+    // std::from_chars rounds the text to the nearest float in one step (no double in between).
+    std::string_view digits = word;
+    if (digits.size() > 1 && digits.front() == '+')
+        digits.remove_prefix(1);
+    float v = 0.0f;
+    const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (r.ec != std::errc() || r.ptr != digits.data() + digits.size() || !std::isfinite(v)) {
+        // What from_chars does not take (hexadecimal, out of float range, no number at all) goes
+        // through strtod like every other number cliplab reads.
+        double d = 0.0;
+        if (!number(word, what, d))
+            return false;
+        if (!(std::fabs(d) <= limit))
+            return fail(core::format("%s: %s is beyond +/-%g", what, std::string(word).c_str(), limit));
+        out = static_cast<float>(d);
+        return true;
+    }
+    if (!(std::fabs(double(v)) <= limit))
         return fail(core::format("%s: %s is beyond +/-%g", what, std::string(word).c_str(), limit));
-    out = static_cast<float>(v);
+    out = v;
     return true;
 }
 

@@ -10,6 +10,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <cstdio>
 #include <random>
 
 using namespace cliplab;
@@ -186,8 +187,22 @@ TEST(RecordingFormat, RandomFloatsRoundTrip) {
         t.origin = glm::vec3(randomFloat(rng, 1e6f), randomFloat(rng, 1.0f), randomFloat(rng, 1e-38f));
         r.ticks.push_back(t);
     }
-    auto back = replay::parseRecording(replay::writeRecording(r), "random");
+    const std::string text = replay::writeRecording(r);
+    auto back = replay::parseRecording(text, "random");
     ASSERT_TRUE(back) << back.error().message;
+    // The numbers are written as printf's %.9g writes them.
+    const size_t firstTick = text.find('\n', text.find("\nticks ") + 1);
+    const size_t line = text.find('\n', firstTick + 1) + 1; // past the column comment
+    char expected[160];
+    const auto& t0 = r.ticks.front();
+    std::snprintf(expected, sizeof expected, "0 0 0 - %.9g %.9g %.9g %.9g %.9g\n", double(t0.input.yaw),
+                  double(t0.input.pitch), double(t0.origin->x), double(t0.origin->y), double(t0.origin->z));
+    EXPECT_EQ(text.substr(line, text.find('\n', line) - line + 1), expected);
+    for (size_t i = 0; i < 2000; ++i) {
+        char a[32];
+        std::snprintf(a, sizeof a, "%.9g", double(r.ticks[i].input.yaw));
+        ASSERT_NE(text.find(std::string(" ") + a + " "), std::string::npos) << a;
+    }
     for (size_t i = 0; i < r.ticks.size(); ++i) {
         ASSERT_EQ(std::bit_cast<uint32_t>(back->ticks[i].input.yaw), std::bit_cast<uint32_t>(r.ticks[i].input.yaw));
         ASSERT_EQ(std::bit_cast<uint32_t>(back->ticks[i].input.pitch), std::bit_cast<uint32_t>(r.ticks[i].input.pitch));
@@ -211,6 +226,9 @@ TEST(RecordingFormat, MinimalHeaderTakesDefaults) {
     EXPECT_TRUE(r->ticks[1].input.crouch);
     EXPECT_EQ(r->ticks[1].input.pitch, -10.0f);
     EXPECT_EQ(*r->ticks[1].origin, glm::vec3(5, 6, 7));
+    auto hex = replay::parseRecording("cliprec 1\nmap m\nhz 125\nstart.origin +1 0x10 -0\nticks 0\n", "hex");
+    ASSERT_TRUE(hex) << hex.error().message;
+    EXPECT_EQ(hex->start.origin, glm::vec3(1, 16, 0));
     EXPECT_DOUBLE_EQ(r->seconds(), 2.0 / 60.0);
 }
 
@@ -264,6 +282,8 @@ TEST(RecordingFormat, MalformedFilesNameTheLine) {
         {head + "ticks 1\n0 0 0 x 0 0\n", "bad.cliprec:6: BUTTONS 'x': unknown button 'x'"},
         {head + "ticks 1\n0 0 0 - inf 0\n", "bad.cliprec:6: YAW: 'inf' is not a finite number"},
         {head + "ticks 1\n0 0 0 - 0 0 1 2 3e9\n", "bad.cliprec:6: X Y Z: 3e9 is beyond"},
+        {head + "ticks 1\n0 0 0 - 1e39 0\n", "bad.cliprec:6: YAW: 1e39 is beyond"},
+        {head + "ticks 1\n0 0 0 - 0 0 0x1p30 0 0\n", "bad.cliprec:6: X Y Z: 0x1p30 is beyond"},
         {head + "ticks 2\n0 0 0 - 0 0\n", "bad.cliprec:6: the file ends after 1 tick lines; 'ticks 2' (line 5)"},
         {head + "ticks 1\n0 0 0 - 0 0\n0 0 0 - 0 0\n", "bad.cliprec:7: more tick lines than 'ticks 1' (line 5)"},
     };
