@@ -9,7 +9,7 @@ const Command kCommands[] = {
     {"trace",
      "MAP [--mask N] [--curves on|off] [--epsilon E] [--semantics quake3|tutorial] [--capsule] [--model N] "
      "[--shape box|capsule|sphere|cylinder --radius R --half-height H] [--method brush|planeshift [--bevels on|off]]",
-     "trace the lines 'sx sy sz ex ey ez minx miny minz maxx maxy maxz' read on stdin", runTrace},
+     "trace the lines 'sx sy sz ex ey ez minx miny minz maxx maxy maxz [SHAPE] [mask N]' read on stdin", runTrace},
     {"bench-trace", "MAP [trace options] [--repeat R]", "time the stdin traces R times (default 20) on one thread",
      runBenchTrace},
     {"walk",
