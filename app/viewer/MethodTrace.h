@@ -1,6 +1,6 @@
 #pragma once
 /// \file MethodTrace.h
-/// The viewer's trace method switch (issue 8): the Quake 3 brush trace (collision::Model::trace),
+/// The viewer's trace method switch: the Quake 3 brush trace (collision::Model::trace),
 /// Melax's dynamic plane shifting (collision::PlaneShiftTree), or both on the same segment; the
 /// plane-shift trees the switch needs, built on first use; recent trace times per method.
 /// No GL or ImGui here: the panels and the main loop call it, tests use it directly.

@@ -123,8 +123,8 @@ struct EarlyStops {
 /// With `nearCorners`, segments end within 8 units of a random brush's bounds corner (grazing
 /// ridges, where plane shifting protrudes); else they start anywhere in the world bounds.
 /// `model` has an extra inline model `brute` holding every world brush: the yardstick is the brush
-/// test against all brushes, without the tree walk (which, on oa_dm1, misses a brush a box touches
-/// in rare cases; see the report of the melax branch).
+/// test against all brushes, without the tree walk and q3map's leaf lists (which can leave out a
+/// brush a box touches: docs/collision-modes.md).
 EarlyStops compare(const collision::Model& model, int32_t brute, const PlaneShiftTree& tree,
                    const bsp::BspData& data, collision::ShapeKind kind, int count, uint32_t seed,
                    bool nearCorners) {

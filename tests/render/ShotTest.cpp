@@ -80,7 +80,7 @@ struct View {
     const char* yaw;
 };
 
-// The three views of the performance section (issue 10), eye positions in units.
+// The three views of the performance section (docs/performance.md), eye positions in units.
 const View kViews[] = {{"hall", "1128 1424 98", "225"}, {"corridor", "-560 768 50", "0"}, {"altar", "324 1156 50", "180"}};
 
 } // namespace

@@ -1,4 +1,4 @@
-// The viewer's trace method switch (issue 8): traceByMethod and its tree cache on a hand-built map,
+// The viewer's trace method switch: traceByMethod and its tree cache on a hand-built map,
 // the viewer state's probe/sweep traced by both methods and their picture, the saved setting, and
 // `shot --ui --method both` showing both methods' colours at the hit.
 
