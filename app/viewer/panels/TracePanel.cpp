@@ -68,9 +68,10 @@ void tracePanel(ViewerState& state) {
         t.options.epsilon = 0.125f;
     int semantics = static_cast<int>(t.options.semantics);
     ImGui::Combo("semantics", &semantics, "quake3\0tutorial\0robust\0");
-    ImGui::TextDisabled(semantics == 0   ? "the game's own rules, bit for bit"
-                        : semantics == 2 ? "the game's tests, never ending in solid (default)"
-                                         : "the BSP tutorial's brush test and node split");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("quake3: ioquake3's own rules, bit for bit\n"
+                          "robust: the game's tests, never ending in solid (default; docs/collision-modes.md)\n"
+                          "tutorial: the BSP tutorial's brush test and node split");
     t.options.semantics = static_cast<collision::Semantics>(semantics);
     ImGui::TextUnformatted("contents mask");
     int column = 0;
