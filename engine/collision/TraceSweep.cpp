@@ -131,6 +131,14 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     }
 }
 
+/// The brush test's bounds check (margin epsilon) against a box of brushes and patches: false
+/// only when it is false for each of them (float subtraction is monotonic).
+bool boundsIntersect(const TraceWork& tw, const Bounds& b) {
+    const float e = tw.epsilon;
+    return !(tw.bounds[1].x < b.mins.x - e || tw.bounds[1].y < b.mins.y - e || tw.bounds[1].z < b.mins.z - e ||
+             tw.bounds[0].x > b.maxs.x + e || tw.bounds[0].y > b.maxs.y + e || tw.bounds[0].z > b.maxs.z + e);
+}
+
 bool boundsIntersect(const TraceWork& tw, const CollisionBrush& b) {
     const float e = tw.epsilon;
     return !(tw.bounds[1].x < b.mins.x - e || tw.bounds[1].y < b.mins.y - e || tw.bounds[1].z < b.mins.z - e ||
@@ -178,9 +186,13 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
         // Nothing beyond the nearest hit so far can matter (the tutorial walks on regardless).
         if (tw.quake3 && tw.result.fraction <= p1f) return;
         if (num < 0) {
+            if (!boundsIntersect(tw, model.leafContentBounds()[static_cast<size_t>(-1 - num)])) return;
             traceThroughLeaf(model, tw, model.leafs()[static_cast<size_t>(-1 - num)]);
             return;
         }
+        // Every brush and patch below misses the swept bounds: each would fail its own bounds
+        // test, so skipping them changes nothing but the time.
+        if (!boundsIntersect(tw, model.nodeContentBounds()[static_cast<size_t>(num)])) return;
         if (tw.stats) ++tw.stats->nodesVisited;
         const CollisionNode& node = nodes[num];
         float t1, t2, offset;
