@@ -7,6 +7,10 @@
 #include "replay/Recording.h"
 #include "viewer/Viewer.h"
 #include "viewer/ReplayController.h"
+#include "viewer/GlWindow.h"
+#include "viewer/ViewerState.h"
+#include "debugdraw/RecordingDebugDraw.h"
+#include "replay/Replay.h"
 
 #include <SDL.h>
 #include <gtest/gtest.h>
@@ -183,4 +187,117 @@ TEST(ViewerRecording, MovingThePlayerStopsTheRecording) {
     auto r = test::runCliplab("walk --replay '" + path + "'");
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("equal=1"), std::string::npos);
+}
+
+TEST(ViewerRecording, ControllerPlaysSeeksAndComparesGhosts) {
+    // The controller on its own: a recording of the live simulation, played back on the same map,
+    // seeking forward and back, a ghost and where it parts, close.
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    viewer::ReplayController& r = st.replay;
+    r.setSavePath(test::makeTempDir("viewerrec") + "/live.cliprec");
+
+    // Record 2 s of running into the thin wall from the air, as the viewer's loop ticks.
+    movement::PlayerState start;
+    start.origin = {64, 1984, 32};
+    st.sim.setState(start);
+    const collision::TraceFunction trace = st.map->model->traceFunction(st.trace.options);
+    r.startRecording(st);
+    ASSERT_TRUE(r.recording());
+    movement::Input in;
+    in.forward = 1.0f;
+    in.yaw = 90.0f;
+    std::vector<movement::PlayerState> live{st.sim.state()};
+    for (int i = 0; i < 250; ++i) {
+        const movement::PlayerState before = st.sim.state();
+        st.sim.tick(in, trace);
+        r.onTick(st, in, before);
+        live.push_back(st.sim.state());
+    }
+    EXPECT_EQ(r.recordedTicks(), 250u);
+    EXPECT_EQ(r.history().size(), 251u);
+    r.stopRecording(st);
+    ASSERT_FALSE(r.recording());
+    ASSERT_FALSE(r.lastSaved().empty());
+    EXPECT_NE(r.status().find("recording saved to"), std::string::npos) << r.status();
+
+    // Elsewhere, then play it: the player is put on the recording, tick by tick.
+    movement::PlayerState elsewhere;
+    elsewhere.origin = {64, -448, 41};
+    st.sim.setState(elsewhere);
+    ASSERT_TRUE(r.open(st, r.lastSaved())) << r.status();
+    EXPECT_NE(r.status().find("replay equal to the recorded positions"), std::string::npos) << r.status();
+    EXPECT_EQ(r.ticks(), 250u);
+    EXPECT_TRUE(replay::sameState(st.sim.state(), live[0]));
+    r.seek(st, 200);
+    EXPECT_TRUE(replay::sameState(st.sim.state(), live[200]));
+    EXPECT_FALSE(st.tickTraces.empty()); // the shown ticks' traces, for the debugger and the 3D view
+    EXPECT_EQ(st.tickTraces.back().front().source.rfind("replay: ", 0), 0u);
+    r.seek(st, 17); // back: simulated again from the start
+    EXPECT_TRUE(replay::sameState(st.sim.state(), live[17]));
+    r.step(st, 1);
+    EXPECT_TRUE(replay::sameState(st.sim.state(), live[18]));
+    r.setSpeed(2.0);
+    r.setPlaying(true);
+    r.update(st, 0.1); // 0.1 s at 2x: 25 ticks at 125 Hz
+    EXPECT_EQ(r.tick(), 18u + 25u);
+    EXPECT_TRUE(replay::sameState(st.sim.state(), live[43]));
+    r.setSpeed(100.0);
+    EXPECT_EQ(r.speed(), viewer::ReplayController::kMaxSpeed);
+
+    // A ghost at epsilon 1/32 parts where the player lands (the replay tests work that tick out).
+    EXPECT_EQ(r.addGhost("epsilon=1/32"), "");
+    EXPECT_NE(r.addGhost("nosuch=1"), "");
+    ASSERT_EQ(r.ghosts().size(), 2u);
+    ASSERT_TRUE(r.firstParting());
+    EXPECT_EQ(r.firstParting()->tick, 18u);
+    const replay::TraceComparison* traces = r.partingTraces();
+    ASSERT_NE(traces, nullptr);
+    EXPECT_EQ(traces->tick, 18u);
+    EXPECT_GE(traces->firstDifferent, 0);
+    EXPECT_EQ(r.runs()->summary(1).inSolidTicks, 0);
+    // Drawn: trails, boxes, the parting poles (white, over the world).
+    debugdraw::RecordingDebugDraw draw;
+    r.draw(st, draw);
+    size_t white = 0;
+    for (const auto& l : draw.lines())
+        white += l.style.color == debugdraw::colors::White && !l.style.depthTest;
+    EXPECT_GE(white, 2u * 13u); // two poles, their diamonds and boxes
+    EXPECT_GT(draw.lines().size(), 2u * 249u);
+    r.removeGhost(1);
+    EXPECT_EQ(r.ghosts().size(), 1u);
+    EXPECT_FALSE(r.firstParting());
+
+    // Close: the live player is back where it was.
+    r.close(st);
+    EXPECT_FALSE(r.active());
+    EXPECT_TRUE(replay::sameState(st.sim.state(), elsewhere));
+    st.map.reset();
+}
+
+TEST(ViewerRecording, BadReplayOptionsAreRefused) {
+    const std::string dir = test::makeTempDir("viewerrec");
+    test::writeFile(dir + "/s.txt", std::string("0.2 1 0 0 - 90 0\n"));
+    auto w = test::runCliplab("walk '" + kPlayground + "' --script '" + dir + "/s.txt' --record-input '" + dir +
+                              "/r.cliprec'");
+    ASSERT_EQ(w.exitCode, 0) << w.err;
+    const std::string rec = "'" + dir + "/r.cliprec'";
+    struct Case {
+        std::string args, message;
+    } cases[] = {
+        {"view --ghost x --hidden", "--ghost, --at and --angles need --replay FILE"},
+        {"view --replay /nonexistent.cliprec --hidden", "/nonexistent.cliprec: cannot open the recording"},
+        {"view --replay " + rec + " --ghost \"nosuch=1\" --hidden", "--ghost \"nosuch=1\": unknown setting 'nosuch'"},
+        {"view --replay " + rec + " --at soon --hidden", "--at: expected seconds >= 0 or 'parting'"},
+        {"view --replay " + rec + " --angles 95 0 --hidden", "--angles needs PITCH (within +/-89)"},
+        {"view --replay " + rec + " --script '" + dir + "/s.txt' --hidden", "--replay and --script cannot be combined"},
+        {"view --fps 0 --hidden", "--fps: expected a frame rate from 1 to 1000"},
+    };
+    for (const Case& c : cases) {
+        auto r = test::runCliplab(c.args);
+        EXPECT_EQ(r.exitCode, 2) << c.args << "\n" << r.err;
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
+    }
 }
