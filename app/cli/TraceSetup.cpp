@@ -18,7 +18,7 @@ std::vector<OptionSpec> traceOptionSpecs() {
             {"--half-height", 1}, {"--method", 1},  {"--bevels", 1},  basepathOption()};
 }
 
-core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
+core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision::Semantics defaultSemantics) {
     TraceSettings s;
     if (cl.has("--mask")) {
         auto v = parseInteger(cl.value("--mask"));
@@ -37,13 +37,12 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
             return core::makeError(core::format("--epsilon: '%s' is not a number in [0, 16]", cl.value("--epsilon").c_str()));
         s.options.epsilon = static_cast<float>(*v);
     }
-    const std::string semantics = cl.value("--semantics", "quake3");
-    if (semantics == "quake3")
-        s.options.semantics = collision::Semantics::Quake3;
-    else if (semantics == "tutorial")
-        s.options.semantics = collision::Semantics::Tutorial;
+    const std::string semantics = cl.value("--semantics", collision::semanticsName(defaultSemantics));
+    if (auto parsed = collision::parseSemantics(semantics))
+        s.options.semantics = *parsed;
     else
-        return core::makeError(core::format("--semantics: expected quake3 or tutorial, got '%s'", semantics.c_str()));
+        return core::makeError(
+            core::format("--semantics: expected quake3, robust or tutorial, got '%s'", semantics.c_str()));
     const bool capsuleFlag = cl.has("--capsule");
     const std::string shape = cl.value("--shape", capsuleFlag ? "capsule" : "box");
     if (shape == "box")
@@ -89,8 +88,8 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     }
     if (s.planeShift && s.options.model != 0)
         return core::makeError("--method planeshift traces the world only (--model 0)");
-    if (s.planeShift && s.options.semantics != collision::Semantics::Quake3)
-        return core::makeError("--method planeshift uses the quake3 epsilon rules only");
+    if (s.planeShift && s.options.semantics == collision::Semantics::Tutorial)
+        return core::makeError("--method planeshift uses the game's epsilon rules only (--semantics quake3 or robust)");
     return s;
 }
 

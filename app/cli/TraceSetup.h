@@ -47,10 +47,11 @@ struct TraceSettings {
 /// Options both commands accept (plus --basepath).
 std::vector<OptionSpec> traceOptionSpecs();
 
-/// Reads --mask, --curves (on: patches collide too), --epsilon, --semantics, --capsule, --model,
-/// --shape, --radius, --half-height, --method, --bevels (planeshift only traces the world:
-/// --model N > 0 is an error).
-core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);
+/// Reads --mask, --curves (on: patches collide too), --epsilon, --semantics (default
+/// `defaultSemantics`), --capsule, --model, --shape, --radius, --half-height, --method, --bevels
+/// (planeshift only traces the world: --model N > 0 is an error).
+core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl,
+                                               collision::Semantics defaultSemantics = collision::Semantics::Quake3);
 
 /// Reads every line of `in`. Blank lines are skipped; any other line must hold 12 finite numbers
 /// `sx sy sz ex ey ez minx miny minz maxx maxy maxz`, with start/end components within +/-1e6, box

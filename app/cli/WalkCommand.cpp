@@ -33,8 +33,8 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: cliplab walk MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] "
-    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--method swept|step-correct] "
-    "[--step-length L] [--set NAME=VALUE ...] [--record FILE] [--record-input FILE.cliprec]\n"
+    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--semantics robust|quake3|tutorial] "
+    "[--method swept|step-correct] [--step-length L] [--set NAME=VALUE ...] [--record FILE] [--record-input FILE.cliprec]\n"
     "       cliplab walk [MAP] --replay FILE.cliprec";
 
 int usageError(const std::string& message) {
@@ -86,7 +86,7 @@ struct WalkSetup {
 std::vector<OptionSpec> walkSpecs(const std::vector<OptionSpec>& extra) {
     std::vector<OptionSpec> specs = {{"--script", 1},    {"--start", 3},  {"--yaw", 1},  {"--mode", 1},
                                      {"--preset", 1},    {"--hz", 1},     {"--step", 1}, {"--curves", 1},
-                                     {"--method", 1},    {"--step-length", 1},
+                                     {"--method", 1},    {"--step-length", 1}, {"--semantics", 1},
                                      {"--set", 1, true}, basepathOption()};
     specs.insert(specs.end(), extra.begin(), extra.end());
     return specs;
@@ -153,6 +153,12 @@ int prepareWalk(core::Result<CommandLine> cl, WalkSetup& setup) {
         setup.options.curves = true;
     else if (curves != "off")
         return usageError("--curves: expected on or off, got '" + curves + "'");
+    // The player defaults to the robust rules: it must never end a tick in solid.
+    const std::string semantics = cl->value("--semantics", "robust");
+    if (auto parsed = collision::parseSemantics(semantics))
+        setup.options.semantics = *parsed;
+    else
+        return usageError("--semantics: expected quake3, robust or tutorial, got '" + semantics + "'");
     if (auto error = applySetOptions(*cl, settings))
         return usageError(*error);
 
@@ -221,7 +227,7 @@ std::string jumpLines(const std::vector<movement::PlayerState>& states, double r
 /// The options `walk --replay` refuses: the recording brings its own start and settings.
 constexpr const char* kScriptOnly[] = {"--script", "--start",       "--yaw", "--mode",   "--preset",
                                        "--hz",     "--step",        "--curves", "--method", "--step-length",
-                                       "--set",    "--record",      "--record-input"};
+                                       "--semantics", "--set",    "--record",      "--record-input"};
 
 /// `walk [MAP] --replay FILE`: plays a recording with its own settings, positions exactly.
 int replayWalk(const CommandLine& cl) {

@@ -48,7 +48,8 @@ struct TraceSettings {
     glm::vec3 maxs{15.0f, 15.0f, 32.0f};
     float radius = 16.0f;                   ///< Probe sphere/cylinder radius (units).
     float halfHeight = 28.0f;               ///< Probe cylinder half height (units).
-    collision::TraceOptions options;        ///< Epsilon, semantics, curves.
+    /// Epsilon, semantics (robust: the player must never end a tick in solid), curves.
+    collision::TraceOptions options{0.125f, collision::Semantics::Robust};
     int32_t mask = bsp::contents::MaskPlayerSolid;
     TraceMethod method = TraceMethod::Brush; ///< The method switch (see TraceMethod; Both: probe and sweep).
     bool planeShiftBevels = true;            ///< Bevel planes in the plane-shift tree.

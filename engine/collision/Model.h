@@ -51,12 +51,16 @@ struct CollisionBrush {
     bool axialFirst = false;
 };
 
-/// A leaf: a range of Model::leafBrushes() and a range of Model::leafSurfaces().
+/// A leaf: a range of Model::leafBrushes() and a range of Model::leafSurfaces(). Each range starts
+/// with the items q3map listed for the leaf (the game's lists, which the quake3 semantics walk)
+/// and goes on with the ones the robust semantics add (items whose bounds reach the leaf).
 struct CollisionLeaf {
     int32_t firstLeafBrush = 0;
-    int32_t numLeafBrushes = 0;
+    int32_t numLeafBrushes = 0;   ///< Completed list (robust semantics).
     int32_t firstLeafSurface = 0;
-    int32_t numLeafSurfaces = 0;
+    int32_t numLeafSurfaces = 0;  ///< Completed list (robust semantics).
+    int32_t numGameBrushes = 0;   ///< The first entries: q3map's own list (quake3 semantics).
+    int32_t numGameSurfaces = 0;  ///< The first entries: q3map's own list (quake3 semantics).
 };
 
 /// A patch (curved surface) with its collision facets.

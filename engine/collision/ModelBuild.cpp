@@ -206,7 +206,8 @@ Model::Model(const bsp::BspData& data) {
 
     m_leafs.reserve(data.leafs.size());
     for (const auto& l : data.leafs)
-        m_leafs.push_back({l.firstLeafBrush, l.numLeafBrushes, l.firstLeafSurface, l.numLeafSurfaces});
+        m_leafs.push_back({l.firstLeafBrush, l.numLeafBrushes, l.firstLeafSurface, l.numLeafSurfaces,
+                           l.numLeafBrushes, l.numLeafSurfaces});
     m_leafBrushes = data.leafBrushes;
 
     m_sides.reserve(data.brushSides.size());
@@ -246,6 +247,7 @@ Model::Model(const bsp::BspData& data) {
         const auto& m = data.models[i];
         m_models[i].leaf.firstLeafBrush = static_cast<int32_t>(m_leafBrushes.size());
         m_models[i].leaf.numLeafBrushes = m.numBrushes;
+        m_models[i].leaf.numGameBrushes = m.numBrushes;
         for (int32_t b = 0; b < m.numBrushes; ++b) m_leafBrushes.push_back(m.firstBrush + b);
     }
     buildPatches(data);
@@ -257,6 +259,7 @@ Model::Model(const bsp::BspData& data) {
         const auto& m = data.models[i];
         m_models[i].leaf.firstLeafSurface = static_cast<int32_t>(m_leafSurfaces.size());
         m_models[i].leaf.numLeafSurfaces = m.numSurfaces;
+        m_models[i].leaf.numGameSurfaces = m.numSurfaces;
         for (int32_t s = 0; s < m.numSurfaces; ++s) m_leafSurfaces.push_back(m.firstSurface + s);
     }
 }

@@ -142,7 +142,8 @@ void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& l
     if (tw.stats) ++tw.stats->leavesVisited;
     const int32_t* list = model.leafBrushes().data() + leaf.firstLeafBrush;
     const CollisionBrush* brushes = model.brushes().data();
-    for (int32_t k = 0; k < leaf.numLeafBrushes; ++k) {
+    const int32_t count = leafBrushCount(tw, leaf);
+    for (int32_t k = 0; k < count; ++k) {
         const int32_t b = list[k];
         if (!firstVisit(tw, b)) continue; // brushes sit in many leafs; test each once
         const CollisionBrush& brush = brushes[b];
@@ -222,11 +223,10 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
             // The game adds eps here too, which (idist < 0) ends the near half eps *before* the
             // box stops overlapping the back side, where the other three cases all reach eps
             // beyond. A box overlapping a brush's face plane by less than eps for the rest of the
-            // sweep then never visits the brush's leaf and goes through its corner: the soak
-            // (cliplab soak czest3ctf --seed 2 --walkers 16 --walker 5 --ticks 12526 --preset
-            // quake3) put a player 0.227 into a wall that way. Reaching eps beyond only visits
-            // more leaves; the brush tests stay the game's (TraceReference.NearHalfOfASplit...).
-            frac = static_cast<float>((double(t1 - offset) - eps) * idist);
+            // sweep then never visits the brush's leaf and goes through its corner (a player
+            // ended 0.227 units inside a wall on czest3ctf that way). Robust reaches eps beyond,
+            // which only visits more leaves; quake3 keeps the game's sign.
+            frac = static_cast<float>((double(t1 - offset) + (tw.robust ? -eps : eps)) * idist);
         } else if (t1 > t2) {
             const float idist = static_cast<float>(1.0 / double(t1 - t2));
             side = 0;
