@@ -24,6 +24,7 @@ struct GhostChoice {
 };
 constexpr GhostChoice kChoices[] = {
     {"epsilon 1/32", "epsilon=1/32"},     {"epsilon 1/8", "epsilon=1/8"},
+    {"quake3 semantics", "semantics=quake3"},   {"robust semantics", "semantics=robust"},
     {"tutorial semantics", "semantics=tutorial"}, {"quake3 preset", "preset=quake3"},
     {"melax preset", "preset=melax"},     {"step-and-correct", "method=step-correct"},
     {"curves off", "curves=off"},         {"curves on", "curves=on"},
