@@ -34,7 +34,10 @@ const Command kCommands[] = {
      "random walkers (T ticks in all, 30-250 Hz); count ticks in solid, walkers out of the world, stuck walkers",
      runSoak},
 #ifdef CLIPLAB_HAVE_VIEWER
-    {"view", "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] [--chase UNITS] [--no-config]",
+    {"view",
+     "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] [--chase UNITS] "
+     "[--no-config] [--fps N] [--recording FILE.cliprec] [--replay FILE.cliprec [--ghost \"NAME=VALUE ...\" ...] "
+     "[--at SECONDS|parting] [--angles PITCH YAW]]",
      "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView},
     {"shot", "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] [--ui]",
      "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames; --ui draws the viewer with its panels", runShot},

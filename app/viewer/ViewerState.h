@@ -12,6 +12,7 @@
 #include "render/Camera.h"
 #include "render/Renderer.h"
 #include "viewer/MethodTrace.h"
+#include "viewer/ReplayController.h"
 
 #include <array>
 #include <deque>
@@ -135,6 +136,7 @@ struct ViewerState {
     double traceMicrosThisFrame = 0.0;
     std::array<RecentTimes, 2> methodTimes; ///< Recent trace times: [0] brush, [1] planeshift.
     std::string status; ///< One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
+    ReplayController replay; ///< Recording the player, playing recordings back, ghosts.
 
     /// The traces the debugger lists: the probe, the sweep, then the player's last tick's.
     std::vector<const LoggedTrace*> debuggerList() const;

@@ -15,6 +15,13 @@ void renderPanel(ViewerState& state);    ///< View mode, patch level, culling, c
 void mapPanel(ViewerState& state);       ///< Maps in the VFS, load, stations and spawn points.
 void statsPanel(ViewerState& state);     ///< fps, traces per frame, microseconds per trace.
 void helpPanel(ViewerState& state);      ///< Keys.
+/// Record (F5), open, play a recording; ghosts, where they part, jump metrics (RecordingPanel.cpp).
+void recordingPanel(ViewerState& state);
+/// The traces of the recorded run and the first ghost to part, side by side at the parting tick,
+/// the first difference highlighted (Recording panel and Trace debugger), under a header open or not.
+void partingTraceTable(ViewerState& state, bool open = true);
+/// Horizontal speed and acceleration tick by tick, of the played recording or the live player.
+void accelerationPlot(ViewerState& state);
 
 /// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison.
 void traceMethodSection(ViewerState& state);
