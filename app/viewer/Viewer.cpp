@@ -153,6 +153,10 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     st.chaseDistance = config.chase;
     if (config.method)
         st.trace.method = *config.method;
+    if (config.semantics)
+        st.trace.options.semantics = *config.semantics;
+    if (config.compareSemantics)
+        st.trace.compareSemantics = true;
     if (config.sweep) {
         st.sweep.enabled = true;
         st.sweep.start = config.sweep->first;

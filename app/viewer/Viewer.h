@@ -35,6 +35,9 @@ struct ViewerConfig {
     std::optional<glm::vec2> angles; ///< Pitch, yaw (degrees); with a replay the camera keeps them.
     float chase = 0.0f;              ///< Chase camera distance behind the eye (units, 0..1024).
     std::optional<TraceMethod> method; ///< Trace panel method at start (else the saved or default one).
+    /// Trace panel semantics at start, and whether to compare it with the other of quake3/robust.
+    std::optional<collision::Semantics> semantics;
+    bool compareSemantics = false;
     /// Sweep tool on from start to end (units) at start (`shot --ui --sweep`).
     std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
     /// Where F5 saves recordings; empty: cliplab-DATE-TIME.cliprec in the current folder.

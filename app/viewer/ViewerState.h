@@ -53,10 +53,17 @@ struct TraceSettings {
     int32_t mask = bsp::contents::MaskPlayerSolid;
     TraceMethod method = TraceMethod::Brush; ///< The method switch (see TraceMethod; Both: probe and sweep).
     bool planeShiftBevels = true;            ///< Bevel planes in the plane-shift tree.
+    /// Also trace the probe and the sweep in the other of quake3/robust and show where they differ
+    /// (brush method only; the player moves by `options` alone).
+    bool compareSemantics = false;
 
     /// The probe shape from these settings.
     collision::Shape probeShape() const;
 };
+
+/// The semantics the probe and sweep are compared with: robust for quake3 and the reverse, none
+/// when the comparison is off or the semantics is the tutorial's.
+std::optional<collision::Semantics> comparedSemantics(const TraceSettings& settings);
 
 /// One logged trace with its counters, for the debugger and the 3D view.
 struct LoggedTrace {
@@ -68,6 +75,10 @@ struct LoggedTrace {
     collision::TraceStats stats;
     double microseconds = 0.0;
     TraceMethod method = TraceMethod::Brush; ///< Brush or PlaneShift: the trace that produced `result`.
+    /// The second trace of a compared pair (plane shifting when the method is Both, or the other
+    /// semantics with "compare semantics"): drawn dashed in cyan.
+    bool second = false;
+    std::string label = "brush"; ///< Column name in comparisons: brush, planeshift, quake3, robust.
 };
 
 /// What the 3D view draws on top of the world.

@@ -28,7 +28,7 @@ void traceMethodSection(ViewerState& state);
 /// The Stats panel's plane-shift tree figures (bevels on and off) and mean trace times per method.
 void planeShiftStatsSection(ViewerState& state);
 /// Which colour and glyph stand for which method.
-void methodLegend();
+void methodLegend(const std::string& first, const std::string& second);
 /// One segment by both methods side by side: fractions, planes and their differences.
 void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted);
 
