@@ -29,7 +29,8 @@ constexpr const char* kUsage =
     "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
     "[--view textured|lightmap|flat|brushes] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
     "[--models on|off] "
-    "[--ui [--method brush|planeshift|both] [--sweep SX SY SZ EX EY EZ]] [--basepath DIR]";
+    "[--ui [--method brush|planeshift|both] [--semantics quake3|robust|tutorial] [--compare-semantics] "
+    "[--sweep SX SY SZ EX EY EZ]] [--basepath DIR]";
 
 /// Eye height over a spawn point's origin (the player box centre), units.
 constexpr float kEyeHeight = 26.0f;
@@ -51,7 +52,8 @@ int runShot(const Args& args) {
                                         {"--frames", 1}, {"--view", 1}, {"--wireframe", 0}, {"--no-pvs", 0},
                                         {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
                                         {"--models", 1},
-                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, basepathOption()});
+                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, {"--semantics", 1},
+                                        {"--compare-semantics", 0}, basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -136,8 +138,16 @@ int runShot(const Args& args) {
 
     if (cl->has("--models") && cl->has("--ui"))
         return usage("--models is for the plain shot; with --ui the viewer's Render panel has the switch");
-    if ((cl->has("--method") || cl->has("--sweep")) && !cl->has("--ui"))
-        return usage("--method and --sweep set the viewer's Trace panel and sweep tool: they need --ui");
+    if ((cl->has("--method") || cl->has("--sweep") || cl->has("--semantics") || cl->has("--compare-semantics")) &&
+        !cl->has("--ui"))
+        return usage("--method, --semantics, --compare-semantics and --sweep set the viewer's Trace panel and sweep "
+                     "tool: they need --ui");
+    std::optional<collision::Semantics> semantics;
+    if (cl->has("--semantics")) {
+        semantics = collision::parseSemantics(cl->value("--semantics"));
+        if (!semantics)
+            return usage("--semantics must be quake3, robust or tutorial, got '" + cl->value("--semantics") + "'");
+    }
     std::optional<viewer::TraceMethod> method;
     if (cl->has("--method")) {
         const std::string m = cl->value("--method");
@@ -175,6 +185,8 @@ int runShot(const Args& args) {
         config.screenshot = cl->value("--out");
         config.eye = pos;
         config.method = method;
+        config.semantics = semantics;
+        config.compareSemantics = cl->has("--compare-semantics");
         config.sweep = sweep;
         if (pitch && yaw)
             config.angles = glm::vec2(*pitch, *yaw);

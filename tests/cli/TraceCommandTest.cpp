@@ -172,6 +172,35 @@ TEST(TraceCommand, CylinderShapeIgnoresTheBoxColumns) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(TraceCommand, ShapeAndMaskWordsOnALine) {
+    // The words `walk --record` writes after the 12 numbers: a shape that wins over --shape, and
+    // a contents mask that wins over --mask.
+    const std::string dir = test::makeTempDir("traceshape");
+    const std::string path = dir + "/wall.bsp";
+    test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({64, -64, -64}, {128, 64, 64})}})));
+    const std::string seg = "0 0 0 200 0 0 ";
+    auto words = test::runCliplab("trace '" + path + "'",
+                                  seg + "-40 -40 -40 40 40 40 cylinder 16 24\n" + seg + "0 0 0 0 0 0 sphere 8\n" + seg +
+                                      "-4 -4 -4 4 4 4 capsule mask 1\n" + seg + "0 0 0 0 0 0 box\n" + seg +
+                                      "-4 -4 -4 4 4 4 mask 2\n" + seg + "-4 -4 -4 4 4 4 ray\n");
+    ASSERT_EQ(words.exitCode, 0) << words.err;
+    const auto out = splitLines(words.out);
+    ASSERT_EQ(out.size(), 6u);
+    // As the whole-input options say for the same shapes.
+    auto cylinder = test::runCliplab("trace '" + path + "' --shape cylinder --radius 16 --half-height 24",
+                                     seg + "-40 -40 -40 40 40 40\n");
+    auto sphere = test::runCliplab("trace '" + path + "' --shape sphere --radius 8", seg + "0 0 0 0 0 0\n");
+    auto capsule = test::runCliplab("trace '" + path + "' --shape capsule", seg + "-4 -4 -4 4 4 4\n");
+    auto ray = test::runCliplab("trace '" + path + "'", seg + "0 0 0 0 0 0\n");
+    EXPECT_EQ(out[0] + "\n", cylinder.out);
+    EXPECT_EQ(out[1] + "\n", sphere.out);
+    EXPECT_EQ(out[2] + "\n", capsule.out);
+    EXPECT_EQ(out[3] + "\n", ray.out); // a zero box is a point either way
+    EXPECT_EQ(out[4].rfind("1.000000 200.000 ", 0), 0u) << out[4]; // mask 2 (lava) misses the solid wall
+    EXPECT_EQ(out[5] + "\n", ray.out); // "ray" ignores the box columns
+    std::filesystem::remove_all(dir);
+}
+
 TEST(TraceCommand, PlaneShiftMethodMatchesTheBrushTraceOnAWall) {
     const std::string dir = test::makeTempDir("traceps");
     const std::string path = dir + "/wall.bsp";
