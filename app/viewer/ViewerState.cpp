@@ -1,6 +1,7 @@
 #include "viewer/ViewerState.h"
 
 #include "bsp/Entities.h"
+#include "viewer/MapEntities.h"
 #include "world/MapLoader.h"
 
 #include <chrono>
@@ -211,6 +212,7 @@ core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argume
     if (!renderer)
         return renderer.error();
     m->renderer = std::move(renderer.value());
+    m->renderer->setEntities(placeMapEntities(m->data, *m->model));
     auto entities = bsp::parseEntities(m->data.entities, m->data.name);
     if (entities) {
         for (const auto& e : entities.value()) {
