@@ -52,6 +52,7 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
     tw.nodeMargin = tw.quake3 ? std::max(1.0f, 2.0f * tw.epsilon) : 0.0f;
     tw.stats = stats;
     tw.curves = options.curves;
+    tw.rayCurveClip = options.rayCurveClip;
     tw.result.fraction = 1.0f;
 
     const bool validModel = options.model >= 0 && options.model < numModels() && (options.model > 0 || !m_nodes.empty());
