@@ -52,6 +52,11 @@ struct TraceSettings {
     TraceMethod method = TraceMethod::Brush; ///< The method switch (see TraceMethod; Both: probe and sweep).
     bool planeShiftBevels = true;            ///< Bevel planes in the plane-shift tree.
 
+    /// Ranges shared by the Trace panel, the console and the settings file.
+    static constexpr float kMaxExtent = 128.0f; ///< mins in [-kMaxExtent, 0], maxs in [0, kMaxExtent] (units).
+    static constexpr float kMaxRadius = 64.0f;  ///< radius and halfHeight in [0, kMaxRadius] (units).
+    static constexpr float kMaxEpsilon = 0.5f;  ///< epsilon in [0, kMaxEpsilon] (units).
+
     /// The probe shape from these settings.
     collision::Shape probeShape() const;
 };
