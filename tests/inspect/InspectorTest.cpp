@@ -3,6 +3,7 @@
 
 #include "bsp/FlagNames.h"
 #include "fs/FileSystem.h"
+#include "inspect/BrushKind.h"
 #include "inspect/Inspector.h"
 #include "inspect/Markers.h"
 #include "mapc/MapTestUtil.h"
@@ -292,4 +293,24 @@ TEST(InspectorRealMap, ClipBrushesOfOaDm1) {
     EXPECT_GT(std::count_if(markers.begin(), markers.end(),
                             [](const auto& m) { return m.kind == inspect::MarkerKind::Item; }),
               5);
+}
+
+TEST(BrushKind, FirstMatchingKindWins) {
+    namespace c = bsp::contents;
+    using inspect::BrushKind;
+    EXPECT_EQ(inspect::brushKind(c::Solid | c::Detail), BrushKind::Solid);
+    EXPECT_EQ(inspect::brushKind(c::Solid | c::PlayerClip), BrushKind::Solid);
+    EXPECT_EQ(inspect::brushKind(c::PlayerClip | c::Translucent), BrushKind::PlayerClip);
+    EXPECT_EQ(inspect::brushKind(c::PlayerClip | c::MonsterClip), BrushKind::PlayerClip);
+    EXPECT_EQ(inspect::brushKind(c::MonsterClip), BrushKind::MonsterClip);
+    EXPECT_EQ(inspect::brushKind(c::Water | c::Lava), BrushKind::Lava);
+    EXPECT_EQ(inspect::brushKind(c::Slime | c::Translucent), BrushKind::Slime);
+    EXPECT_EQ(inspect::brushKind(c::Water), BrushKind::Water);
+    EXPECT_EQ(inspect::brushKind(c::Fog), BrushKind::Fog);
+    EXPECT_EQ(inspect::brushKind(c::Trigger | c::Translucent), BrushKind::Trigger);
+    EXPECT_EQ(inspect::brushKind(c::DoNotEnter), BrushKind::BotClip);
+    EXPECT_EQ(inspect::brushKind(c::AreaPortal), BrushKind::Other);
+    EXPECT_EQ(inspect::brushKind(0), BrushKind::Other);
+    EXPECT_STREQ(inspect::brushKindName(BrushKind::PlayerClip), "player clip");
+    EXPECT_STREQ(inspect::brushKindName(BrushKind::Other), "other");
 }
