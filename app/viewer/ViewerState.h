@@ -57,6 +57,11 @@ struct TraceSettings {
     /// (brush method only; the player moves by `options` alone).
     bool compareSemantics = false;
 
+    /// Ranges shared by the Trace panel, the console and the settings file.
+    static constexpr float kMaxExtent = 128.0f; ///< mins in [-kMaxExtent, 0], maxs in [0, kMaxExtent] (units).
+    static constexpr float kMaxRadius = 64.0f;  ///< radius and halfHeight in [0, kMaxRadius] (units).
+    static constexpr float kMaxEpsilon = 0.5f;  ///< epsilon in [0, kMaxEpsilon] (units).
+
     /// The probe shape from these settings.
     collision::Shape probeShape() const;
 };
