@@ -239,6 +239,8 @@ core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argume
     m->inspector = std::make_unique<inspect::Inspector>(m->data, entities ? entities.value()
                                                                           : std::vector<bsp::Entity>{});
     m->markers = inspect::entityMarkers(m->data, m->inspector->entities());
+    for (const bsp::Brush& b : m->data.brushes)
+        ++m->brushKinds[static_cast<size_t>(inspect::brushKind(m->data.shaders[static_cast<size_t>(b.shader)].contents))];
     if (entities) {
         for (const auto& e : entities.value()) {
             const std::string* message = e.get("message");

@@ -43,6 +43,7 @@ struct LoadedMap {
     PlaneShiftCache planeShift;  ///< Plane-shift trees of `model`, built when the method switch needs one.
     std::unique_ptr<inspect::Inspector> inspector; ///< Names and owners of `data`'s brushes (points into `data`).
     std::vector<inspect::Marker> markers;          ///< Spawn points, items, teleporter destinations, triggers.
+    std::array<size_t, inspect::kBrushKindCount> brushKinds{}; ///< Brushes of every model, by kind.
 };
 
 /// The trace settings of the Trace panel; applied to the player and the probes.

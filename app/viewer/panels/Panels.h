@@ -15,6 +15,15 @@ void renderPanel(ViewerState& state);    ///< View mode, patch level, culling, c
 void mapPanel(ViewerState& state);       ///< Maps in the VFS, load, stations and spawn points.
 void statsPanel(ViewerState& state);     ///< fps, traces per frame, microseconds per trace.
 void helpPanel(ViewerState& state);      ///< Keys.
+void inspectorPanel(ViewerState& state); ///< Shader, flags and contents by name, the brush's sides, its entity.
+
+/// The collision brush view switch and its legend: a colour and a filter per brush kind, bevels.
+void brushViewSection(ViewerState& state);
+/// Entity marker kinds: a colour and a toggle each, and labels.
+void markerSection(ViewerState& state);
+/// Draws the shown markers' labels over the 3D view (behind the panels); markers hidden behind
+/// solid brushes or beyond MarkerToggles::labelRange get none.
+void markerLabels(const ViewerState& state);
 
 /// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison.
 void traceMethodSection(ViewerState& state);
