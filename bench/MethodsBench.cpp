@@ -1,4 +1,4 @@
-// Melax's table, redone (issue 8, docs/performance.md "Melax methods"): nanoseconds per trace for
+// Melax's table, redone (docs/performance.md "Melax methods"): nanoseconds per trace for
 // ray, box, sphere and cylinder with the brush trace and with plane shifting (bevels on and off), on
 // the same 19270 recorded oa_dm1 player segments (bench/data/oa_dm1_player_segments.txt, `cliplab
 // trace` input lines; how they were recorded is in the doc). One benchmark per method x shape; the

@@ -2,8 +2,9 @@
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for SECONDS on its corpus.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     default 30 seconds, every target
 # Corpora live in tests/data/fuzz/TARGET (seeds, committed); new inputs found during a run go to
-# build/fuzz/corpus/TARGET so the committed seeds stay small. A crash leaves crash-* files in
-# build/fuzz and makes this script fail.
+# build/fuzz/corpus/TARGET so the committed seeds stay small. A failing input (crash-*, leak-*,
+# timeout-*, oom-*) is kept in build/fuzz/artifacts/TARGET; it, or a non-zero libFuzzer exit status,
+# makes this script fail.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-30}
@@ -22,14 +23,21 @@ status=0
 for t in "${targets[@]}"; do
   seeds="$root/tests/data/fuzz/$t"
   work="$build/corpus/$t"
-  mkdir -p "$work" "$seeds"
+  artifacts="$build/artifacts/$t"
+  # Artifacts of earlier runs would mark this run as failed: each target starts with an empty folder.
+  rm -rf "$artifacts"
+  mkdir -p "$work" "$seeds" "$artifacts"
   echo "== $t: ${seconds}s"
-  if ! (cd "$build" && "./fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 "$work" "$seeds" 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY|crash-|Done'); then
-    :
-  fi
-  if ls "$build"/crash-* "$build"/leak-* "$build"/timeout-* > /dev/null 2>&1; then
-    echo "fuzz: $t found a failing input (see $build)"; status=1
+  log="$artifacts/log.txt"
+  fuzz_status=0
+  (cd "$build" && "./fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$artifacts/" -print_final_stats=1 "$work" "$seeds" > "$log" 2>&1) || fuzz_status=$?
+  grep -E 'stat::number_of_executed_units|ERROR|SUMMARY|crash-|oom-|leak-|timeout-|Done' "$log" || true
+  found=$(find "$artifacts" -maxdepth 1 \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) \
+    -printf '%f ')
+  if ((fuzz_status != 0)) || [[ -n "$found" ]]; then
+    echo "fuzz: $t failed (libFuzzer exit status $fuzz_status${found:+; inputs: $found}); see $artifacts"
+    status=1
   fi
 done
 exit $status

@@ -28,6 +28,8 @@ int runBenchTrace(const Args& args);
 int runWalk(const Args& args);
 int runBenchWalk(const Args& args);
 int runCompareMethods(const Args& args);
+/// `cliplab compare-runs`: one recording replayed under two settings; exit 1 when the runs part.
+int runCompareRuns(const Args& args);
 /// `cliplab soak`: random walkers on a map, counting ticks in solid and walkers out of the world.
 int runSoak(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).

@@ -27,6 +27,13 @@ int runCompareMethods(const Args& args) {
         std::fprintf(stderr, "cliplab compare-methods: plane shifting traces the world only (--model 0)\n");
         return kExitUsage;
     }
+    for (size_t i = 0; i < requests.size(); ++i)
+        if (requests[i].mask && *requests[i].mask != settings.mask) {
+            std::fprintf(stderr, "cliplab compare-methods: stdin: request %zu: mask %d differs from --mask %d (one "
+                                 "plane-shift tree is built, for --mask)\n",
+                         i + 1, *requests[i].mask, settings.mask);
+            return kExitUsage;
+        }
     const auto tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
     std::vector<float> early; // units along the segment, > 0 when plane shifting stops first
     int startSolid = 0, brushHits = 0, shiftHits = 0, samePlane = 0;

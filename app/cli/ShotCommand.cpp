@@ -7,6 +7,7 @@
 #include "render/Renderer.h"
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
+#include "viewer/MapEntities.h"
 #include "viewer/PatchView.h"
 #include "viewer/Viewer.h"
 #include "viewer/ViewerState.h"
@@ -28,7 +29,9 @@ namespace {
 constexpr const char* kUsage =
     "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
     "[--view textured|lightmap|flat|brushes [--bevels]] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
-    "[--ui [--method brush|planeshift|both] [--sweep SX SY SZ EX EY EZ]] [--basepath DIR]";
+    "[--models on|off] "
+    "[--ui [--method brush|planeshift|both] [--semantics quake3|robust|tutorial] [--compare-semantics] "
+    "[--sweep SX SY SZ EX EY EZ]] [--basepath DIR]";
 
 /// Eye height over a spawn point's origin (the player box centre), units.
 constexpr float kEyeHeight = 26.0f;
@@ -49,7 +52,9 @@ int runShot(const Args& args) {
     auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
                                         {"--frames", 1}, {"--view", 1}, {"--bevels", 0}, {"--wireframe", 0}, {"--no-pvs", 0},
                                         {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
-                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, basepathOption()});
+                                        {"--models", 1},
+                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, {"--semantics", 1},
+                                        {"--compare-semantics", 0}, basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -101,6 +106,12 @@ int runShot(const Args& args) {
             return usage("--patch-level must be an integer in 1..64");
         settings.patchLevel = static_cast<int>(*n);
     }
+    if (cl->has("--models")) {
+        const std::string m = cl->value("--models");
+        if (m != "on" && m != "off")
+            return usage("--models must be on or off, got '" + m + "'");
+        settings.drawModels = m == "on";
+    }
     double seconds = 0.0;
     if (cl->has("--time")) {
         auto t = parseNumber(cl->value("--time"));
@@ -128,8 +139,18 @@ int runShot(const Args& args) {
             return usage("--angles needs two numbers (pitch yaw, degrees within +/-1e6)");
     }
 
-    if ((cl->has("--method") || cl->has("--sweep")) && !cl->has("--ui"))
-        return usage("--method and --sweep set the viewer's Trace panel and sweep tool: they need --ui");
+    if (cl->has("--models") && cl->has("--ui"))
+        return usage("--models is for the plain shot; with --ui the viewer's Render panel has the switch");
+    if ((cl->has("--method") || cl->has("--sweep") || cl->has("--semantics") || cl->has("--compare-semantics")) &&
+        !cl->has("--ui"))
+        return usage("--method, --semantics, --compare-semantics and --sweep set the viewer's Trace panel and sweep "
+                     "tool: they need --ui");
+    std::optional<collision::Semantics> semantics;
+    if (cl->has("--semantics")) {
+        semantics = collision::parseSemantics(cl->value("--semantics"));
+        if (!semantics)
+            return usage("--semantics must be quake3, robust or tutorial, got '" + cl->value("--semantics") + "'");
+    }
     std::optional<viewer::TraceMethod> method;
     if (cl->has("--method")) {
         const std::string m = cl->value("--method");
@@ -167,6 +188,8 @@ int runShot(const Args& args) {
         config.screenshot = cl->value("--out");
         config.eye = pos;
         config.method = method;
+        config.semantics = semantics;
+        config.compareSemantics = cl->has("--compare-semantics");
         config.sweep = sweep;
         if (pitch && yaw)
             config.angles = glm::vec2(*pitch, *yaw);
@@ -219,10 +242,13 @@ int runShot(const Args& args) {
     std::vector<double> times;
     viewer::BrushViewStats brushStats;
     viewer::PatchViewStats patchStats;
-    // The brushes view also shows the patch facets players collide with (not the drawn curves).
+    // Items drop to the floor through the collision model; the brushes view also shows the patch
+    // facets players collide with (not the drawn curves).
     std::unique_ptr<collision::Model> collisionModel;
-    if (!settings.drawWorld)
+    if (!settings.drawWorld || settings.drawModels)
         collisionModel = std::make_unique<collision::Model>(data);
+    if (settings.drawModels)
+        renderer.value()->setEntities(viewer::placeMapEntities(data, *collisionModel));
     for (long long i = 0; i < frames; ++i) {
         const auto start = std::chrono::steady_clock::now();
         // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
@@ -248,9 +274,10 @@ int runShot(const Args& args) {
                 window.value()->description().c_str(), camera.width, camera.height, camera.eye.x, camera.eye.y,
                 camera.eye.z, camera.pitch, camera.yaw);
     std::printf("cluster=%d\nsurfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\nleaves_pvs_culled=%u\n"
-                "leaves_frustum_culled=%u\nsurfaces_culled=%u\n",
+                "leaves_frustum_culled=%u\nsurfaces_culled=%u\nmodels=%u\nmodels_culled=%u\nmodel_triangles=%u\n",
                 st.cull.cameraCluster, st.surfacesDrawn, st.trianglesDrawn, st.drawCalls, st.cull.leavesVisible,
-                st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled);
+                st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled, st.modelsDrawn,
+                st.modelsCulled, st.modelTriangles);
     if (!settings.drawWorld) {
         // brushes_solid, brushes_playerclip, ...: the kind's name without spaces.
         for (int k = 0; k < inspect::kBrushKindCount; ++k) {

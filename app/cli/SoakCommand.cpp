@@ -18,12 +18,13 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: cliplab soak MAP [--walkers N] [--ticks T] [--seed S] [--preset melax|quake3] [--curves on|off]\n"
-    "                   [--set NAME=VALUE ...] [--walker K [--verbose] [--traces]]\n"
+    "                   [--semantics robust|quake3|tutorial] [--set NAME=VALUE ...] [--walker K [--verbose] [--traces]]\n"
     "  --walkers N   players moving at once (default 8, 1-4096); they do not collide with each other\n"
     "  --ticks T     total ticks over all walkers, taken in turn (default 100000)\n"
     "  --seed S      seed of every random choice (default 1, 0 to 2^63-1)\n"
     "  --preset P    collision response of every walker (default melax)\n"
     "  --curves      collide with curved surfaces (default on, as the game)\n"
+    "  --semantics   trace rules (default robust; quake3 = the game's own, docs/collision-modes.md)\n"
     "  --set N=V     a movement setting as in walk, e.g. method=step-correct stepLength=16 (soaks\n"
     "                step-and-correct instead of swept traces)\n"
     "  --walker K    run only walker K (0-based) for all T ticks: it moves exactly as in the full run,\n"
@@ -82,7 +83,7 @@ public:
 
 int runSoak(const Args& args) {
     const std::vector<OptionSpec> specs = {{"--walkers", 1}, {"--ticks", 1},   {"--seed", 1},
-                                           {"--preset", 1},  {"--curves", 1},  {"--set", 1, true},
+                                           {"--preset", 1},  {"--curves", 1},  {"--semantics", 1},  {"--set", 1, true},
                                            {"--walker", 1},  {"--verbose", 0}, {"--traces", 0}, {"--help", 0},
                                            basepathOption()};
     auto cl = CommandLine::parse(args, specs);
@@ -125,6 +126,13 @@ int runSoak(const Args& args) {
     if (curves != "on" && curves != "off")
         return usageError("--curves: expected on or off, got '" + curves + "'");
     options.curves = curves == "on";
+    // Robust by default: the soak looks for players ending a tick in solid, which the game's own
+    // rules allow in the rare cases docs/collision-modes.md lists.
+    const std::string semantics = cl->value("--semantics", "robust");
+    if (auto parsed = collision::parseSemantics(semantics))
+        options.semantics = *parsed;
+    else
+        return usageError("--semantics: expected quake3, robust or tutorial, got '" + semantics + "'");
     if (auto error = applySetOptions(*cl, config.settings))
         return usageError(*error);
     if (cl->has("--walker")) {
@@ -164,9 +172,9 @@ int runSoak(const Args& args) {
     const auto trace = model.traceFunction(options);
     const collision::CorrectFunction correct = collision::correctFunction(model);
 
-    std::printf("map=%s preset=%s method=%s curves=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
+    std::printf("map=%s preset=%s method=%s curves=%s semantics=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
                 map->data.name.c_str(), movement::presetName(config.settings.preset),
-                movement::methodName(config.settings.method), curves.c_str(),
+                movement::methodName(config.settings.method), curves.c_str(), semantics.c_str(),
                 config.walkers, static_cast<unsigned long long>(config.seed), config.spawns.size(),
                 vec(config.worldMins).c_str(), vec(config.worldMaxs).c_str());
     movement::SoakTickObserver observer;
@@ -188,10 +196,10 @@ int runSoak(const Args& args) {
                     f.after.onGround ? 1 : 0, f.after.crouched ? 1 : 0, double(in.forward), double(in.right),
                     in.crouch ? "c" : (in.jump ? "j" : "-"), double(in.yaw), double(in.pitch));
         std::printf("  replay: cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s "
-                    "--curves %s%s\n",
+                    "--curves %s --semantics %s%s\n",
                     mapArgument.c_str(), static_cast<unsigned long long>(config.seed), config.walkers, f.walker,
                     static_cast<long long>(f.tick + 1), movement::presetName(config.settings.preset),
-                    curves.c_str(), setOptions.c_str());
+                    curves.c_str(), semantics.c_str(), setOptions.c_str());
     }
     const int64_t counted = report.inSolid + report.outOfWorld + report.stuck;
     if (counted > static_cast<int64_t>(report.failures.size()))

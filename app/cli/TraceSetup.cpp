@@ -18,7 +18,7 @@ std::vector<OptionSpec> traceOptionSpecs() {
             {"--half-height", 1}, {"--method", 1},  {"--bevels", 1},  basepathOption()};
 }
 
-core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
+core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision::Semantics defaultSemantics) {
     TraceSettings s;
     if (cl.has("--mask")) {
         auto v = parseInteger(cl.value("--mask"));
@@ -37,13 +37,12 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
             return core::makeError(core::format("--epsilon: '%s' is not a number in [0, 16]", cl.value("--epsilon").c_str()));
         s.options.epsilon = static_cast<float>(*v);
     }
-    const std::string semantics = cl.value("--semantics", "quake3");
-    if (semantics == "quake3")
-        s.options.semantics = collision::Semantics::Quake3;
-    else if (semantics == "tutorial")
-        s.options.semantics = collision::Semantics::Tutorial;
+    const std::string semantics = cl.value("--semantics", collision::semanticsName(defaultSemantics));
+    if (auto parsed = collision::parseSemantics(semantics))
+        s.options.semantics = *parsed;
     else
-        return core::makeError(core::format("--semantics: expected quake3 or tutorial, got '%s'", semantics.c_str()));
+        return core::makeError(
+            core::format("--semantics: expected quake3, robust or tutorial, got '%s'", semantics.c_str()));
     const bool capsuleFlag = cl.has("--capsule");
     const std::string shape = cl.value("--shape", capsuleFlag ? "capsule" : "box");
     if (shape == "box")
@@ -89,10 +88,79 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     }
     if (s.planeShift && s.options.model != 0)
         return core::makeError("--method planeshift traces the world only (--model 0)");
-    if (s.planeShift && s.options.semantics != collision::Semantics::Quake3)
-        return core::makeError("--method planeshift uses the quake3 epsilon rules only");
+    if (s.planeShift && s.options.semantics == collision::Semantics::Tutorial)
+        return core::makeError("--method planeshift uses the game's epsilon rules only (--semantics quake3 or robust)");
     return s;
 }
+
+namespace {
+
+/// `word` as a finite float (strtof: the number the line means, not a double rounded twice).
+std::optional<float> finiteFloat(const std::string& word, bool& rangeError) {
+    errno = 0;
+    char* e = nullptr;
+    const float f = std::strtof(word.c_str(), &e);
+    if (e == word.c_str() || *e)
+        return std::nullopt;
+    rangeError = errno == ERANGE || !std::isfinite(f);
+    return f;
+}
+
+/// Parses the words after the 12 numbers: [SHAPE ...] [mask N]. Returns an error text or "".
+std::string readShapeAndMask(const std::vector<std::string>& w, TraceRequest& request) {
+    size_t i = 12;
+    auto size = [&](const char* what, float& out) -> std::string {
+        if (i >= w.size())
+            return std::string("the shape needs ") + what;
+        bool rangeError = false;
+        const auto v = finiteFloat(w[i], rangeError);
+        if (!v || rangeError || *v < 0.0f || *v > 4096.0f)
+            return core::format("%s '%s' is not a number in [0, 4096]", what, w[i].c_str());
+        out = *v;
+        ++i;
+        return "";
+    };
+    if (i < w.size() && w[i] != "mask") {
+        collision::Shape shape;
+        shape.mins = request.mins;
+        shape.maxs = request.maxs;
+        const std::string kind = w[i++];
+        std::string error;
+        if (kind == "ray")
+            shape.kind = collision::ShapeKind::Ray;
+        else if (kind == "box")
+            shape.kind = collision::ShapeKind::Box;
+        else if (kind == "capsule")
+            shape.kind = collision::ShapeKind::Capsule;
+        else if (kind == "sphere") {
+            shape.kind = collision::ShapeKind::Sphere;
+            error = size("a radius R", shape.radius);
+        } else if (kind == "cylinder") {
+            shape.kind = collision::ShapeKind::Cylinder;
+            error = size("a radius R", shape.radius);
+            if (error.empty())
+                error = size("a half height H", shape.halfHeight);
+        } else
+            return "'" + kind + "' is not a shape (ray, box, capsule, sphere R, cylinder R H) or 'mask N'";
+        if (!error.empty())
+            return error;
+        request.shape = shape;
+    }
+    if (i < w.size() && w[i] == "mask") {
+        if (i + 1 >= w.size())
+            return "'mask' needs a number";
+        const auto v = parseInteger(w[i + 1]);
+        if (!v || *v < INT32_MIN || *v > 0xffffffffLL)
+            return "mask '" + w[i + 1] + "' is not a 32-bit integer";
+        request.mask = static_cast<int32_t>(static_cast<uint32_t>(*v));
+        i += 2;
+    }
+    if (i < w.size())
+        return "unexpected '" + w[i] + "' after the shape and mask";
+    return "";
+}
+
+} // namespace
 
 core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
     std::vector<TraceRequest> out;
@@ -104,34 +172,40 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
         while ((c = std::fgetc(in)) != EOF && c != '\n') line.push_back(static_cast<char>(c));
         if (c == EOF && line.empty()) break;
         ++lineNumber;
-        const char* p = line.c_str();
+        std::vector<std::string> w;
+        for (size_t i = 0; i < line.size();) {
+            while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+            size_t j = i;
+            while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+            if (j > i) w.push_back(line.substr(i, j - i));
+            i = j;
+        }
+        if (w.empty()) {
+            if (c == EOF) break;
+            continue; // blank line
+        }
         float v[12];
-        int count = 0;
-        bool bad = false;
-        for (;;) {
-            while (*p == ' ' || *p == '\t' || *p == '\r') ++p;
-            if (!*p) break;
-            if (count == 12) { bad = true; break; }
-            errno = 0;
-            char* e = nullptr;
-            const float f = std::strtof(p, &e);
-            if (e == p || (*e && *e != ' ' && *e != '\t' && *e != '\r')) {
-                bad = true;
+        bool numbers = w.size() >= 12;
+        for (size_t k = 0; numbers && k < 12; ++k) {
+            bool rangeError = false;
+            const auto f = finiteFloat(w[k], rangeError);
+            if (!f) {
+                numbers = false;
                 break;
             }
             // A number that parsed but is not usable gets its own message (NaN, inf, overflow).
-            if (errno == ERANGE || !std::isfinite(f))
-                return core::makeError(core::format("line %d: number %d '%.*s' is not a finite float", lineNumber,
-                                                    count + 1, static_cast<int>(e - p), p));
-            v[count++] = f;
-            p = e;
+            if (rangeError)
+                return core::makeError(core::format("line %d: number %zu '%s' is not a finite float", lineNumber,
+                                                    k + 1, w[k].c_str()));
+            v[k] = *f;
         }
-        if (count == 0 && !bad) continue; // blank line
-        if (bad || count != 12)
+        if (!numbers)
             return core::makeError(core::format("line %d: expected 12 numbers 'sx sy sz ex ey ez minx miny minz maxx maxy "
-                                                "maxz', got '%s'",
+                                                "maxz' [shape] [mask N], got '%s'",
                                                 lineNumber, line.c_str()));
-        const TraceRequest request{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}, {v[9], v[10], v[11]}};
+        TraceRequest request{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {}, {}};
+        if (const std::string e = readShapeAndMask(w, request); !e.empty())
+            return core::makeError(core::format("line %d: %s", lineNumber, e.c_str()));
         // The API would refuse far points and swap an inverted box (TraceLimits.h); on the command
         // line these are mistakes, so they are errors naming the line.
         if (auto e = collision::checkTraceInput(collision::Shape::box(request.mins, request.maxs), request.start,
@@ -143,7 +217,32 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
     return out;
 }
 
+std::string formatTraceRequest(const collision::Shape& shape, const glm::vec3& start, const glm::vec3& end,
+                               int32_t mask) {
+    std::string line = core::format("%.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g", double(start.x),
+                                    double(start.y), double(start.z), double(end.x), double(end.y), double(end.z),
+                                    double(shape.mins.x), double(shape.mins.y), double(shape.mins.z),
+                                    double(shape.maxs.x), double(shape.maxs.y), double(shape.maxs.z));
+    const bool zeroBox = shape.mins == glm::vec3(0.0f) && shape.maxs == glm::vec3(0.0f);
+    switch (shape.kind) {
+    case collision::ShapeKind::Ray:
+        if (!zeroBox) line += " ray";
+        break;
+    case collision::ShapeKind::Box:
+        if (zeroBox) line += " box";
+        break;
+    case collision::ShapeKind::Capsule: line += " capsule"; break;
+    case collision::ShapeKind::Sphere: line += core::format(" sphere %.9g", double(shape.radius)); break;
+    case collision::ShapeKind::Cylinder:
+        line += core::format(" cylinder %.9g %.9g", double(shape.radius), double(shape.halfHeight));
+        break;
+    }
+    line += core::format(" mask %d", mask);
+    return line;
+}
+
 collision::Shape requestShape(const TraceRequest& request, const TraceSettings& settings) {
+    if (request.shape) return *request.shape;
     if (settings.shape == collision::ShapeKind::Sphere) return collision::Shape::sphere(settings.radius);
     if (settings.shape == collision::ShapeKind::Cylinder)
         return collision::Shape::cylinder(settings.radius, settings.halfHeight);
@@ -156,7 +255,7 @@ collision::TraceResult traceRequest(const collision::Model& model, const collisi
                                     const TraceRequest& request, const collision::Shape& shape,
                                     const TraceSettings& settings) {
     if (settings.planeShift && tree) return tree->trace(shape, request.start, request.end, settings.options);
-    return model.trace(shape, request.start, request.end, settings.mask, settings.options);
+    return model.trace(shape, request.start, request.end, request.mask.value_or(settings.mask), settings.options);
 }
 
 std::string formatTraceResult(const collision::TraceResult& r) {
@@ -206,6 +305,15 @@ int prepareTraceCommand(const char* command, const std::vector<std::string>& arg
         return kExitUsage;
     }
     requests = std::move(r.value());
+    if (settings.planeShift)
+        for (size_t i = 0; i < requests.size(); ++i)
+            if (requests[i].mask && *requests[i].mask != settings.mask) {
+                std::fprintf(stderr,
+                             "cliplab %s: stdin: request %zu: mask %d differs from --mask %d (--method planeshift builds "
+                             "one tree, for --mask)\n",
+                             command, i + 1, *requests[i].mask, settings.mask);
+                return kExitUsage;
+            }
     return kExitOk;
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,14 @@ class PlaneShiftTree;
 
 namespace cliplab::cli {
 
-/// One input line: a segment and a box (all-zero box = ray).
+/// One input line: a segment and a box (all-zero box = ray), optionally with its own shape and
+/// contents mask.
 struct TraceRequest {
     glm::vec3 start{0.0f}, end{0.0f}, mins{0.0f}, maxs{0.0f};
+    /// The line's shape word (`ray`, `box`, `capsule`, `sphere R`, `cylinder R H`; mins/maxs are
+    /// the line's): it wins over --shape. Unset: the shape comes from --shape and the box.
+    std::optional<collision::Shape> shape;
+    std::optional<int32_t> mask; ///< The line's `mask N`: wins over --mask.
 };
 
 /// Trace settings parsed from the command line.
@@ -41,21 +47,31 @@ struct TraceSettings {
 /// Options both commands accept (plus --basepath).
 std::vector<OptionSpec> traceOptionSpecs();
 
-/// Reads --mask, --curves (on: patches collide too), --epsilon, --semantics, --capsule, --model,
-/// --shape, --radius, --half-height, --method, --bevels (planeshift only traces the world:
-/// --model N > 0 is an error).
-core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);
+/// Reads --mask, --curves (on: patches collide too), --epsilon, --semantics (default
+/// `defaultSemantics`), --capsule, --model, --shape, --radius, --half-height, --method, --bevels
+/// (planeshift only traces the world: --model N > 0 is an error).
+core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl,
+                                               collision::Semantics defaultSemantics = collision::Semantics::Quake3);
 
-/// Reads every line of `in`. Blank lines are skipped; any other line must hold exactly 12 finite
-/// numbers, with start/end components within +/-1e6, box components within +/-131072 and
-/// mins <= maxs on every axis (collision::checkTraceInput), else the error names the line number
-/// (1-based) and what is wrong.
+/// Reads every line of `in`. Blank lines are skipped; any other line must hold 12 finite numbers
+/// `sx sy sz ex ey ez minx miny minz maxx maxy maxz`, with start/end components within +/-1e6, box
+/// components within +/-131072 and mins <= maxs on every axis (collision::checkTraceInput),
+/// optionally followed by a shape (`ray`, `box`, `capsule`, `sphere R` or `cylinder R H`, R and H
+/// in [0, 4096]) and then `mask N`; else the error names the line number (1-based) and what is
+/// wrong.
 core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in);
+
+/// One input line for readTraceRequests that reads back as exactly this trace: numbers with 9
+/// significant digits (floats round-trip), the shape word unless the plain 12 numbers already
+/// mean `shape` (a box with some extent, or a ray), and `mask N`.
+std::string formatTraceRequest(const collision::Shape& shape, const glm::vec3& start, const glm::vec3& end,
+                               int32_t mask);
 
 /// The shape a request stands for under `settings`.
 collision::Shape requestShape(const TraceRequest& request, const TraceSettings& settings);
 
-/// Traces one request by the method `settings` chose (`tree` must be built when it is planeshift).
+/// Traces one request by the method `settings` chose (`tree` must be built when it is planeshift),
+/// with the request's mask when it has one, else settings.mask.
 collision::TraceResult traceRequest(const collision::Model& model, const collision::PlaneShiftTree* tree,
                                     const TraceRequest& request, const collision::Shape& shape,
                                     const TraceSettings& settings);

@@ -5,11 +5,15 @@
 #include "cli/MapOpen.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
+#include "replay/Overrides.h"
+#include "replay/Recording.h"
 #include "viewer/Viewer.h"
 #include "world/MapLoader.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace cliplab::cli {
@@ -18,11 +22,63 @@ namespace {
 
 constexpr const char* kUsage =
     "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] "
-    "[--chase UNITS] [--no-config] [--basepath DIR]";
+    "[--chase UNITS] [--no-config] [--fps N] [--recording FILE.cliprec] "
+    "[--replay FILE.cliprec [--ghost \"NAME=VALUE ...\" ...] [--at SECONDS|parting] [--angles PITCH YAW]] [--basepath DIR]";
 
 int usage(const std::string& message) {
     std::fprintf(stderr, "cliplab view: %s\nusage: cliplab view %s\n", message.c_str(), kUsage);
     return kExitUsage;
+}
+
+/// --fps, --recording, --replay, --ghost and --at into `config`; an exit code on error.
+std::optional<int> replayOptions(const CommandLine& cl, viewer::ViewerConfig& config) {
+    if (cl.has("--fps")) {
+        const auto fps = parseNumber(cl.value("--fps"));
+        if (!fps || *fps < 1.0 || *fps > 1000.0)
+            return usage("--fps: expected a frame rate from 1 to 1000");
+        config.fps = *fps;
+    }
+    config.recordingPath = cl.value("--recording", "");
+    if (!cl.has("--replay")) {
+        if (cl.has("--ghost") || cl.has("--at") || cl.has("--angles"))
+            return usage("--ghost, --at and --angles need --replay FILE");
+        return std::nullopt;
+    }
+    if (cl.has("--script"))
+        return usage("--replay and --script cannot be combined");
+    config.replayPath = cl.value("--replay");
+    auto recording = replay::loadRecording(config.replayPath);
+    if (!recording) {
+        std::fprintf(stderr, "cliplab view: %s\n", recording.error().message.c_str());
+        return kExitUsage;
+    }
+    if (cl.positionals().empty())
+        config.map = recording->map;
+    for (const auto& occurrence : cl.occurrences("--ghost")) {
+        auto settings = replay::applyOverrides(recording->settings, occurrence.at(0));
+        if (!settings)
+            return usage("--ghost \"" + occurrence.at(0) + "\": " + settings.error().message);
+        config.ghosts.push_back(occurrence.at(0));
+    }
+    if (cl.has("--angles")) {
+        const auto& v = cl.values("--angles");
+        const auto pitch = parseNumber(v[0]), yaw = parseNumber(v[1]);
+        if (!pitch || !yaw || std::fabs(*pitch) > 89.0 || std::fabs(*yaw) > 1e6)
+            return usage("--angles needs PITCH (within +/-89) and YAW (degrees)");
+        config.angles = glm::vec2(float(*pitch), float(*yaw));
+    }
+    if (cl.has("--at")) {
+        const std::string at = cl.value("--at");
+        const auto seconds = parseNumber(at);
+        if (at == "parting")
+            config.replayAt = -1.0;
+        else if (seconds && *seconds >= 0.0 && *seconds <= 1e6)
+            config.replayAt = *seconds;
+        else
+            return usage("--at: expected seconds >= 0 or 'parting', got '" + at + "'");
+    }
+    config.persist = false; // a recording plays with its own settings, not the saved ones
+    return std::nullopt;
 }
 
 } // namespace
@@ -36,7 +92,8 @@ int runView(const Args& args) { return runViewImpl(args, false); }
 int runViewImpl(const Args& args, bool mapFirst) {
     auto cl = CommandLine::parse(args, {{"--size", 1}, {"--script", 1}, {"--hz", 1}, {"--frames", 1}, {"--exit", 0},
                                         {"--hidden", 0}, {"--shot", 1}, {"--no-config", 0}, {"--chase", 1},
-                                        basepathOption()});
+                                        {"--fps", 1}, {"--recording", 1}, {"--replay", 1}, {"--ghost", 1, true},
+                                        {"--at", 1}, {"--angles", 2}, basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -91,6 +148,8 @@ int runViewImpl(const Args& args, bool mapFirst) {
             return usage("--chase: expected a distance from 0 to 1024 units");
         config.chase = static_cast<float>(*d);
     }
+    if (auto error = replayOptions(cl.value(), config))
+        return *error;
     config.printFinal = cl->has("--exit");
     config.hidden = cl->has("--hidden");
     config.screenshot = cl->value("--shot", "");

@@ -11,6 +11,10 @@
 #include "core/Format.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
+#include "cli/TraceSetup.h"
+#include "replay/Capture.h"
+#include "replay/JumpMetrics.h"
+#include "replay/Replay.h"
 
 #include <algorithm>
 #include <chrono>
@@ -29,8 +33,9 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: cliplab walk MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] "
-    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--method swept|step-correct] "
-    "[--step-length L] [--set NAME=VALUE ...] [--record FILE]";
+    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--semantics robust|quake3|tutorial] "
+    "[--method swept|step-correct] [--step-length L] [--set NAME=VALUE ...] [--record FILE] [--record-input FILE.cliprec]\n"
+    "       cliplab walk [MAP] --replay FILE.cliprec";
 
 int usageError(const std::string& message) {
     std::fprintf(stderr, "cliplab walk: %s\n%s\n", message.c_str(), kUsage);
@@ -77,14 +82,18 @@ struct WalkSetup {
     }
 };
 
-/// Parses `args` (walk's options plus `extra`) and loads everything; returns the exit code.
-int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetup& setup) {
+/// The options of a scripted walk (walk and bench-walk), plus `extra`.
+std::vector<OptionSpec> walkSpecs(const std::vector<OptionSpec>& extra) {
     std::vector<OptionSpec> specs = {{"--script", 1},    {"--start", 3},  {"--yaw", 1},  {"--mode", 1},
                                      {"--preset", 1},    {"--hz", 1},     {"--step", 1}, {"--curves", 1},
-                                     {"--method", 1},    {"--step-length", 1},
+                                     {"--method", 1},    {"--step-length", 1}, {"--semantics", 1},
                                      {"--set", 1, true}, basepathOption()};
     specs.insert(specs.end(), extra.begin(), extra.end());
-    auto cl = CommandLine::parse(args, specs);
+    return specs;
+}
+
+/// Checks the parsed options of a scripted walk and loads everything; returns the exit code.
+int prepareWalk(core::Result<CommandLine> cl, WalkSetup& setup) {
     if (!cl)
         return usageError(cl.error().message);
     if (cl->positionals().size() != 1)
@@ -144,6 +153,12 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
         setup.options.curves = true;
     else if (curves != "off")
         return usageError("--curves: expected on or off, got '" + curves + "'");
+    // The player defaults to the robust rules: it must never end a tick in solid.
+    const std::string semantics = cl->value("--semantics", "robust");
+    if (auto parsed = collision::parseSemantics(semantics))
+        setup.options.semantics = *parsed;
+    else
+        return usageError("--semantics: expected quake3, robust or tutorial, got '" + semantics + "'");
     if (auto error = applySetOptions(*cl, settings))
         return usageError(*error);
 
@@ -196,14 +211,168 @@ int prepareWalk(const Args& args, const std::vector<OptionSpec>& extra, WalkSetu
     return kExitOk;
 }
 
+/// `jump` lines of a run whose states[0] is the start.
+std::string jumpLines(const std::vector<movement::PlayerState>& states, double rate) {
+    std::string out;
+    int n = 0;
+    for (const replay::Jump& j : replay::findJumps(states, rate))
+        out += core::format("jump %d takeoff %.3f %.3f %.3f landing %.3f %.3f %.3f distance=%.3f apex=%.3f "
+                            "airtime=%.4f takeoff_speed=%.3f landing_speed=%.3f landed=%d\n",
+                            ++n, double(j.takeoff.x), double(j.takeoff.y), double(j.takeoff.z), double(j.landing.x),
+                            double(j.landing.y), double(j.landing.z), double(j.distance), double(j.apexHeight),
+                            j.airtime, double(j.takeoffSpeed), double(j.landingSpeed), j.landed ? 1 : 0);
+    return out;
+}
+
+/// The options `walk --replay` refuses: the recording brings its own start and settings.
+constexpr const char* kScriptOnly[] = {"--script", "--start",       "--yaw", "--mode",   "--preset",
+                                       "--hz",     "--step",        "--curves", "--method", "--step-length",
+                                       "--semantics", "--set",    "--record",      "--record-input"};
+
+/// `walk [MAP] --replay FILE`: plays a recording with its own settings, positions exactly.
+int replayWalk(const CommandLine& cl) {
+    for (const char* option : kScriptOnly)
+        if (cl.has(option))
+            return usageError(std::string("--replay plays the recording with its own start and settings; ") + option +
+                              " does not apply (compare-runs replays under other settings)");
+    if (cl.positionals().size() > 1)
+        return usageError("expected at most one MAP argument with --replay");
+    const std::string path = cl.value("--replay");
+    auto recording = replay::loadRecording(path);
+    if (!recording) {
+        std::fprintf(stderr, "cliplab walk: %s\n", recording.error().message.c_str());
+        return kExitUsage;
+    }
+    const replay::Recording& rec = recording.value();
+    const std::string mapArg = cl.positionals().empty() ? rec.map : cl.positionals()[0];
+    auto map = openMap(cl, mapArg);
+    if (!map) {
+        std::fprintf(stderr, "cliplab walk: %s\n", map.error().message.c_str());
+        return kExitFailure;
+    }
+    const collision::Model model(map->data);
+    replay::World world(model);
+    const replay::Run run = replay::replay(rec, rec.settings, world);
+    std::string out;
+    out.reserve(run.states.size() * 96 + 256);
+    for (size_t i = 1; i < run.states.size(); ++i) {
+        const movement::PlayerState& st = run.states[i];
+        out += core::format("%.4f %.9g %.9g %.9g %.9g %.9g %.9g %d\n", double(i) / rec.settings.rate,
+                            double(st.origin.x), double(st.origin.y), double(st.origin.z), double(st.velocity.x),
+                            double(st.velocity.y), double(st.velocity.z), st.onGround ? 1 : 0);
+    }
+    out += jumpLines(run.states, rec.settings.rate);
+    const auto mismatch = replay::firstMismatch(rec, run);
+    size_t recorded = 0;
+    for (const replay::Tick& t : rec.ticks)
+        recorded += t.origin ? 1 : 0;
+    if (recorded > 0)
+        out += core::format("check recorded_positions=%zu equal=%d\n", recorded, mismatch ? 0 : 1);
+    const movement::PlayerState& last = run.states.back();
+    out += core::format("final %.9g %.9g %.9g ground=%d stuck=%d traces=%lld\n", double(last.origin.x),
+                        double(last.origin.y), double(last.origin.z), last.onGround ? 1 : 0, last.stuck ? 1 : 0,
+                        static_cast<long long>(run.traces));
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (mismatch) {
+        std::fprintf(stderr,
+                     "cliplab walk: %s: the replay parts from the recorded positions at tick %zu: recorded %.9g %.9g "
+                     "%.9g, replayed %.9g %.9g %.9g\n",
+                     path.c_str(), mismatch->tick, double(mismatch->recorded.x), double(mismatch->recorded.y),
+                     double(mismatch->recorded.z), double(mismatch->replayed.x), double(mismatch->replayed.y),
+                     double(mismatch->replayed.z));
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+/// The recording of a scripted walk: its map argument, settings, start, the input of every tick
+/// (script yaw offset applied) and where each tick ended.
+replay::Recording scriptRecording(const WalkSetup& setup, const movement::WalkRun& run) {
+    replay::RunSettings settings;
+    settings.movement = setup.settings;
+    settings.trace = setup.options;
+    settings.rate = movement::Simulation::clampRate(setup.rate);
+    std::vector<movement::Input> inputs = movement::scriptTicks(setup.steps, settings.rate);
+    for (movement::Input& in : inputs)
+        in.yaw += setup.yawOffset;
+    replay::Capture capture(setup.cl.positionals()[0], settings, setup.start,
+                            inputs.empty() ? setup.yawOffset : inputs.front().yaw,
+                            inputs.empty() ? 0.0f : inputs.front().pitch);
+    movement::PlayerState before = setup.start;
+    for (size_t i = 0; i < inputs.size() && i < run.ticks.size(); ++i) {
+        capture.add(inputs[i], before, run.ticks[i], settings);
+        before = run.ticks[i];
+    }
+    return capture.recording();
+}
+
+/// `bench-walk --record-replay`: the CPU time of recording the walk (the walk itself and its
+/// capture), writing the .cliprec text, parsing it and replaying it, checked against the recorded
+/// positions; per run and per second of run.
+int benchRecordReplay(const WalkSetup& setup, long long repeat) {
+    const auto trace = setup.model->traceFunction(setup.options);
+    const collision::CorrectFunction correct = setup.correction();
+    replay::World world(*setup.model, correct);
+    double walkCpu = 0, captureCpu = 0, writeCpu = 0, parseCpu = 0, replayCpu = 0;
+    size_t ticks = 0, bytes = 0;
+    double seconds = 0.0;
+    auto cpu = [] { return double(std::clock()) / CLOCKS_PER_SEC; };
+    for (long long k = 0; k <= repeat; ++k) { // run 0 warms up and is not counted
+        const double t0 = cpu();
+        const movement::WalkRun run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace,
+                                                        setup.yawOffset, &correct);
+        const double t1 = cpu();
+        const replay::Recording recording = scriptRecording(setup, run);
+        const double t2 = cpu();
+        const std::string text = replay::writeRecording(recording);
+        const double t3 = cpu();
+        auto parsed = replay::parseRecording(text, "bench.cliprec");
+        const double t4 = cpu();
+        if (!parsed) {
+            std::fprintf(stderr, "cliplab bench-walk: %s\n", parsed.error().message.c_str());
+            return kExitFailure;
+        }
+        const replay::Run replayed = replay::replay(parsed.value(), parsed->settings, world);
+        const bool same = !replay::firstMismatch(parsed.value(), replayed);
+        const double t5 = cpu();
+        if (!same) {
+            std::fprintf(stderr, "cliplab bench-walk: the replay parts from the recording\n");
+            return kExitFailure;
+        }
+        if (k == 0) {
+            ticks = recording.ticks.size();
+            seconds = recording.seconds();
+            bytes = text.size();
+            continue;
+        }
+        walkCpu += t1 - t0;
+        captureCpu += t2 - t1;
+        writeCpu += t3 - t2;
+        parseCpu += t4 - t3;
+        replayCpu += t5 - t4;
+    }
+    const double n = double(repeat), ms = 1000.0 / n;
+    const double total = (walkCpu + captureCpu + writeCpu + parseCpu + replayCpu) * ms;
+    std::printf("record_replay ticks=%zu run_seconds=%.3f cliprec_bytes=%zu repeat=%lld\n", ticks, seconds, bytes,
+                repeat);
+    std::printf("ms_per_run walk=%.3f capture=%.3f write=%.3f parse=%.3f replay=%.3f total=%.3f\n", walkCpu * ms,
+                captureCpu * ms, writeCpu * ms, parseCpu * ms, replayCpu * ms, total);
+    std::printf("ms_per_run_second=%.4f\n", seconds > 0.0 ? total / seconds : 0.0);
+    return kExitOk;
+}
+
 } // namespace
 
 int runWalk(const Args& args) {
+    auto cl = CommandLine::parse(args, walkSpecs({{"--record", 1}, {"--record-input", 1}, {"--replay", 1}}));
+    if (cl && cl->has("--replay"))
+        return replayWalk(cl.value());
     WalkSetup setup;
-    if (int rc = prepareWalk(args, {{"--record", 1}}, setup); rc != kExitOk)
+    if (int rc = prepareWalk(std::move(cl), setup); rc != kExitOk)
         return rc;
     // --record FILE: every trace the player makes, appended as a `cliplab trace` input line
-    // (start, end, box mins, maxs), so benchmarks can replay real movement traces.
+    // (start, end, box, shape and mask, numbers that read back exactly), so benchmarks and tests
+    // can replay real movement traces.
     std::FILE* record = nullptr;
     if (setup.cl.has("--record")) {
         record = std::fopen(setup.cl.value("--record").c_str(), "a");
@@ -217,10 +386,8 @@ int runWalk(const Args& args) {
     if (record)
         trace = [inner = trace, record](const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
                                          int32_t mask) {
-            std::fprintf(record, "%.3f %.3f %.3f %.3f %.3f %.3f %g %g %g %g %g %g\n", double(a.x), double(a.y),
-                         double(a.z), double(b.x), double(b.y), double(b.z), double(shape.mins.x),
-                         double(shape.mins.y), double(shape.mins.z), double(shape.maxs.x), double(shape.maxs.y),
-                         double(shape.maxs.z));
+            const std::string line = formatTraceRequest(shape, a, b, mask) + "\n";
+            std::fwrite(line.data(), 1, line.size(), record);
             return inner(shape, a, b, mask);
         };
     const collision::CorrectFunction correct = setup.correction();
@@ -230,11 +397,23 @@ int runWalk(const Args& args) {
         std::fprintf(stderr, "cliplab walk: --record: write failed\n");
         return kExitFailure;
     }
+    if (setup.cl.has("--record-input")) {
+        const core::Status saved = replay::saveRecording(setup.cl.value("--record-input"), scriptRecording(setup, run));
+        if (!saved) {
+            std::fprintf(stderr, "cliplab walk: --record-input %s\n", saved.error().message.c_str());
+            return kExitFailure;
+        }
+    }
     std::string out;
     out.reserve(run.ticks.size() * 64 + 128);
     for (const auto& s : run.ticks)
         out += core::format("%.4f %.3f %.3f %.3f %.3f %.3f %.3f %d\n", s.time, s.origin.x, s.origin.y,
                             s.origin.z, s.velocity.x, s.velocity.y, s.velocity.z, s.onGround ? 1 : 0);
+    std::vector<movement::PlayerState> states;
+    states.reserve(run.ticks.size() + 1);
+    states.push_back(setup.start);
+    states.insert(states.end(), run.ticks.begin(), run.ticks.end());
+    out += jumpLines(states, movement::Simulation::clampRate(setup.rate));
     const movement::PlayerState last = run.ticks.empty() ? setup.start : run.ticks.back();
     out += core::format("final %.3f %.3f %.3f ground=%d stuck=%d traces=%lld\n", last.origin.x, last.origin.y,
                         last.origin.z, last.onGround ? 1 : 0, last.stuck ? 1 : 0,
@@ -249,7 +428,8 @@ int runWalk(const Args& args) {
 
 int runBenchWalk(const Args& args) {
     WalkSetup setup;
-    if (int rc = prepareWalk(args, {{"--repeat", 1}}, setup); rc != kExitOk)
+    if (int rc = prepareWalk(CommandLine::parse(args, walkSpecs({{"--repeat", 1}, {"--record-replay", 0}})), setup);
+        rc != kExitOk)
         return rc;
     long long repeat = 20;
     if (setup.cl.has("--repeat")) {
@@ -258,6 +438,8 @@ int runBenchWalk(const Args& args) {
             return usageError("--repeat: expected a count in [1, 1000000]");
         repeat = *v;
     }
+    if (setup.cl.has("--record-replay"))
+        return benchRecordReplay(setup, repeat);
     const auto trace = setup.model->traceFunction(setup.options);
     const collision::CorrectFunction correct = setup.correction();
     auto once = [&] {

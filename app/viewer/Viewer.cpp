@@ -4,6 +4,7 @@
 
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
+#include "viewer/HeldKeys.h"
 #include "viewer/Png.h"
 #include "viewer/TraceVis.h"
 #include "viewer/ViewerSettings.h"
@@ -26,6 +27,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <thread>
 
 namespace cliplab::viewer {
 
@@ -90,6 +92,31 @@ glm::vec3 pixelRay(const render::Camera& camera, float x, float y) {
     return glm::normalize(glm::vec3(b) / b.w - glm::vec3(a) / a.w);
 }
 
+/// Opens config.replayPath with config.ghosts and puts the playhead at config.replayAt; false
+/// (the error printed) when the recording, its map or a ghost is refused.
+bool openReplay(const ViewerConfig& config, ViewerState& st) {
+    for (const std::string& g : config.ghosts)
+        if (const std::string error = st.replay.addGhost(g); !error.empty()) {
+            std::fprintf(stderr, "cliplab view: --ghost \"%s\": %s\n", g.c_str(), error.c_str());
+            return false;
+        }
+    if (config.replayPath.empty())
+        return true;
+    if (config.angles) // the camera stays as asked instead of following the recorded view
+        st.replay.setFollowView(false);
+    if (!st.replay.open(st, config.replayPath, config.map)) {
+        std::fprintf(stderr, "cliplab view: %s\n", st.replay.status().c_str());
+        return false;
+    }
+    if (config.replayAt) {
+        const auto parting = st.replay.firstParting();
+        const double rate = st.replay.runs()->run(0).settings.rate;
+        const double at = *config.replayAt;
+        st.replay.seek(st, at < 0.0 ? (parting ? parting->tick : 0) : static_cast<size_t>(std::llround(at * rate)));
+    }
+    return true;
+}
+
 } // namespace
 
 int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
@@ -126,6 +153,10 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     st.chaseDistance = config.chase;
     if (config.method)
         st.trace.method = *config.method;
+    if (config.semantics)
+        st.trace.options.semantics = *config.semantics;
+    if (config.compareSemantics)
+        st.trace.compareSemantics = true;
     if (config.sweep) {
         st.sweep.enabled = true;
         st.sweep.start = config.sweep->first;
@@ -135,6 +166,9 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
         st.camera.pitch = config.angles->x;
         st.camera.yaw = config.angles->y;
     }
+    st.replay.setSavePath(config.recordingPath);
+    if (!openReplay(config, st))
+        return 1;
     std::unique_ptr<OffscreenTarget> offscreen;
     if (config.hidden) {
         auto t = OffscreenTarget::create(config.width, config.height);
@@ -161,12 +195,14 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     long long ticksRun = 0;
     auto runTick = [&](const movement::Input& input) {
         ++ticksRun;
+        const movement::PlayerState before = st.sim.state();
         st.tickTraces.emplace_back();
         sink = &st.tickTraces.back();
         recorder.corrections = 0;
         // Step-and-correct (Movement panel's method) corrects against the loaded map's world brushes.
         st.sim.tick(input, playerTrace, &recorder, &st.map->correct);
         st.correctionsLastTick = recorder.corrections;
+        st.replay.onTick(st, input, before); // F5: recorded, tick by tick
         sink = nullptr;
         while (st.tickTraces.size() > 200)
             st.tickTraces.pop_front();
@@ -176,9 +212,12 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     double accumulator = 0.0;
     auto last = std::chrono::steady_clock::now();
     long long frame = 0;
+    HeldKeys heldKeys;
     while (running) {
+        if (config.beforeFrame)
+            config.beforeFrame(frame);
         const auto now = std::chrono::steady_clock::now();
-        const double frameTime = std::chrono::duration<double>(now - last).count();
+        const double frameTime = config.fps > 0.0 ? 1.0 / config.fps : std::chrono::duration<double>(now - last).count();
         last = now;
         st.tracesThisFrame = 0;
         st.traceMicrosThisFrame = 0.0;
@@ -195,6 +234,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
         SDL_Event ev;
         while (SDL_PollEvent(&ev)) {
             ImGui_ImplSDL2_ProcessEvent(&ev);
+            heldKeys.onEvent(ev);
             const bool rightHeld = (SDL_GetMouseState(nullptr, nullptr) & SDL_BUTTON(SDL_BUTTON_RIGHT)) != 0;
             switch (ev.type) {
             case SDL_QUIT: running = false; break;
@@ -253,6 +293,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
                 case SDLK_1: st.sweep.start = st.camera.eye; st.sweep.enabled = true; break;
                 case SDLK_2: st.sweep.end = st.camera.eye; st.sweep.enabled = true; break;
                 case SDLK_F12: screenshotKey = true; break;
+                case SDLK_F5: st.replay.toggleRecording(st); break;
                 case SDLK_F11:
                     st.fullscreen = !st.fullscreen;
                     SDL_SetWindowFullscreen(sdlWindow, st.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
@@ -276,7 +317,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
         st.camera.yaw -= lookX * kSensitivity;
         st.camera.pitch = std::clamp(st.camera.pitch + lookY * kSensitivity, -89.0f, 89.0f);
         movement::Input input;
-        const Uint8* keys = SDL_GetKeyboardState(nullptr);
+        const HeldKeys& keys = heldKeys;
         if (!io.WantCaptureKeyboard || mouseCaptured) {
             const float scale = (keys[SDL_SCANCODE_LSHIFT] || keys[SDL_SCANCODE_RSHIFT]) ? 0.5f : 1.0f;
             input.forward = scale * float(int(keys[SDL_SCANCODE_W]) - int(keys[SDL_SCANCODE_S]));
@@ -290,7 +331,9 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
 
         // Simulation: whole ticks at the tick rate (or one scripted tick per frame).
         st.sim.setSettings(st.effectiveSettings());
-        if (config.script) {
+        if (st.replay.active()) {
+            st.replay.update(st, frameTime); // a recording plays: the live player waits
+        } else if (config.script) {
             if (scriptTick < scriptInputs.size()) {
                 input = scriptInputs[scriptTick++];
                 st.camera.yaw = input.yaw;
@@ -372,6 +415,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
             y += (slot.collapsed ? kCollapsedHeight : slot.height) + 4.0f;
             slot.draw(st);
         }
+        panels::recordingPanel(st); // along the bottom, between the columns
         ImGui::Render();
 
         // Drawing.
@@ -386,6 +430,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
             drawBrushes(st.map->data, renderer.debugDraw(), st.camera.eye, st.brushView.range, st.brushView.shown,
                         st.brushView.bevels);
         drawTraceVis(st, renderer.debugDraw());
+        st.replay.draw(st, renderer.debugDraw());
         const double seconds = ps.time;
         renderer.draw(st.camera, seconds, rs);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -418,7 +463,10 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
         FrameStats::push(st.stats.speed, glm::length(glm::vec2(ps.velocity)));
         if (lastFrame)
             running = false;
+        if (config.fps > 0.0) // hold the frame rate: frames never shorter than 1 / fps
+            std::this_thread::sleep_until(now + std::chrono::duration<double>(1.0 / config.fps));
     }
+    st.replay.stopRecording(st); // a run that ends while recording keeps what it recorded
     if (config.printFinal) {
         const movement::PlayerState& s = st.sim.state();
         // Median frame time of the last frames (the first one waits for the map load; skip it).

@@ -64,7 +64,7 @@ const Field kFields[] = {
     {"trace.epsilon", [](const ViewerState& s) { return num(s.trace.options.epsilon); },
      [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, 0.5f, s.trace.options.epsilon); }},
     {"trace.semantics", [](const ViewerState& s) { return num(int(s.trace.options.semantics)); },
-     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 2); }},
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 3); }},
     {"trace.mask", [](const ViewerState& s) { return num(s.trace.mask); },
      [](ViewerState& s, const std::string& v) {
          // A whole number that fits 32 bits (written signed; 0xffffffff-style values accepted too).

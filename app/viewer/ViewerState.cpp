@@ -1,6 +1,7 @@
 #include "viewer/ViewerState.h"
 
 #include "bsp/Entities.h"
+#include "viewer/MapEntities.h"
 #include "world/MapLoader.h"
 
 #include <glm/geometric.hpp>
@@ -38,23 +39,51 @@ std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method
     if (!st.map)
         return {base};
     std::vector<LoggedTrace> out;
-    for (MethodTrace& m : traceByMethod(method, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels, shape,
-                                        start, end, mask, st.trace.options, &st.methodTimes)) {
+    auto log = [&](MethodTrace& m, const std::string& label, bool second) {
         LoggedTrace t = base;
-        if (m.method == TraceMethod::PlaneShift)
-            t.source += " (planeshift)";
+        if (second)
+            t.source += " (" + label + ")";
         t.method = m.method;
+        t.second = second;
+        t.label = label;
         t.result = m.result;
         t.stats = std::move(m.stats);
         t.microseconds = m.microseconds;
         ++st.tracesThisFrame;
         st.traceMicrosThisFrame += t.microseconds;
         out.push_back(std::move(t));
+    };
+    const collision::TraceOptions& options = st.trace.options;
+    const std::optional<collision::Semantics> other = comparedSemantics(st.trace);
+    const bool semanticPair = other && method == TraceMethod::Brush;
+    for (MethodTrace& m : traceByMethod(method, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels, shape,
+                                        start, end, mask, options, &st.methodTimes)) {
+        const bool shifted = m.method == TraceMethod::PlaneShift;
+        log(m, shifted ? "planeshift" : semanticPair ? collision::semanticsName(options.semantics) : "brush", shifted);
+    }
+    if (semanticPair && out.size() == 1) {
+        collision::TraceOptions otherOptions = options;
+        otherOptions.semantics = *other;
+        for (MethodTrace& m : traceByMethod(TraceMethod::Brush, *st.map->model, st.map->planeShift,
+                                            st.trace.planeShiftBevels, shape, start, end, mask, otherOptions,
+                                            &st.methodTimes))
+            log(m, collision::semanticsName(*other), true);
     }
     return out;
 }
 
 } // namespace
+
+std::optional<collision::Semantics> comparedSemantics(const TraceSettings& settings) {
+    if (!settings.compareSemantics)
+        return std::nullopt;
+    switch (settings.options.semantics) {
+    case collision::Semantics::Quake3: return collision::Semantics::Robust;
+    case collision::Semantics::Robust: return collision::Semantics::Quake3;
+    case collision::Semantics::Tutorial: return std::nullopt;
+    }
+    return std::nullopt;
+}
 
 void FrameStats::push(std::deque<float>& series, float v) {
     series.push_back(v);
@@ -234,6 +263,7 @@ core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argume
     if (!renderer)
         return renderer.error();
     m->renderer = std::move(renderer.value());
+    m->renderer->setEntities(placeMapEntities(m->data, *m->model));
     auto entities = bsp::parseEntities(m->data.entities, m->data.name);
     // An entity lump that does not parse leaves owners named by model number and no markers.
     m->inspector = std::make_unique<inspect::Inspector>(m->data, entities ? entities.value()

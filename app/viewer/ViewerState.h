@@ -15,6 +15,7 @@
 #include "render/Camera.h"
 #include "render/Renderer.h"
 #include "viewer/MethodTrace.h"
+#include "viewer/ReplayController.h"
 
 #include <array>
 #include <deque>
@@ -53,10 +54,14 @@ struct TraceSettings {
     glm::vec3 maxs{15.0f, 15.0f, 32.0f};
     float radius = 16.0f;                   ///< Probe sphere/cylinder radius (units).
     float halfHeight = 28.0f;               ///< Probe cylinder half height (units).
-    collision::TraceOptions options;        ///< Epsilon, semantics, curves.
+    /// Epsilon, semantics (robust: the player must never end a tick in solid), curves.
+    collision::TraceOptions options{0.125f, collision::Semantics::Robust};
     int32_t mask = bsp::contents::MaskPlayerSolid;
     TraceMethod method = TraceMethod::Brush; ///< The method switch (see TraceMethod; Both: probe and sweep).
     bool planeShiftBevels = true;            ///< Bevel planes in the plane-shift tree.
+    /// Also trace the probe and the sweep in the other of quake3/robust and show where they differ
+    /// (brush method only; the player moves by `options` alone).
+    bool compareSemantics = false;
 
     /// Ranges shared by the Trace panel, the console and the settings file.
     static constexpr float kMaxExtent = 128.0f; ///< mins in [-kMaxExtent, 0], maxs in [0, kMaxExtent] (units).
@@ -66,6 +71,10 @@ struct TraceSettings {
     /// The probe shape from these settings.
     collision::Shape probeShape() const;
 };
+
+/// The semantics the probe and sweep are compared with: robust for quake3 and the reverse, none
+/// when the comparison is off or the semantics is the tutorial's.
+std::optional<collision::Semantics> comparedSemantics(const TraceSettings& settings);
 
 /// One logged trace with its counters, for the debugger and the 3D view.
 struct LoggedTrace {
@@ -77,6 +86,10 @@ struct LoggedTrace {
     collision::TraceStats stats;
     double microseconds = 0.0;
     TraceMethod method = TraceMethod::Brush; ///< Brush or PlaneShift: the trace that produced `result`.
+    /// The second trace of a compared pair (plane shifting when the method is Both, or the other
+    /// semantics with "compare semantics"): drawn dashed in cyan.
+    bool second = false;
+    std::string label = "brush"; ///< Column name in comparisons: brush, planeshift, quake3, robust.
 };
 
 /// What the 3D view draws on top of the world.
@@ -174,6 +187,7 @@ struct ViewerState {
     double traceMicrosThisFrame = 0.0;
     std::array<RecentTimes, 2> methodTimes; ///< Recent trace times: [0] brush, [1] planeshift.
     std::string status; ///< One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
+    ReplayController replay; ///< Recording the player, playing recordings back, ghosts.
 
     /// The traces the debugger lists: the probe, the sweep, then the player's last tick's.
     std::vector<const LoggedTrace*> debuggerList() const;

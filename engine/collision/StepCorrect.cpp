@@ -1,5 +1,5 @@
 // Step-and-correct: discrete steps, each followed by pushing the shape out of overlapped brushes
-// along the cheapest side (seed 002's nearest free neighbour, with brushes instead of blocks).
+// along the cheapest side (the block-engine point correction's nearest free neighbour, with brushes instead of blocks).
 
 #include "collision/StepCorrect.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 /// \file StepCorrect.h
-/// The block engine's discrete step-and-correct (seed 002) adapted to brushes: move in steps no
+/// The block engine's discrete step-and-correct (the block-engine point-correction page) adapted to brushes: move in steps no
 /// longer than a set length; after each step push the shape out of any brush it overlaps, along the
 /// brush plane (bevels included) of least penetration, faces preferred over edges over corners by
 /// small handicaps. No sweep: a step longer than twice a wall's half thickness crosses its middle

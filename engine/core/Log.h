@@ -8,11 +8,11 @@ namespace cliplab::core {
 
 enum class LogLevel { Info, Warning, Error };
 
-/// Writes one line "cliplab: [level] message" to stderr.
+/// Writes one line to stderr: "cliplab: message" for Info, "cliplab: warning: message" or
+/// "cliplab: error: message" for the others.
 void log(LogLevel level, std::string_view message);
 
 inline void logInfo(std::string_view m) { log(LogLevel::Info, m); }
 inline void logWarning(std::string_view m) { log(LogLevel::Warning, m); }
-inline void logError(std::string_view m) { log(LogLevel::Error, m); }
 
 } // namespace cliplab::core

@@ -1,5 +1,5 @@
 // The "melax" preset: position-target sliding and path lifting as Stan Melax describes them for
-// MDK2 (seed 004). The intended move is a target point; when a trace stops short, the rest of the
+// MDK2 (Melax's MDK2 collision article). The intended move is a target point; when a trace stops short, the rest of the
 // move is deflected into the planes hit so far, all of them together, and traced again. Acceleration
 // and friction follow Quake 3's numbers, but acceleration pushes toward the wished velocity
 // ("proper" acceleration), so sliding along a wall never makes the player faster.
@@ -131,7 +131,7 @@ private:
 
 bool MelaxMover::unstick() {
     // Nearest free position first: growing distances; at each, faces before edges before corners
-    // (the order of seed 002's neighbour search).
+    // (the order of the block-engine correction's neighbour search).
     static constexpr float kDistances[] = {0.125f, 0.25f, 0.5f, 1.0f, 2.0f, 4.0f, 8.0f, 16.0f};
     for (float distance : kDistances)
         for (int axes = 1; axes <= 3; ++axes)

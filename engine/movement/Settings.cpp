@@ -274,6 +274,40 @@ std::optional<std::string> validateSettings(const Settings& s) {
     return std::nullopt;
 }
 
+std::vector<SettingText> settingTexts(const Settings& s) {
+    std::vector<SettingText> out;
+    auto real = [&](const char* name, float v) { out.push_back({name, core::format("%.9g", double(v))}); };
+    out.push_back({"preset", presetName(s.preset)});
+    out.push_back({"method", methodName(s.method)});
+    real("stepLength", s.stepLength);
+    static const char* corners[6] = {"minsx", "minsy", "minsz", "maxsx", "maxsy", "maxsz"};
+    for (int i = 0; i < 3; ++i)
+        real(corners[i], s.mins[i]);
+    for (int i = 0; i < 3; ++i)
+        real(corners[3 + i], s.maxs[i]);
+    out.push_back({"shape", shapeName(s.shape)});
+    for (const auto& ff : kFloats)
+        if (ff.field != &Settings::stepLength)
+            real(ff.name, s.*ff.field);
+    out.push_back({"maxSlideIterations", std::to_string(s.maxSlideIterations)});
+    out.push_back({"maxPlanes", std::to_string(s.maxPlanes)});
+    out.push_back({"snapVelocity", s.snapVelocity ? "1" : "0"});
+    out.push_back({"quantizeAngles", s.quantizeAngles ? "1" : "0"});
+    out.push_back({"contentsMask", std::to_string(s.contentsMask)});
+    return out;
+}
+
+const char* shapeName(collision::ShapeKind kind) {
+    switch (kind) {
+    case collision::ShapeKind::Ray: return "ray";
+    case collision::ShapeKind::Capsule: return "capsule";
+    case collision::ShapeKind::Sphere: return "sphere";
+    case collision::ShapeKind::Cylinder: return "cylinder";
+    case collision::ShapeKind::Box: break;
+    }
+    return "box";
+}
+
 std::optional<Preset> parsePreset(const std::string& text) {
     if (text == "melax")
         return Preset::Melax;

@@ -32,7 +32,7 @@ enum class Preset {
 enum class Method {
     Swept,       ///< Swept traces: the preset's own slide and step moves (default).
     StepCorrect, ///< Discrete steps of at most Settings::stepLength, each pushed out of overlapped
-                 ///< brushes (collision::correct, seed 002); needs a CorrectFunction, see move().
+                 ///< brushes (collision::correct, the block-engine point correction); needs a CorrectFunction, see move().
 };
 
 /// Settings of the controller. Every field has a default; units are game units and seconds.
@@ -80,6 +80,9 @@ struct Settings {
     bool snapVelocity = true;       ///< Quake 3 preset: round velocity to whole units after each command.
     bool quantizeAngles = true;     ///< Quake 3 preset: angles travel as 16-bit shorts, as in usercmd_t.
     int32_t contentsMask = bsp::contents::MaskPlayerSolid; ///< What blocks the player.
+
+    /// Every field equal (floats compared as numbers).
+    bool operator==(const Settings&) const = default;
 };
 
 /// Sets a field of `settings` by its name in the CLI (`--set NAME=VALUE`): the field names above,
@@ -121,6 +124,22 @@ bool inRange(const Settings& settings);
 /// an error text naming it; nullopt when sanitize would change nothing of it. For front ends that
 /// must refuse rather than clamp (the CLI after all its --set options).
 std::optional<std::string> validateSettings(const Settings& settings);
+
+/// One field of Settings: its name in setSetting and its value as text that setSetting reads back
+/// to the very same value (floats with 9 significant digits, enums by name, booleans 0/1).
+struct SettingText {
+    std::string name;
+    std::string value;
+};
+
+/// Every field of `settings`, in declaration order (box corners as minsx..maxsz), so that
+/// applying them all with setSetting to any Settings gives back `settings` exactly. Values outside
+/// setSetting's ranges are written as they are (setSetting then refuses them): write sanitize(s)
+/// for a file that must read back.
+std::vector<SettingText> settingTexts(const Settings& settings);
+
+/// "ray" / "box" / "capsule" / "sphere" / "cylinder", the names setSetting accepts for `shape`.
+const char* shapeName(collision::ShapeKind kind);
 
 /// "melax" / "quake3"; nullopt for anything else.
 std::optional<Preset> parsePreset(const std::string& text);

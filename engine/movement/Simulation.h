@@ -36,7 +36,6 @@ public:
     const Settings& settings() const { return m_settings; }
     void setSettings(const Settings& settings) { m_settings = settings; }
     double rate() const { return m_rate; }
-    double tickLength() const { return 1.0 / m_rate; } ///< Seconds.
     /// Fraction [0, 1) of a tick waiting in the accumulator (for interpolating the view).
     double alpha() const { return m_accumulator * m_rate; }
 

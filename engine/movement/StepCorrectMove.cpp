@@ -1,6 +1,6 @@
 // Step-and-correct position update (Settings::method == StepCorrect), shared by both presets:
 // the move is cut into short steps and after each the box is pushed out of whatever it overlaps
-// (seed 002's block-engine correction, on brushes). No sweep: the price is the half-thickness rule.
+// (the block-engine point correction, on brushes). No sweep: the price is the half-thickness rule.
 
 #include "movement/MoveInternal.h"
 

@@ -50,13 +50,6 @@ void GlDebugDraw::polygon(std::span<const glm::vec3> points, const debugdraw::St
     }
 }
 
-size_t GlDebugDraw::pending() const {
-    size_t n = 0;
-    for (const auto& byDepth : m_lists)
-        n += byDepth[0].size() / 2 + byDepth[1].size() / 3;
-    return n;
-}
-
 void GlDebugDraw::drawList(std::vector<Vertex>& list, GLenum mode) {
     if (list.empty())
         return;

@@ -29,8 +29,6 @@ public:
     /// Draws everything collected with `viewProjection`, then forgets it. Leaves depth test on,
     /// blending off.
     void flush(const glm::mat4& viewProjection);
-    /// Primitives waiting for flush() (lines + triangles).
-    size_t pending() const;
 
 private:
     struct Vertex {

@@ -62,6 +62,17 @@ TEST_F(HostileCli, TraceInputLinesNameTheLineAndTheProblem) {
         {t, "0 0 0 1 -2e6 1 0 0 0 0 0 0\n", "line 1: end y = -2e+06 is beyond +/-1e+06"},
         {t, "0 0 0 1 1 1 16 -16 -16 -16 16 16\n", "line 1: mins x = 16 is above maxs x = -16"},
         {t, "0 0 0 1 1 1 -16 -16 -16 16 16 1e9\n", "line 1: maxs z = 1e+09 is beyond +/-131072"},
+        // The shape and mask words `walk --record` writes.
+        {t, "0 0 0 1 1 1 0 0 0 0 0 0 cone\n", "line 1: 'cone' is not a shape"},
+        {t, "0 0 0 1 1 1 0 0 0 0 0 0 sphere\n", "line 1: the shape needs a radius R"},
+        {t, "0 0 0 1 1 1 0 0 0 0 0 0 sphere -1\n", "line 1: a radius R '-1' is not a number in [0, 4096]"},
+        {t, "0 0 0 1 1 1 0 0 0 0 0 0 cylinder 4 nan\n", "line 1: a half height H 'nan' is not a number"},
+        {t, "0 0 0 1 1 1 0 0 0 0 0 0 cylinder 4\n", "line 1: the shape needs a half height H"},
+        {t, "0 0 0 1 1 1 0 0 0 0 0 0 mask\n", "line 1: 'mask' needs a number"},
+        {t, "0 0 0 1 1 1 0 0 0 0 0 0 box mask 1.5\n", "line 1: mask '1.5' is not a 32-bit integer"},
+        {t, "0 0 0 1 1 1 0 0 0 0 0 0 mask 1 box\n", "line 1: unexpected 'box' after the shape and mask"},
+        {t, "0 0 0 1 1 1 0 0 0 0 0\n", "line 1: expected 12 numbers"},
+        {t + " --method planeshift", "0 0 0 1 1 1 0 0 0 0 0 0 mask 65537\n", "request 1: mask 65537 differs from --mask 1"},
     });
     // The same reader serves bench-trace and compare-methods.
     expectUsageErrors({

@@ -66,8 +66,17 @@ TEST(TraceCommand, AgreesWithTheReferenceOnOaDm1) {
 }
 
 TEST(TraceCommand, CapsuleAndModelOptions) {
-    auto r = test::runCliplab("trace oa_dm1 --capsule --model 0", "0 0 0 0 0 -10 -15 -15 -24 15 15 32\n");
-    EXPECT_EQ(r.exitCode, 0) << r.err;
+    // The capsule against the game's own capsule results, through the explicit world model.
+    auto in = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.in.gz"));
+    auto ref = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.mask1.curves0.capsule.out.gz"));
+    ASSERT_TRUE(in.ok() && ref.ok());
+    std::string input;
+    for (size_t i = 0; i < 200; ++i) input += (*in)[i] + "\n";
+    auto r = test::runCliplab("trace oa_dm1 --capsule --model 0 --mask 1 --curves off", input);
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto lines = splitLines(r.out);
+    ASSERT_EQ(lines.size(), 200u);
+    for (size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
     auto bad = test::runCliplab("trace oa_dm1 --model 999", "0 0 0 0 0 -10 0 0 0 0 0 0\n");
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("--model 999"), std::string::npos) << bad.err;
@@ -160,6 +169,35 @@ TEST(TraceCommand, CylinderShapeIgnoresTheBoxColumns) {
     EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape cone --radius 16", line).exitCode, 2);
     EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape box --radius 16", line).exitCode, 2);
     EXPECT_EQ(test::runCliplab("trace '" + path + "' --shape sphere --radius -1", line).exitCode, 2);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(TraceCommand, ShapeAndMaskWordsOnALine) {
+    // The words `walk --record` writes after the 12 numbers: a shape that wins over --shape, and
+    // a contents mask that wins over --mask.
+    const std::string dir = test::makeTempDir("traceshape");
+    const std::string path = dir + "/wall.bsp";
+    test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({64, -64, -64}, {128, 64, 64})}})));
+    const std::string seg = "0 0 0 200 0 0 ";
+    auto words = test::runCliplab("trace '" + path + "'",
+                                  seg + "-40 -40 -40 40 40 40 cylinder 16 24\n" + seg + "0 0 0 0 0 0 sphere 8\n" + seg +
+                                      "-4 -4 -4 4 4 4 capsule mask 1\n" + seg + "0 0 0 0 0 0 box\n" + seg +
+                                      "-4 -4 -4 4 4 4 mask 2\n" + seg + "-4 -4 -4 4 4 4 ray\n");
+    ASSERT_EQ(words.exitCode, 0) << words.err;
+    const auto out = splitLines(words.out);
+    ASSERT_EQ(out.size(), 6u);
+    // As the whole-input options say for the same shapes.
+    auto cylinder = test::runCliplab("trace '" + path + "' --shape cylinder --radius 16 --half-height 24",
+                                     seg + "-40 -40 -40 40 40 40\n");
+    auto sphere = test::runCliplab("trace '" + path + "' --shape sphere --radius 8", seg + "0 0 0 0 0 0\n");
+    auto capsule = test::runCliplab("trace '" + path + "' --shape capsule", seg + "-4 -4 -4 4 4 4\n");
+    auto ray = test::runCliplab("trace '" + path + "'", seg + "0 0 0 0 0 0\n");
+    EXPECT_EQ(out[0] + "\n", cylinder.out);
+    EXPECT_EQ(out[1] + "\n", sphere.out);
+    EXPECT_EQ(out[2] + "\n", capsule.out);
+    EXPECT_EQ(out[3] + "\n", ray.out); // a zero box is a point either way
+    EXPECT_EQ(out[4].rfind("1.000000 200.000 ", 0), 0u) << out[4]; // mask 2 (lava) misses the solid wall
+    EXPECT_EQ(out[5] + "\n", ray.out); // "ray" ignores the box columns
     std::filesystem::remove_all(dir);
 }
 

@@ -1,4 +1,6 @@
 #include "support/TestSupport.h"
+#include "collision/Model.h"
+#include "movement/WalkScript.h"
 
 #include <gtest/gtest.h>
 
@@ -77,9 +79,23 @@ TEST(WalkCommand, FlyNoclipRatesAndSettings) {
         EXPECT_NEAR(t, 1.0f, 1e-4f);
         EXPECT_GT(z, -111.0f + 50.0f) << mode; // went up
     }
-    auto r =
-        test::runCliplab("walk oa_dm1 --script '" + script + "' --set gravity=0 --set maxSpeed=100 --step 8");
-    EXPECT_EQ(r.exitCode, 0) << r.err;
+    // --set reaches the controller: with gravity 0 a player spawned in the air never falls, while
+    // the default gravity brings it down; both walk forward.
+    const std::string forward = writeScript("1 1 0 0 - 0 0\n");
+    for (const bool weightless : {true, false}) {
+        auto r = test::runCliplab("walk oa_dm1 --script '" + forward + "' --step 8" +
+                                  (weightless ? " --set gravity=0 --set maxSpeed=100" : ""));
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const auto out = lines(r.out);
+        ASSERT_GE(out.size(), 2u);
+        float t, x, y, z;
+        ASSERT_EQ(std::sscanf(out[out.size() - 2].c_str(), "%f %f %f %f", &t, &x, &y, &z), 4);
+        EXPECT_GT(x, 280.5f) << "moved forward (+x)";
+        if (weightless)
+            EXPECT_EQ(z, -111.0f) << out[out.size() - 2];
+        else
+            EXPECT_LT(z, -112.0f) << out[out.size() - 2];
+    }
 }
 
 TEST(WalkCommand, BadInputGivesClearErrors) {
@@ -118,35 +134,109 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
     EXPECT_NE(missing.err.find("/nonexistent/map.bsp"), std::string::npos) << missing.err;
 }
 
-TEST(WalkCommand, RecordWritesEveryTraceAsATraceInputLine) {
-    const std::string script = writeScript("0.5 1 0 0 - 180 0\n");
+TEST(WalkCommand, RecordWritesEveryTraceLosslessly) {
+    // `walk --record` against the same walk run here through movement::runWalk with every trace
+    // kept: each recorded line reads back as exactly the trace made (numbers, shape, mask), tracing
+    // it again gives exactly the walk's result, and `cliplab trace` answers every line as the walk
+    // got it. A cylinder player and the quake3 preset (which also tests liquids with other masks).
+    auto data = test::loadPlayground();
+    ASSERT_TRUE(data) << data.error().message;
+    const collision::Model model(data.value());
+    const char* scriptText = "1 1 0 0 - 90 0\n0.6 1 1 0 j 45 0\n0.4 0 -1 0 c 90 0\n";
+    const std::string script = writeScript(scriptText);
     const std::string record = test::makeTempDir("walkrecord") + "/traces.txt";
-    auto r = test::runCliplab("walk oa_dm1 --script '" + script + "' --preset quake3 --record '" + record + "'");
+    auto r = test::runCliplab("walk '" + test::playgroundPath() + "' --script '" + script +
+                              "' --preset quake3 --set shape=cylinder --record '" + record + "'");
     ASSERT_EQ(r.exitCode, 0) << r.err;
+
+    struct Made {
+        collision::Shape shape;
+        glm::vec3 start, end;
+        int32_t mask;
+        collision::TraceResult result;
+    };
+    std::vector<Made> made;
+    movement::Settings settings;
+    settings.preset = movement::Preset::Quake3;
+    settings.shape = collision::ShapeKind::Cylinder;
+    const collision::TraceFunction keep = [&](const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
+                                              int32_t mask) {
+        made.push_back({shape, a, b, mask, model.trace(shape, a, b, mask)});
+        return made.back().result;
+    };
+    auto steps = movement::parseWalkScript(scriptText, "script");
+    ASSERT_TRUE(steps);
+    movement::PlayerState start;
+    start.origin = test::spawnStarts(data.value()).front();
+    const auto run = movement::runWalk(steps.value(), start, settings, 125.0, keep);
     const auto out = lines(r.out);
-    ASSERT_FALSE(out.empty());
-    const auto pos = out.back().find("traces=");
-    ASSERT_NE(pos, std::string::npos);
-    const long long traces = std::stoll(out.back().substr(pos + 7));
+    EXPECT_EQ(out.back().find("traces=" + std::to_string(run.traces)) != std::string::npos, true) << out.back();
+
     std::ifstream in(record);
     std::string line;
-    long long count = 0;
+    size_t n = 0;
+    bool otherMask = false, cylinder = false;
+    std::string traceInput;
     while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        float v;
-        int n = 0;
-        while (fields >> v) ++n;
-        EXPECT_EQ(n, 12) << line;
-        ++count;
+        traceInput += line + "\n";
+        ASSERT_LT(n, made.size());
+        const Made& m = made[n++];
+        std::istringstream words(line);
+        std::vector<std::string> w;
+        for (std::string word; words >> word;)
+            w.push_back(word);
+        ASSERT_GE(w.size(), 14u) << line;
+        float v[12];
+        for (int i = 0; i < 12; ++i)
+            v[i] = std::strtof(w[static_cast<size_t>(i)].c_str(), nullptr);
+        collision::Shape shape = collision::Shape::box({v[6], v[7], v[8]}, {v[9], v[10], v[11]});
+        size_t k = 12;
+        if (w[k] == "cylinder") {
+            shape.kind = collision::ShapeKind::Cylinder;
+            shape.radius = std::strtof(w[k + 1].c_str(), nullptr);
+            shape.halfHeight = std::strtof(w[k + 2].c_str(), nullptr);
+            k += 3;
+            cylinder = true;
+        } else if (shape.mins == glm::vec3(0.0f) && shape.maxs == glm::vec3(0.0f)) {
+            shape.kind = collision::ShapeKind::Ray;
+        }
+        ASSERT_EQ(w[k], "mask") << line;
+        const auto mask = static_cast<int32_t>(std::stoll(w[k + 1]));
+        otherMask |= mask != settings.contentsMask;
+        const glm::vec3 a(v[0], v[1], v[2]), b(v[3], v[4], v[5]);
+        EXPECT_EQ(shape.kind, m.shape.kind) << line;
+        EXPECT_EQ(shape.mins, m.shape.mins) << line;
+        EXPECT_EQ(shape.maxs, m.shape.maxs) << line;
+        EXPECT_EQ(shape.radius, m.shape.radius) << line;
+        EXPECT_EQ(shape.halfHeight, m.shape.halfHeight) << line;
+        EXPECT_EQ(a, m.start) << line;
+        EXPECT_EQ(b, m.end) << line;
+        EXPECT_EQ(mask, m.mask) << line;
+        const collision::TraceResult again = model.trace(shape, a, b, mask);
+        EXPECT_EQ(again.fraction, m.result.fraction) << line;
+        EXPECT_EQ(again.endpos, m.result.endpos) << line;
+        EXPECT_EQ(again.plane.normal, m.result.plane.normal) << line;
+        EXPECT_EQ(again.plane.dist, m.result.plane.dist) << line;
+        EXPECT_EQ(again.startSolid, m.result.startSolid) << line;
+        EXPECT_EQ(again.allSolid, m.result.allSolid) << line;
+        EXPECT_EQ(again.contents, m.result.contents) << line;
     }
-    EXPECT_EQ(count, traces);
-    // The recorded lines replay through `cliplab trace`.
-    std::ifstream again(record);
-    std::stringstream all;
-    all << again.rdbuf();
-    auto replay = test::runCliplab("trace oa_dm1", all.str());
-    EXPECT_EQ(replay.exitCode, 0) << replay.err;
-    EXPECT_EQ(static_cast<long long>(lines(replay.out).size()), traces);
+    EXPECT_EQ(n, made.size());
+    EXPECT_TRUE(cylinder);
+    EXPECT_TRUE(otherMask); // the liquid tests
+    // `cliplab trace` reads the lines (shape and mask included) and answers each as the walk got it.
+    auto replayed = test::runCliplab("trace '" + test::playgroundPath() + "'", traceInput);
+    ASSERT_EQ(replayed.exitCode, 0) << replayed.err;
+    const auto answers = lines(replayed.out);
+    ASSERT_EQ(answers.size(), made.size());
+    for (size_t i = 0; i < made.size(); ++i) {
+        float fraction = -1, ex = 0, ey = 0, ez = 0;
+        ASSERT_EQ(std::sscanf(answers[i].c_str(), "%f %f %f %f", &fraction, &ex, &ey, &ez), 4) << answers[i];
+        EXPECT_NEAR(fraction, made[i].result.fraction, 5e-7f) << answers[i];
+        EXPECT_NEAR(ex, made[i].result.endpos.x, 6e-4f) << answers[i];
+        EXPECT_NEAR(ey, made[i].result.endpos.y, 6e-4f) << answers[i];
+        EXPECT_NEAR(ez, made[i].result.endpos.z, 6e-4f) << answers[i];
+    }
 }
 
 TEST(WalkCommand, CylinderPlayerShapeWalks) {

@@ -118,7 +118,11 @@ TEST(PlaneShift, OddBrushesBuildAFiniteTree) {
     const auto r = t.trace(Shape::ray(), {5, 5, 50}, {5, 5, -50});
     EXPECT_NEAR(r.endpos.z, kEps, 1e-4);
     EXPECT_EQ(r.plane.normal, glm::vec3(0, 0, 1));
-    // Non-finite input gives an answer, not a hang.
+    // Non-finite input is refused with the same answer as the brush trace gives: nothing traced,
+    // fraction 0, all solid (TraceLimits.h), and no hang.
     const float nan = std::nanf("");
-    (void)t.trace(Shape::sphere(4), {nan, 0, 0}, {0, nan, 10});
+    const auto refused = t.trace(Shape::sphere(4), {nan, 0, 0}, {0, nan, 10});
+    EXPECT_TRUE(refused.refused);
+    EXPECT_TRUE(refused.allSolid);
+    EXPECT_EQ(refused.fraction, 0.0f);
 }

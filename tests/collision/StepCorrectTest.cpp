@@ -1,4 +1,4 @@
-// Step-and-correct (seed 002 on brushes): pushes out along the cheapest side, never ends a step
+// Step-and-correct (the block-engine point correction on brushes): pushes out along the cheapest side, never ends a step
 // inside a brush, and tunnels through walls thinner than twice the step (the half-thickness rule).
 
 #include "collision/StepCorrect.h"

@@ -15,7 +15,8 @@
 namespace cliplab::test {
 
 /// A minimal valid map built in code: one solid cube brush of half size `half` centred at the
-/// origin, one node splitting it on x = 0, two leafs, one planar surface, one spawn point.
+/// origin, one node splitting on the plane x = half (front leaf 0 outside, back leaf 1 holding the
+/// brush), one planar surface, one spawn point.
 bsp::BspData makeCubeMap(float half = 64.0f);
 
 /// Bytes of a zip archive (stored, no compression) holding `files` (path, content).

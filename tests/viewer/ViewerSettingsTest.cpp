@@ -61,7 +61,7 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
         {"movement.tickRate = 0", false},  {"movement.tickRate = 333", true}, {"render.patchLevel = 17", false},
         {"render.fov = 0", false},         {"render.fov = 180", false},       {"render.fov = 179", true},
         {"vis.ticksShown = -1", false},    {"vis.ticksShown = 201", false},   {"trace.shape = 1.5", false},
-        {"trace.shape = -1", false},       {"trace.shape = 4", true},         {"trace.semantics = 2", false},
+        {"trace.shape = -1", false},       {"trace.shape = 4", true},         {"trace.semantics = 3", false},
     };
     for (const Case& c : cases) {
         test::writeFile(path, std::string(c.line) + "\n");

@@ -58,6 +58,7 @@ void debuggerPanel(ViewerState& state) {
     }
     if (state.shownBrush >= 0 && ImGui::Button("hide brush"))
         state.shownBrush = -1;
+    partingTraceTable(state); // a recording with ghosts open: both runs' traces where they part
     ImGui::End();
 }
 

@@ -87,6 +87,7 @@ void movementPanel(ViewerState& state) {
                 double(ps.groundNormal.y), double(ps.groundNormal.z));
     ImGui::Text("crouched %d  water %d  stuck %d  time %.3f s", ps.crouched, ps.waterLevel, ps.stuck, ps.time);
     plotSeries("horizontal speed", state.stats.speed, "%.1f u/s");
+    accelerationPlot(state); // tick by tick: strafe-jump gains show as acceleration in the air
 
     if (ImGui::CollapsingHeader("settings")) {
         ImGui::DragFloat3("box mins", &s.mins.x, 0.5f, -64.0f, 0.0f, "%.1f", kClamp);

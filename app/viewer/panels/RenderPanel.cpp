@@ -25,6 +25,8 @@ void renderPanel(ViewerState& state) {
     r.view = static_cast<render::ViewMode>(view);
     ImGui::SliderInt("patch level", &r.patchLevel, 1, 16, "%d", kClamp);
     ImGui::Checkbox("wireframe", &r.wireframe);
+    ImGui::SameLine();
+    ImGui::Checkbox("models", &r.drawModels);
     ImGui::Checkbox("PVS culling", &r.cull.pvs);
     ImGui::SameLine();
     ImGui::Checkbox("frustum culling", &r.cull.frustum);
@@ -60,6 +62,7 @@ void renderPanel(ViewerState& state) {
                     st.drawCalls, st.batchesDrawn);
         ImGui::Text("world triangles %u  missing textures %zu", state.map->renderer->worldTriangles(),
                     state.map->renderer->missingTextures().size());
+        ImGui::Text("models %u (culled %u)  model triangles %u", st.modelsDrawn, st.modelsCulled, st.modelTriangles);
     }
     ImGui::End();
 }
