@@ -142,17 +142,6 @@ std::string floatText(float v) {
     return std::string(buf, r.ptr);
 }
 
-const char* shapeName(collision::ShapeKind k) {
-    switch (k) {
-    case collision::ShapeKind::Ray: return "ray";
-    case collision::ShapeKind::Box: return "box";
-    case collision::ShapeKind::Sphere: return "sphere";
-    case collision::ShapeKind::Capsule: return "capsule";
-    case collision::ShapeKind::Cylinder: return "cylinder";
-    }
-    return "box";
-}
-
 } // namespace
 
 std::vector<SettingName> settingNames() {
