@@ -10,6 +10,7 @@
 #include "viewer/MapEntities.h"
 #include "viewer/PatchView.h"
 #include "viewer/Viewer.h"
+#include "viewer/ViewerState.h"
 #include "viewer/Png.h"
 
 #include <glad/gl.h>
@@ -28,7 +29,7 @@ namespace {
 
 constexpr const char* kUsage =
     "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
-    "[--view textured|lightmap|flat|brushes] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
+    "[--view textured|lightmap|flat|brushes [--bevels]] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
     "[--models on|off] "
     "[--ui [--method brush|planeshift|both] [--semantics quake3|robust|tutorial] [--compare-semantics] "
     "[--sweep SX SY SZ EX EY EZ]] [--basepath DIR]";
@@ -50,7 +51,7 @@ std::optional<float> number(const std::string& s) {
 
 int runShot(const Args& args) {
     auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
-                                        {"--frames", 1}, {"--view", 1}, {"--wireframe", 0}, {"--no-pvs", 0},
+                                        {"--frames", 1}, {"--view", 1}, {"--bevels", 0}, {"--wireframe", 0}, {"--no-pvs", 0},
                                         {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
                                         {"--models", 1},
                                         {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, {"--semantics", 1},
@@ -94,6 +95,8 @@ int runShot(const Args& args) {
         else if (v == "brushes") settings.drawWorld = false;
         else return usage("--view must be textured, lightmap, flat or brushes");
     }
+    if (cl->has("--bevels") && settings.drawWorld)
+        return usage("--bevels draws the brushes' bevel planes: it needs --view brushes");
     settings.wireframe = cl->has("--wireframe");
     settings.cull.pvs = !cl->has("--no-pvs");
     settings.cull.frustum = !cl->has("--no-frustum");
@@ -262,7 +265,9 @@ int runShot(const Args& args) {
         // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
         // the way collision code draws.
         if (!settings.drawWorld) {
-            brushStats = viewer::drawBrushes(data, renderer.value()->debugDraw(), camera.eye, 4096.0f);
+            const viewer::BrushViewSettings view;
+            brushStats = viewer::drawBrushes(data, renderer.value()->debugDraw(), camera.eye, view.range, view.shown,
+                                             cl->has("--bevels"));
             patchStats = viewer::drawPatchFacets(*collisionModel, renderer.value()->debugDraw(), camera.eye, 4096.0f);
         }
         renderer.value()->draw(camera, seconds, settings);
@@ -285,9 +290,15 @@ int runShot(const Args& args) {
                 st.cull.cameraCluster, st.surfacesDrawn, st.trianglesDrawn, st.drawCalls, st.cull.leavesVisible,
                 st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled, st.modelsDrawn,
                 st.modelsCulled, st.modelTriangles);
-    if (!settings.drawWorld)
-        std::printf("brushes_solid=%zu\nbrushes_playerclip=%zu\nbevel_sides=%zu\n", brushStats.solid,
-                    brushStats.playerClip, brushStats.bevelSides);
+    if (!settings.drawWorld) {
+        // brushes_solid, brushes_playerclip, ...: the kind's name without spaces.
+        for (int k = 0; k < inspect::kBrushKindCount; ++k) {
+            std::string name = inspect::brushKindName(static_cast<inspect::BrushKind>(k));
+            name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
+            std::printf("brushes_%s=%zu\n", name.c_str(), brushStats.drawn[static_cast<size_t>(k)]);
+        }
+        std::printf("bevel_sides=%zu\n", brushStats.bevelSides);
+    }
     if (!settings.drawWorld)
         std::printf("patches=%zu\npatch_facets=%zu\n", patchStats.patches, patchStats.facets);
     std::printf("missing_textures=%zu\nwrote=%s\n", renderer.value()->missingTextures().size(), out.c_str());

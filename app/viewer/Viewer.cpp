@@ -427,7 +427,8 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
         render::RenderSettings rs = st.render;
         rs.drawWorld = !st.collisionBrushView;
         if (st.collisionBrushView)
-            drawBrushes(st.map->data, renderer.debugDraw(), st.camera.eye, 4096.0f);
+            drawBrushes(st.map->data, renderer.debugDraw(), st.camera.eye, st.brushView.range, st.brushView.shown,
+                        st.brushView.bevels);
         drawTraceVis(st, renderer.debugDraw());
         st.replay.draw(st, renderer.debugDraw());
         const double seconds = ps.time;

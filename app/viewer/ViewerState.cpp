@@ -4,7 +4,12 @@
 #include "viewer/MapEntities.h"
 #include "world/MapLoader.h"
 
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace cliplab::viewer {
 
@@ -146,6 +151,51 @@ void ViewerState::respawn() {
         teleport((map->data.models.front().mins + map->data.models.front().maxs) * 0.5f, 0.0f);
 }
 
+void ViewerState::inspectTrace(const LoggedTrace& logged, const std::string& source) {
+    Inspection in;
+    in.source = source;
+    const collision::TraceResult& r = logged.result;
+    in.hit = r.fraction < 1.0f || r.startSolid;
+    in.brush = r.brush;
+    in.brushSide = r.brushSide;
+    in.surface = r.surface;
+    in.point = r.endpos;
+    inspection = in;
+}
+
+bool ViewerState::inspectBrush(int32_t brush, const std::string& source) {
+    if (!map || brush < 0 || static_cast<size_t>(brush) >= map->data.brushes.size())
+        return false;
+    Inspection in;
+    in.source = source;
+    in.brush = brush;
+    inspection = in;
+    return true;
+}
+
+bool ViewerState::goToBrush(int32_t brush) {
+    if (!map || !map->inspector)
+        return false;
+    const auto info = map->inspector->brush(brush);
+    if (!info)
+        return false;
+    const glm::vec3 centre = (info->mins + info->maxs) * 0.5f;
+    const float radius = glm::length(info->maxs - info->mins) * 0.5f;
+    const float distance = std::max(64.0f, 1.2f * radius + 32.0f);
+    glm::vec3 dir = centre - camera.eye;
+    dir = glm::length(dir) > 1e-3f ? glm::normalize(dir) : camera.forward();
+    const glm::vec3 eye = centre - dir * distance;
+    const float yaw = glm::degrees(std::atan2(dir.y, dir.x));
+    movement::PlayerState s = sim.state();
+    s.mode = movement::Mode::Noclip; // stays where it is put, inside walls or in the air
+    sim.setState(s);
+    teleport(eye - glm::vec3(0.0f, 0.0f, movement::eyePosition(sim.state(), sim.settings()).z - sim.state().origin.z),
+             yaw);
+    camera.pitch = std::clamp(-glm::degrees(std::asin(std::clamp(dir.z, -1.0f, 1.0f))), -89.0f, 89.0f);
+    shownBrush = brush;
+    return true;
+}
+
 const LoadedMap::Place* ViewerState::thinWallStation() const {
     if (map)
         for (const auto& place : map->stations)
@@ -187,6 +237,7 @@ bool ViewerState::switchMap(const std::string& argument) {
         t.clear();
     tickTraces.clear();
     selectedTrace = shownBrush = -1;
+    inspection.reset();
     respawn();
     return true;
 }
@@ -214,6 +265,12 @@ core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argume
     m->renderer = std::move(renderer.value());
     m->renderer->setEntities(placeMapEntities(m->data, *m->model));
     auto entities = bsp::parseEntities(m->data.entities, m->data.name);
+    // An entity lump that does not parse leaves owners named by model number and no markers.
+    m->inspector = std::make_unique<inspect::Inspector>(m->data, entities ? entities.value()
+                                                                          : std::vector<bsp::Entity>{});
+    m->markers = inspect::entityMarkers(m->data, m->inspector->entities());
+    for (const bsp::Brush& b : m->data.brushes)
+        ++m->brushKinds[static_cast<size_t>(inspect::brushKind(m->data.shaders[static_cast<size_t>(b.shader)].contents))];
     if (entities) {
         for (const auto& e : entities.value()) {
             const std::string* message = e.get("message");

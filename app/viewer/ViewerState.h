@@ -8,6 +8,9 @@
 #include "collision/Model.h"
 #include "collision/StepCorrect.h"
 #include "fs/FileSystem.h"
+#include "inspect/BrushKind.h"
+#include "inspect/Inspector.h"
+#include "inspect/Markers.h"
 #include "movement/Simulation.h"
 #include "render/Camera.h"
 #include "render/Renderer.h"
@@ -39,6 +42,9 @@ struct LoadedMap {
     std::vector<Place> stations; ///< target_position entities with a "message".
     std::vector<Place> spawns;   ///< info_player_* (origin already 9 units up, as the game spawns).
     PlaneShiftCache planeShift;  ///< Plane-shift trees of `model`, built when the method switch needs one.
+    std::unique_ptr<inspect::Inspector> inspector; ///< Names and owners of `data`'s brushes (points into `data`).
+    std::vector<inspect::Marker> markers;          ///< Spawn points, items, teleporter destinations, triggers.
+    std::array<size_t, inspect::kBrushKindCount> brushKinds{}; ///< Brushes of every model, by kind.
 };
 
 /// The trace settings of the Trace panel; applied to the player and the probes.
@@ -56,6 +62,11 @@ struct TraceSettings {
     /// Also trace the probe and the sweep in the other of quake3/robust and show where they differ
     /// (brush method only; the player moves by `options` alone).
     bool compareSemantics = false;
+
+    /// Ranges shared by the Trace panel, the console and the settings file.
+    static constexpr float kMaxExtent = 128.0f; ///< mins in [-kMaxExtent, 0], maxs in [0, kMaxExtent] (units).
+    static constexpr float kMaxRadius = 64.0f;  ///< radius and halfHeight in [0, kMaxRadius] (units).
+    static constexpr float kMaxEpsilon = 0.5f;  ///< epsilon in [0, kMaxEpsilon] (units).
 
     /// The probe shape from these settings.
     collision::Shape probeShape() const;
@@ -91,6 +102,32 @@ struct VisToggles {
     bool patchFacets = false;  ///< Collision facets of patches near the last patch hit (or the
                                ///< player); the hit facet in red with its border and bevel planes.
     int ticksShown = 16;       ///< N: traces of the last N ticks.
+};
+
+/// The collision brush view's filters (Render panel legend).
+struct BrushViewSettings {
+    /// Kinds drawn, by inspect::BrushKind; all but "other" (hint, skip, areaportal, origin...) at first.
+    std::array<bool, inspect::kBrushKindCount> shown{true, true, true, true, true, true, true, true, true, false};
+    bool bevels = false;    ///< Bevel sides as short arrows at the brush centre.
+    float range = 4096.0f;  ///< Brushes farther from the eye are not drawn (units).
+};
+
+/// Entity markers in the 3D view (Render panel).
+struct MarkerToggles {
+    /// Kinds drawn, by inspect::MarkerKind.
+    std::array<bool, inspect::kMarkerKindCount> shown{true, true, true, true};
+    bool labels = true;         ///< Classname labels next to the markers.
+    float labelRange = 1024.0f; ///< Labels of markers farther from the eye are left out (units).
+};
+
+/// What the Inspector panel shows: the surface a trace stopped on and its brush, or a brush alone.
+struct Inspection {
+    std::string source;               ///< "probe", "trace debugger: player: slide", "brush 12"...
+    int32_t brush = -1;               ///< Index in BspData::brushes; -1 for none (a patch, a miss).
+    int32_t brushSide = -1;           ///< The side hit; -1 when a brush was picked without a hit.
+    int32_t surface = -1;             ///< Patch surface hit; -1 for none.
+    bool hit = false;                 ///< A trace stopped on something.
+    glm::vec3 point{0.0f};            ///< Where it stopped (units).
 };
 
 /// The sweep tool: a trace between two placed points, redone every frame.
@@ -139,6 +176,9 @@ struct ViewerState {
     render::RenderSettings render;
     float chaseDistance = 0.0f;      ///< Camera this far behind the eye (units); 0 = first person.
     bool collisionBrushView = false; ///< Draw the collision brushes (instead of the surfaces).
+    BrushViewSettings brushView;
+    MarkerToggles markers;
+    std::optional<Inspection> inspection; ///< The Inspector panel's subject; none at first.
     bool vsync = true;
     bool fullscreen = false;
 
@@ -167,6 +207,14 @@ struct ViewerState {
     void applyTickRate();
     /// Puts the player at the map's first spawn point (the middle of the world without one).
     void respawn();
+    /// The Inspector shows what `logged` stopped on (its brush side or patch), or that it hit nothing.
+    void inspectTrace(const LoggedTrace& logged, const std::string& source);
+    /// The Inspector shows brush `brush` without a hit; false (nothing changed) when out of range.
+    bool inspectBrush(int32_t brush, const std::string& source);
+    /// "Go to brush": noclip, the eye placed on the line from the current eye to the brush's
+    /// centre, far enough to see the whole brush (1.2 x its bounding radius + 32 units, at least
+    /// 64), looking at its centre; the brush is drawn highlighted. False when out of range.
+    bool goToBrush(int32_t brush);
     /// The station of step-and-correct's known failure (Movement panel button): method
     /// step-and-correct with kDemoStepLength-unit steps at kDemoTickRate ticks/s, max speed
     /// kDemoMaxSpeed and accelerate kDemoAccelerate (full speed in one tick), walk mode, and the

@@ -53,6 +53,7 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
     tw.nodeMargin = tw.robust ? std::max(1.0f, 2.0f * tw.epsilon) : tw.quake3 ? 1.0f : 0.0f;
     tw.stats = stats;
     tw.curves = options.curves;
+    tw.rayCurveClip = options.rayCurveClip;
     tw.result.fraction = 1.0f;
 
     const bool validModel = options.model >= 0 && options.model < numModels() && (options.model > 0 || !m_nodes.empty());

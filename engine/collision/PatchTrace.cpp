@@ -180,6 +180,8 @@ void traceThroughPatch(const Model& model, TraceWork& tw, int32_t patchIndex) {
         ++tw.stats->patchesTested;
     if (!boundsIntersect(tw, pc))
         return;
+    if (tw.isPoint && !tw.rayCurveClip)
+        return; // the game's cm_playerCurveClip 0
     const int32_t facet = tw.isPoint ? rayFacets(tw, pc) : sweepFacets(tw, pc);
     if (facet < 0)
         return;

@@ -72,6 +72,10 @@ struct TraceOptions {
                                           ///< Used clamped to [0, 16], NaN as 0.125 (TraceLimits.h).
     Semantics semantics = Semantics::Quake3; ///< The game's rules; movement defaults to Robust.
     bool curves = false;                  ///< Also collide with patches (curved surfaces), as the game does by default.
+    /// With `curves`: point traces (rays and zero-size boxes) collide with patches too, as the
+    /// game's cm_playerCurveClip 1 (its default); false lets them pass through patches, as
+    /// cm_playerCurveClip 0 does.
+    bool rayCurveClip = true;
     int32_t model = 0;                    ///< 0 = world, N = inline model *N at its rest position.
 
     /// Every field equal.

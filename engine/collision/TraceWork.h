@@ -31,6 +31,7 @@ struct TraceWork {
     /// for the tutorial.
     float nodeMargin = 1.0f;
     bool curves = false;              ///< Collide with patches too.
+    bool rayCurveClip = true;         ///< Points collide with patches (TraceOptions::rayCurveClip).
     TraceResult result;
     uint32_t* stamps = nullptr;       ///< Per-thread visited marks: brushes, then patches.
     size_t patchStampBase = 0;        ///< Index in `stamps` of patch 0's mark (= brush count).

@@ -156,11 +156,17 @@ TEST(Shot, ViewsAndCullingToggles) {
     ASSERT_EQ(light.exitCode, 0) << light.err;
     EXPECT_GT(region(loadPng(dir + "/x.png"), 0, 0, 1, 1).lumaStdDev, 5.0);
 
-    // Collision brushes instead of surfaces, through the debug-draw layer.
-    const auto brushes = test::runCliplab("shot --view brushes" + common);
+    // Collision brushes instead of surfaces, through the debug-draw layer; bevel arrows on request.
+    const auto plain = test::runCliplab("shot --view brushes" + common);
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(std::stoi(field(plain.out, "bevel_sides")), 0);
+    EXPECT_EQ(test::runCliplab("shot --bevels" + common).exitCode, 2); // bevels need the brush view
+    const auto brushes = test::runCliplab("shot --view brushes --bevels" + common);
     ASSERT_EQ(brushes.exitCode, 0) << brushes.err;
     EXPECT_GT(std::stoi(field(brushes.out, "brushes_solid")), 100);
     EXPECT_GT(std::stoi(field(brushes.out, "brushes_playerclip")), 0);
+    EXPECT_EQ(std::stoi(field(brushes.out, "brushes_lava")), 1);
+    EXPECT_EQ(std::stoi(field(brushes.out, "brushes_other")), 0); // hidden at first, as in the viewer
     EXPECT_GT(std::stoi(field(brushes.out, "bevel_sides")), 0);
     const RegionStats br = region(loadPng(dir + "/x.png"), 0, 0, 1, 1);
     EXPECT_GT(br.lumaStdDev, 5.0);

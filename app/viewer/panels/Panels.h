@@ -22,6 +22,15 @@ void recordingPanel(ViewerState& state);
 void partingTraceTable(ViewerState& state, bool open = true);
 /// Horizontal speed and acceleration tick by tick, of the played recording or the live player.
 void accelerationPlot(ViewerState& state);
+void inspectorPanel(ViewerState& state); ///< Shader, flags and contents by name, the brush's sides, its entity.
+
+/// The collision brush view switch and its legend: a colour and a filter per brush kind, bevels.
+void brushViewSection(ViewerState& state);
+/// Entity marker kinds: a colour and a toggle each, and labels.
+void markerSection(ViewerState& state);
+/// Draws the shown markers' labels over the 3D view (behind the panels); markers hidden behind
+/// solid brushes or beyond MarkerToggles::labelRange get none.
+void markerLabels(const ViewerState& state);
 
 /// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison.
 void traceMethodSection(ViewerState& state);

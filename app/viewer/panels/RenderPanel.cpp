@@ -30,7 +30,7 @@ void renderPanel(ViewerState& state) {
     ImGui::Checkbox("PVS culling", &r.cull.pvs);
     ImGui::SameLine();
     ImGui::Checkbox("frustum culling", &r.cull.frustum);
-    ImGui::Checkbox("collision brushes (instead of surfaces)", &state.collisionBrushView);
+    brushViewSection(state);
     ImGui::Checkbox("vsync", &state.vsync);
     ImGui::SliderFloat("fov", &state.camera.fovX, 50.0f, 130.0f, "%.0f", kClamp);
     ImGui::SliderFloat("chase camera", &state.chaseDistance, 0.0f, 256.0f, "%.0f units", kClamp);
@@ -51,6 +51,8 @@ void renderPanel(ViewerState& state) {
     ImGui::Checkbox("hit brush", &state.vis.hitBrush);
     ImGui::Checkbox("patch facets (what players collide with on curves)", &state.vis.patchFacets);
     ImGui::SliderInt("ticks shown", &state.vis.ticksShown, 0, 200, "%d", kClamp);
+    ImGui::Separator();
+    markerSection(state);
     if (state.map) {
         const render::RenderStats& st = state.map->renderer->stats();
         ImGui::Separator();
