@@ -42,6 +42,259 @@ std::optional<float> number(const std::string& s) {
     return v ? std::optional<float>(static_cast<float>(*v)) : std::nullopt;
 }
 
+/// Everything `cliplab shot` was asked for.
+struct ShotOptions {
+    render::Camera camera;
+    render::RenderSettings settings;
+    long long frames = 1;
+    bool timed = false;  ///< --frames given: print the median frame time.
+    double seconds = 0.0; ///< --time (shader animation clock).
+    std::optional<glm::vec3> pos;
+    std::optional<float> pitch, yaw;
+    bool ui = false;
+    std::optional<viewer::TraceMethod> method;
+    std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
+    std::string out;
+    std::string map;
+};
+
+/// --size, --fov, --frames, --view, the culling flags, --patch-level, --time; an error text or nothing.
+std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions& o) {
+    if (cl.has("--size")) {
+        const std::string size = cl.value("--size");
+        int w = 0, h = 0;
+        char extra = 0;
+        if (std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 1 || h < 1 || w > 8192 || h > 8192)
+            return "--size must be WIDTHxHEIGHT with 1..8192 each, got '" + size + "'";
+        o.camera.width = w;
+        o.camera.height = h;
+    }
+    if (cl.has("--fov")) {
+        auto fov = number(cl.value("--fov"));
+        if (!fov || *fov < 1.0f || *fov > 179.0f)
+            return "--fov must be a number of degrees in 1..179";
+        o.camera.fovX = *fov;
+    }
+    if (cl.has("--frames")) {
+        auto n = parseInteger(cl.value("--frames"));
+        if (!n || *n < 1 || *n > 100000)
+            return "--frames must be an integer in 1..100000";
+        o.frames = *n;
+        o.timed = true;
+    }
+    if (cl.has("--view")) {
+        const std::string v = cl.value("--view");
+        if (v == "textured") o.settings.view = render::ViewMode::Textured;
+        else if (v == "lightmap") o.settings.view = render::ViewMode::LightmapOnly;
+        else if (v == "flat") o.settings.view = render::ViewMode::Flat;
+        else if (v == "brushes") o.settings.drawWorld = false;
+        else return "--view must be textured, lightmap, flat or brushes";
+    }
+    o.settings.wireframe = cl.has("--wireframe");
+    o.settings.cull.pvs = !cl.has("--no-pvs");
+    o.settings.cull.frustum = !cl.has("--no-frustum");
+    o.settings.depthPrepass = !cl.has("--no-depth-prepass");
+    if (cl.has("--patch-level")) {
+        auto n = parseInteger(cl.value("--patch-level"));
+        if (!n || *n < 1 || *n > 64)
+            return "--patch-level must be an integer in 1..64";
+        o.settings.patchLevel = static_cast<int>(*n);
+    }
+    if (cl.has("--time")) {
+        auto t = parseNumber(cl.value("--time"));
+        if (!t || *t < 0.0 || *t > 1e6)
+            return "--time must be a number of seconds in 0..1e6";
+        o.seconds = *t;
+    }
+    return std::nullopt;
+}
+
+/// --pos and --angles.
+std::optional<std::string> parsePlacement(const CommandLine& cl, ShotOptions& o) {
+    if (cl.has("--pos")) {
+        const auto& v = cl.values("--pos");
+        auto x = number(v[0]), y = number(v[1]), z = number(v[2]);
+        if (!x || !y || !z)
+            return "--pos needs three numbers";
+        // The trace limit (collision::kMaxCoordinate): farther, the view has nothing to show.
+        if (std::fabs(*x) > 1e6f || std::fabs(*y) > 1e6f || std::fabs(*z) > 1e6f)
+            return "--pos: coordinates must be within +/-1e6";
+        o.pos = glm::vec3(*x, *y, *z);
+    }
+    if (cl.has("--angles")) {
+        const auto& v = cl.values("--angles");
+        o.pitch = number(v[0]);
+        o.yaw = number(v[1]);
+        if (!o.pitch || !o.yaw || std::fabs(*o.pitch) > 1e6f || std::fabs(*o.yaw) > 1e6f)
+            return "--angles needs two numbers (pitch yaw, degrees within +/-1e6)";
+    }
+    return std::nullopt;
+}
+
+/// --ui and what needs it: --method, --sweep.
+std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o) {
+    o.ui = cl.has("--ui");
+    if ((cl.has("--method") || cl.has("--sweep")) && !o.ui)
+        return "--method and --sweep set the viewer's Trace panel and sweep tool: they need --ui";
+    if (cl.has("--method")) {
+        const std::string m = cl.value("--method");
+        for (viewer::TraceMethod t : {viewer::TraceMethod::Brush, viewer::TraceMethod::PlaneShift, viewer::TraceMethod::Both})
+            if (m == viewer::methodName(t))
+                o.method = t;
+        if (!o.method)
+            return "--method must be brush, planeshift or both, got '" + m + "'";
+    }
+    if (cl.has("--sweep")) {
+        const auto& v = cl.values("--sweep");
+        float p[6];
+        for (size_t i = 0; i < 6; ++i) {
+            const auto x = number(v[i]);
+            // Beyond the map limits a sweep means nothing; the bound keeps the trace finite.
+            if (!x || !std::isfinite(*x) || std::fabs(*x) > 65536.0f)
+                return "--sweep needs six numbers in -65536..65536 (start and end, units)";
+            p[i] = *x;
+        }
+        o.sweep = std::make_pair(glm::vec3(p[0], p[1], p[2]), glm::vec3(p[3], p[4], p[5]));
+    }
+    return std::nullopt;
+}
+
+/// `shot --ui`: the viewer's own frame, panels included, drawn offscreen: a few frames so that
+/// ImGui's auto-sized windows settle. Saved settings are not read, so the picture is reproducible.
+int shotWithUi(const CommandLine& cl, const ShotOptions& o) {
+    viewer::ViewerConfig config;
+    config.map = o.map;
+    config.width = std::max(o.camera.width, 64);
+    config.height = std::max(o.camera.height, 64);
+    config.hidden = true;
+    config.persist = false;
+    config.frames = 3;
+    config.screenshot = o.out;
+    config.eye = o.pos;
+    config.method = o.method;
+    config.sweep = o.sweep;
+    if (o.pitch && o.yaw)
+        config.angles = glm::vec2(*o.pitch, *o.yaw);
+    auto vfs = mountGameData(cl);
+    if (!vfs) {
+        std::fprintf(stderr, "cliplab shot: %s\n", vfs.error().message.c_str());
+        return kExitFailure;
+    }
+    return viewer::runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
+}
+
+/// Default view: the first spawn point at eye height, looking along its angle (else the middle
+/// of the world looking along +x).
+void placeCamera(const bsp::BspData& data, ShotOptions& o) {
+    auto entities = bsp::parseEntities(data.entities, data.name);
+    std::vector<bsp::SpawnPoint> spawns;
+    if (entities)
+        spawns = bsp::spawnPoints(entities.value());
+    const bool placed = o.pos.has_value();
+    if (!placed) {
+        if (!spawns.empty()) {
+            o.pos = spawns.front().origin + glm::vec3(0.0f, 0.0f, kEyeHeight);
+        } else {
+            const auto& world = data.models.front();
+            o.pos = (world.mins + world.maxs) * 0.5f;
+        }
+    }
+    o.camera.eye = *o.pos;
+    o.camera.pitch = o.pitch.value_or(0.0f);
+    o.camera.yaw = o.yaw.value_or(spawns.empty() || placed ? 0.0f : spawns.front().angle);
+}
+
+/// What one picture cost and showed.
+struct ShotResult {
+    std::vector<double> frameMs;
+    viewer::BrushViewStats brushes;
+    viewer::PatchViewStats patches;
+};
+
+/// Draws `o.frames` frames into the bound target.
+ShotResult drawFrames(const bsp::BspData& data, render::Renderer& renderer, const ShotOptions& o) {
+    ShotResult r;
+    // The brushes view also shows the patch facets players collide with (not the drawn curves).
+    std::unique_ptr<collision::Model> collisionModel;
+    if (!o.settings.drawWorld)
+        collisionModel = std::make_unique<collision::Model>(data);
+    for (long long i = 0; i < o.frames; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
+        // the way collision code draws.
+        if (!o.settings.drawWorld) {
+            r.brushes = viewer::drawBrushes(data, renderer.debugDraw(), o.camera.eye, 4096.0f);
+            r.patches = viewer::drawPatchFacets(*collisionModel, renderer.debugDraw(), o.camera.eye, 4096.0f);
+        }
+        renderer.draw(o.camera, o.seconds, o.settings);
+        glFinish(); // the frame is done when the pixels are
+        r.frameMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    return r;
+}
+
+void printShot(const bsp::BspData& data, const std::string& rendererName, const render::Renderer& renderer,
+               const ShotOptions& o, const ShotResult& r) {
+    const render::Camera& c = o.camera;
+    std::printf("map=%s\nrenderer=%s\nsize=%dx%d\neye=%.1f %.1f %.1f\nangles=%.1f %.1f\n", data.name.c_str(),
+                rendererName.c_str(), c.width, c.height, c.eye.x, c.eye.y, c.eye.z, c.pitch, c.yaw);
+    const render::RenderStats& st = renderer.stats();
+    std::printf("cluster=%d\nsurfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\nleaves_pvs_culled=%u\n"
+                "leaves_frustum_culled=%u\nsurfaces_culled=%u\n",
+                st.cull.cameraCluster, st.surfacesDrawn, st.trianglesDrawn, st.drawCalls, st.cull.leavesVisible,
+                st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled);
+    if (!o.settings.drawWorld) {
+        std::printf("brushes_solid=%zu\nbrushes_playerclip=%zu\nbevel_sides=%zu\n", r.brushes.solid,
+                    r.brushes.playerClip, r.brushes.bevelSides);
+        std::printf("patches=%zu\npatch_facets=%zu\n", r.patches.patches, r.patches.facets);
+    }
+    std::printf("missing_textures=%zu\nwrote=%s\n", renderer.missingTextures().size(), o.out.c_str());
+    if (o.timed) {
+        // The first frame pays for first-use costs (shader compiles, texture residency); keep it
+        // out of the median when there are others.
+        const auto& times = r.frameMs;
+        std::vector<double> sorted(times.size() > 1 ? times.begin() + 1 : times.begin(), times.end());
+        std::sort(sorted.begin(), sorted.end());
+        const double median = sorted.size() % 2 ? sorted[sorted.size() / 2]
+                                                : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) * 0.5;
+        std::printf("frames=%lld ms_per_frame=%.2f\n", o.frames, median);
+    }
+}
+
+/// The plain picture: the map's render surfaces (or collision brushes) from one view.
+int shotWithoutUi(const CommandLine& cl, ShotOptions& o) {
+    auto map = openMap(cl, o.map);
+    if (!map) {
+        std::fprintf(stderr, "cliplab shot: %s\n", map.error().message.c_str());
+        return kExitFailure;
+    }
+    placeCamera(map->data, o);
+    auto window = viewer::GlWindow::create("cliplab shot", 64, 64, true);
+    if (!window) {
+        std::fprintf(stderr, "cliplab shot: %s\n", window.error().message.c_str());
+        return kExitFailure;
+    }
+    auto target = viewer::OffscreenTarget::create(o.camera.width, o.camera.height);
+    if (!target) {
+        std::fprintf(stderr, "cliplab shot: %s\n", target.error().message.c_str());
+        return kExitFailure;
+    }
+    auto renderer = render::Renderer::create(map->data, map->vfs.get());
+    if (!renderer) {
+        std::fprintf(stderr, "cliplab shot: %s\n", renderer.error().message.c_str());
+        return kExitFailure;
+    }
+    target.value()->bind();
+    const ShotResult result = drawFrames(map->data, *renderer.value(), o);
+    core::Status written = viewer::writePng(o.out, o.camera.width, o.camera.height, target.value()->readRgb());
+    if (!written) {
+        std::fprintf(stderr, "cliplab shot: %s\n", written.error().message.c_str());
+        return kExitFailure;
+    }
+    printShot(map->data, window.value()->description(), *renderer.value(), o, result);
+    return kExitOk;
+}
+
 } // namespace
 
 int runShot(const Args& args) {
@@ -55,213 +308,13 @@ int runShot(const Args& args) {
         return usage("expected at most one MAP argument");
     if (!cl->has("--out"))
         return usage("--out FILE.png is required");
-
-    render::Camera camera;
-    render::RenderSettings settings;
-    if (cl->has("--size")) {
-        const std::string size = cl->value("--size");
-        int w = 0, h = 0;
-        char extra = 0;
-        if (std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 1 || h < 1 || w > 8192 || h > 8192)
-            return usage("--size must be WIDTHxHEIGHT with 1..8192 each, got '" + size + "'");
-        camera.width = w;
-        camera.height = h;
-    }
-    if (cl->has("--fov")) {
-        auto fov = number(cl->value("--fov"));
-        if (!fov || *fov < 1.0f || *fov > 179.0f)
-            return usage("--fov must be a number of degrees in 1..179");
-        camera.fovX = *fov;
-    }
-    long long frames = 1;
-    if (cl->has("--frames")) {
-        auto n = parseInteger(cl->value("--frames"));
-        if (!n || *n < 1 || *n > 100000)
-            return usage("--frames must be an integer in 1..100000");
-        frames = *n;
-    }
-    if (cl->has("--view")) {
-        const std::string v = cl->value("--view");
-        if (v == "textured") settings.view = render::ViewMode::Textured;
-        else if (v == "lightmap") settings.view = render::ViewMode::LightmapOnly;
-        else if (v == "flat") settings.view = render::ViewMode::Flat;
-        else if (v == "brushes") settings.drawWorld = false;
-        else return usage("--view must be textured, lightmap, flat or brushes");
-    }
-    settings.wireframe = cl->has("--wireframe");
-    settings.cull.pvs = !cl->has("--no-pvs");
-    settings.cull.frustum = !cl->has("--no-frustum");
-    settings.depthPrepass = !cl->has("--no-depth-prepass");
-    if (cl->has("--patch-level")) {
-        auto n = parseInteger(cl->value("--patch-level"));
-        if (!n || *n < 1 || *n > 64)
-            return usage("--patch-level must be an integer in 1..64");
-        settings.patchLevel = static_cast<int>(*n);
-    }
-    double seconds = 0.0;
-    if (cl->has("--time")) {
-        auto t = parseNumber(cl->value("--time"));
-        if (!t || *t < 0.0 || *t > 1e6)
-            return usage("--time must be a number of seconds in 0..1e6");
-        seconds = *t;
-    }
-    std::optional<glm::vec3> pos;
-    if (cl->has("--pos")) {
-        const auto& v = cl->values("--pos");
-        auto x = number(v[0]), y = number(v[1]), z = number(v[2]);
-        if (!x || !y || !z)
-            return usage("--pos needs three numbers");
-        // The trace limit (collision::kMaxCoordinate): farther, the view has nothing to show.
-        if (std::fabs(*x) > 1e6f || std::fabs(*y) > 1e6f || std::fabs(*z) > 1e6f)
-            return usage("--pos: coordinates must be within +/-1e6");
-        pos = glm::vec3(*x, *y, *z);
-    }
-    std::optional<float> pitch, yaw;
-    if (cl->has("--angles")) {
-        const auto& v = cl->values("--angles");
-        pitch = number(v[0]);
-        yaw = number(v[1]);
-        if (!pitch || !yaw || std::fabs(*pitch) > 1e6f || std::fabs(*yaw) > 1e6f)
-            return usage("--angles needs two numbers (pitch yaw, degrees within +/-1e6)");
-    }
-
-    if ((cl->has("--method") || cl->has("--sweep")) && !cl->has("--ui"))
-        return usage("--method and --sweep set the viewer's Trace panel and sweep tool: they need --ui");
-    std::optional<viewer::TraceMethod> method;
-    if (cl->has("--method")) {
-        const std::string m = cl->value("--method");
-        for (viewer::TraceMethod t : {viewer::TraceMethod::Brush, viewer::TraceMethod::PlaneShift, viewer::TraceMethod::Both})
-            if (m == viewer::methodName(t))
-                method = t;
-        if (!method)
-            return usage("--method must be brush, planeshift or both, got '" + m + "'");
-    }
-    std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
-    if (cl->has("--sweep")) {
-        const auto& v = cl->values("--sweep");
-        float p[6];
-        for (size_t i = 0; i < 6; ++i) {
-            const auto x = number(v[i]);
-            // Beyond the map limits a sweep means nothing; the bound keeps the trace finite.
-            if (!x || !std::isfinite(*x) || std::fabs(*x) > 65536.0f)
-                return usage("--sweep needs six numbers in -65536..65536 (start and end, units)");
-            p[i] = *x;
-        }
-        sweep = std::make_pair(glm::vec3(p[0], p[1], p[2]), glm::vec3(p[3], p[4], p[5]));
-    }
-
-    const std::string mapArgument = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
-    if (cl->has("--ui")) {
-        // The viewer's own frame, panels included, drawn offscreen: a few frames so that ImGui's
-        // auto-sized windows settle. Saved settings are not read, so the picture is reproducible.
-        viewer::ViewerConfig config;
-        config.map = mapArgument;
-        config.width = std::max(camera.width, 64);
-        config.height = std::max(camera.height, 64);
-        config.hidden = true;
-        config.persist = false;
-        config.frames = 3;
-        config.screenshot = cl->value("--out");
-        config.eye = pos;
-        config.method = method;
-        config.sweep = sweep;
-        if (pitch && yaw)
-            config.angles = glm::vec2(*pitch, *yaw);
-        auto vfs = mountGameData(cl.value());
-        if (!vfs) {
-            std::fprintf(stderr, "cliplab shot: %s\n", vfs.error().message.c_str());
-            return kExitFailure;
-        }
-        return viewer::runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
-    }
-    auto map = openMap(cl.value(), mapArgument);
-    if (!map) {
-        std::fprintf(stderr, "cliplab shot: %s\n", map.error().message.c_str());
-        return kExitFailure;
-    }
-    const bsp::BspData& data = map->data;
-    // Default view: the first spawn point at eye height, looking along its angle.
-    auto entities = bsp::parseEntities(data.entities, data.name);
-    std::vector<bsp::SpawnPoint> spawns;
-    if (entities)
-        spawns = bsp::spawnPoints(entities.value());
-    if (!pos) {
-        if (!spawns.empty()) {
-            pos = spawns.front().origin + glm::vec3(0.0f, 0.0f, kEyeHeight);
-        } else {
-            const auto& world = data.models.front();
-            pos = (world.mins + world.maxs) * 0.5f;
-        }
-    }
-    camera.eye = *pos;
-    camera.pitch = pitch.value_or(0.0f);
-    camera.yaw = yaw.value_or(spawns.empty() || cl->has("--pos") ? 0.0f : spawns.front().angle);
-
-    auto window = viewer::GlWindow::create("cliplab shot", 64, 64, true);
-    if (!window) {
-        std::fprintf(stderr, "cliplab shot: %s\n", window.error().message.c_str());
-        return kExitFailure;
-    }
-    auto target = viewer::OffscreenTarget::create(camera.width, camera.height);
-    if (!target) {
-        std::fprintf(stderr, "cliplab shot: %s\n", target.error().message.c_str());
-        return kExitFailure;
-    }
-    auto renderer = render::Renderer::create(data, map->vfs.get());
-    if (!renderer) {
-        std::fprintf(stderr, "cliplab shot: %s\n", renderer.error().message.c_str());
-        return kExitFailure;
-    }
-    target.value()->bind();
-    std::vector<double> times;
-    viewer::BrushViewStats brushStats;
-    viewer::PatchViewStats patchStats;
-    // The brushes view also shows the patch facets players collide with (not the drawn curves).
-    std::unique_ptr<collision::Model> collisionModel;
-    if (!settings.drawWorld)
-        collisionModel = std::make_unique<collision::Model>(data);
-    for (long long i = 0; i < frames; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
-        // the way collision code draws.
-        if (!settings.drawWorld) {
-            brushStats = viewer::drawBrushes(data, renderer.value()->debugDraw(), camera.eye, 4096.0f);
-            patchStats = viewer::drawPatchFacets(*collisionModel, renderer.value()->debugDraw(), camera.eye, 4096.0f);
-        }
-        renderer.value()->draw(camera, seconds, settings);
-        glFinish(); // the frame is done when the pixels are
-        times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    }
-    const std::string out = cl->value("--out");
-    core::Status written = viewer::writePng(out, camera.width, camera.height, target.value()->readRgb());
-    if (!written) {
-        std::fprintf(stderr, "cliplab shot: %s\n", written.error().message.c_str());
-        return kExitFailure;
-    }
-    const render::RenderStats& st = renderer.value()->stats();
-    std::printf("map=%s\nrenderer=%s\nsize=%dx%d\neye=%.1f %.1f %.1f\nangles=%.1f %.1f\n", data.name.c_str(),
-                window.value()->description().c_str(), camera.width, camera.height, camera.eye.x, camera.eye.y,
-                camera.eye.z, camera.pitch, camera.yaw);
-    std::printf("cluster=%d\nsurfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\nleaves_pvs_culled=%u\n"
-                "leaves_frustum_culled=%u\nsurfaces_culled=%u\n",
-                st.cull.cameraCluster, st.surfacesDrawn, st.trianglesDrawn, st.drawCalls, st.cull.leavesVisible,
-                st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled);
-    if (!settings.drawWorld)
-        std::printf("brushes_solid=%zu\nbrushes_playerclip=%zu\nbevel_sides=%zu\n", brushStats.solid,
-                    brushStats.playerClip, brushStats.bevelSides);
-    if (!settings.drawWorld)
-        std::printf("patches=%zu\npatch_facets=%zu\n", patchStats.patches, patchStats.facets);
-    std::printf("missing_textures=%zu\nwrote=%s\n", renderer.value()->missingTextures().size(), out.c_str());
-    if (cl->has("--frames")) {
-        // The first frame pays for first-use costs (shader compiles, texture residency); keep it
-        // out of the median when there are others.
-        std::vector<double> sorted(times.size() > 1 ? times.begin() + 1 : times.begin(), times.end());
-        std::sort(sorted.begin(), sorted.end());
-        const double median = sorted.size() % 2 ? sorted[sorted.size() / 2]
-                                                : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) * 0.5;
-        std::printf("frames=%lld ms_per_frame=%.2f\n", frames, median);
-    }
-    return kExitOk;
+    ShotOptions o;
+    for (auto parse : {parseImageOptions, parsePlacement, parseUiOptions})
+        if (auto error = parse(cl.value(), o))
+            return usage(*error);
+    o.out = cl->value("--out");
+    o.map = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
+    return o.ui ? shotWithUi(cl.value(), o) : shotWithoutUi(cl.value(), o);
 }
 
 } // namespace cliplab::cli

@@ -62,7 +62,7 @@ const Field kFields[] = {
     {"trace.curves", [](const ViewerState& s) { return num(int(s.trace.options.curves)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.curves, 2); }},
     {"trace.epsilon", [](const ViewerState& s) { return num(s.trace.options.epsilon); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, 0.5f, s.trace.options.epsilon); }},
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kEpsilon, s.trace.options.epsilon); }},
     {"trace.semantics", [](const ViewerState& s) { return num(int(s.trace.options.semantics)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 2); }},
     {"trace.mask", [](const ViewerState& s) { return num(s.trace.mask); },
@@ -81,7 +81,7 @@ const Field kFields[] = {
     {"trace.bevels", [](const ViewerState& s) { return num(int(s.trace.planeShiftBevels)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.planeShiftBevels, 2); }},
     {"trace.radius", [](const ViewerState& s) { return num(s.trace.radius); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, 64.0f, s.trace.radius); }},
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kProbeRadius, s.trace.radius); }},
     {"movement.preset", [](const ViewerState& s) { return std::string(movement::presetName(s.moveSettings.preset)); },
      [](ViewerState& s, const std::string& v) {
          auto p = movement::parsePreset(v);
@@ -117,7 +117,7 @@ const Field kFields[] = {
     {"render.patchLevel", [](const ViewerState& s) { return num(s.render.patchLevel); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;
-         if (!toFloatIn(v, 1.0f, 16.0f, f))
+         if (!toFloatIn(v, float(limits::kPatchLevelMin), float(limits::kPatchLevelMax), f))
              return false;
          s.render.patchLevel = int(f);
          return true;
@@ -130,11 +130,11 @@ const Field kFields[] = {
          return true;
      }},
     {"render.fov", [](const ViewerState& s) { return num(s.camera.fovX); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 1.0f, 179.0f, s.camera.fovX); }},
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, limits::kFovMin, limits::kFovMax, s.camera.fovX); }},
     {"vis.ticksShown", [](const ViewerState& s) { return num(s.vis.ticksShown); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;
-         if (!toFloatIn(v, 0.0f, 200.0f, f))
+         if (!toFloatIn(v, 0.0f, float(limits::kTicksShownMax), f))
              return false;
          s.vis.ticksShown = int(f);
          return true;

@@ -3,7 +3,9 @@
 #include "bsp/Entities.h"
 #include "world/MapLoader.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace cliplab::viewer {
 
@@ -19,6 +21,15 @@ collision::Shape TraceSettings::probeShape() const {
 }
 
 namespace {
+
+/// `v` clamped to [lo, hi]; NaN becomes `fallback`.
+float clampOr(float v, float lo, float hi, float fallback) { return std::isnan(v) ? fallback : std::clamp(v, lo, hi); }
+
+template <typename E>
+E enumOr(E v, int count, E fallback) {
+    const int i = static_cast<int>(v);
+    return i >= 0 && i < count ? v : fallback;
+}
 
 /// The traces `method` asks for, logged and counted; one empty trace when no map is loaded.
 std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method, const std::string& source,
@@ -51,6 +62,22 @@ std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method
 
 } // namespace
 
+TraceSettings sanitize(const TraceSettings& in) {
+    const TraceSettings d;
+    TraceSettings t = in;
+    t.shape = enumOr(t.shape, 5, d.shape);
+    for (int i = 0; i < 3; ++i) {
+        t.mins[i] = clampOr(t.mins[i], -limits::kProbeExtent, 0.0f, d.mins[i]);
+        t.maxs[i] = clampOr(t.maxs[i], 0.0f, limits::kProbeExtent, d.maxs[i]);
+    }
+    t.radius = clampOr(t.radius, 0.0f, limits::kProbeRadius, d.radius);
+    t.halfHeight = clampOr(t.halfHeight, 0.0f, limits::kProbeRadius, d.halfHeight);
+    t.options.epsilon = clampOr(t.options.epsilon, 0.0f, limits::kEpsilon, d.options.epsilon);
+    t.options.semantics = enumOr(t.options.semantics, 2, d.options.semantics);
+    t.method = enumOr(t.method, 3, d.method);
+    return t;
+}
+
 void FrameStats::push(std::deque<float>& series, float v) {
     series.push_back(v);
     while (series.size() > kHistory)
@@ -80,6 +107,44 @@ LoggedTrace ViewerState::traceLogged(const std::string& source, const collision:
 std::vector<LoggedTrace> ViewerState::traceMethods(const std::string& source, const collision::Shape& shape,
                                                    const glm::vec3& start, const glm::vec3& end, int32_t mask) {
     return traceByMethodLogged(*this, trace.method, source, shape, start, end, mask);
+}
+
+void ViewerState::setTrace(const TraceSettings& t) { trace = sanitize(t); }
+
+void ViewerState::setMovement(const movement::Settings& s) { moveSettings = movement::sanitize(s); }
+
+void ViewerState::setTickRate(double hz) {
+    tickRate = movement::Simulation::clampRate(hz);
+    applyTickRate();
+}
+
+void ViewerState::setRender(const render::RenderSettings& r) {
+    render = r;
+    render.patchLevel = std::clamp(r.patchLevel, limits::kPatchLevelMin, limits::kPatchLevelMax);
+    render.view = enumOr(r.view, 3, render::RenderSettings{}.view);
+}
+
+void ViewerState::setVis(const VisToggles& v) {
+    vis = v;
+    vis.ticksShown = std::clamp(v.ticksShown, 0, limits::kTicksShownMax);
+}
+
+void ViewerState::setFov(float degrees) {
+    camera.fovX = clampOr(degrees, limits::kFovMin, limits::kFovMax, render::Camera{}.fovX);
+}
+
+void ViewerState::setChaseDistance(float units) { chaseDistance = clampOr(units, 0.0f, limits::kChaseMax, 0.0f); }
+
+void ViewerState::setFlySpeedScale(float scale) {
+    flySpeedScale = clampOr(scale, limits::kFlySpeedMin, limits::kFlySpeedMax, 1.0f);
+}
+
+void ViewerState::setSweep(const SweepTool& s) {
+    sweep.enabled = s.enabled;
+    for (int i = 0; i < 3; ++i) {
+        sweep.start[i] = clampOr(s.start[i], -limits::kSweepCoordinate, limits::kSweepCoordinate, 0.0f);
+        sweep.end[i] = clampOr(s.end[i], -limits::kSweepCoordinate, limits::kSweepCoordinate, 0.0f);
+    }
 }
 
 void ViewerState::teleport(const glm::vec3& origin, float yaw) {

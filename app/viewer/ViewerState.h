@@ -7,6 +7,7 @@
 #include "bsp/BspData.h"
 #include "collision/Model.h"
 #include "collision/StepCorrect.h"
+#include "collision/TraceLimits.h"
 #include "fs/FileSystem.h"
 #include "movement/Simulation.h"
 #include "render/Camera.h"
@@ -21,6 +22,23 @@
 #include <vector>
 
 namespace cliplab::viewer {
+
+/// Ranges of the viewer's settings, shared by the panels' controls, viewer.cfg and the
+/// ViewerState setters (which clamp into them and put a NaN back to the default).
+namespace limits {
+inline constexpr float kProbeExtent = 128.0f;  ///< Probe box/capsule mins/maxs components, +/- (units).
+inline constexpr float kProbeRadius = 64.0f;   ///< Probe sphere/cylinder radius and half height, [0, this] (units).
+inline constexpr float kEpsilon = collision::kMaxEpsilon; ///< Trace epsilon, [0, this] (units), as the CLI's --epsilon.
+inline constexpr int kPatchLevelMin = 1;       ///< Patch subdivisions, as shot's --patch-level.
+inline constexpr int kPatchLevelMax = 64;
+inline constexpr float kFovMin = 1.0f;         ///< Horizontal field of view (degrees).
+inline constexpr float kFovMax = 179.0f;
+inline constexpr float kChaseMax = 1024.0f;    ///< Chase camera distance, [0, this] (units), as view's --chase.
+inline constexpr float kFlySpeedMin = 0.05f;   ///< Fly/noclip speed factor (mouse wheel).
+inline constexpr float kFlySpeedMax = 20.0f;
+inline constexpr int kTicksShownMax = 200;     ///< Ticks of player traces drawn, [0, this].
+inline constexpr float kSweepCoordinate = 65536.0f; ///< Sweep tool points, +/- (units), as shot's --sweep.
+} // namespace limits
 
 /// A map and what is built from it. Replaced whole when another map loads.
 struct LoadedMap {
@@ -56,6 +74,9 @@ struct TraceSettings {
     collision::Shape probeShape() const;
 };
 
+/// `t` with every value in its limits:: range (NaN takes the default, enums out of range too).
+TraceSettings sanitize(const TraceSettings& t);
+
 /// One logged trace with its counters, for the debugger and the 3D view.
 struct LoggedTrace {
     std::string source;  ///< "player: slide", "probe", "sweep"...
@@ -77,7 +98,7 @@ struct VisToggles {
     bool hitBrush = true;      ///< Wire hull of the hit brush.
     bool patchFacets = false;  ///< Collision facets of patches near the last patch hit (or the
                                ///< player); the hit facet in red with its border and bevel planes.
-    int ticksShown = 16;       ///< N: traces of the last N ticks.
+    int ticksShown = 16;       ///< N: traces of the last N ticks, [0, limits::kTicksShownMax].
 };
 
 /// The sweep tool: a trace between two placed points, redone every frame.
@@ -94,7 +115,8 @@ struct FrameStats {
     static void push(std::deque<float>& series, float v);
 };
 
-/// The whole viewer state shared by the panels.
+/// The whole viewer state shared by the panels. Panels read the fields and change the settings
+/// through the set* functions below, which keep every value in its limits:: range.
 struct ViewerState {
     std::unique_ptr<fs::FileSystem> vfs; ///< Mounted game data (may have no mounts).
     std::unique_ptr<LoadedMap> map;
@@ -134,6 +156,25 @@ struct ViewerState {
     double traceMicrosThisFrame = 0.0;
     std::array<RecentTimes, 2> methodTimes; ///< Recent trace times: [0] brush, [1] planeshift.
     std::string status; ///< One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
+
+    /// The Trace panel's settings, sanitized.
+    void setTrace(const TraceSettings& t);
+    /// The Movement panel's settings, movement::sanitize'd (the simulation takes them next tick).
+    void setMovement(const movement::Settings& s);
+    /// Ticks per second, clamped to the simulation's range; rebuilds the simulation keeping the player.
+    void setTickRate(double hz);
+    /// The Render panel's settings (patch level and view mode kept in range).
+    void setRender(const render::RenderSettings& r);
+    /// The 3D view's overlays (ticksShown kept in range).
+    void setVis(const VisToggles& v);
+    /// Horizontal field of view (degrees), clamped to [kFovMin, kFovMax]; NaN = the default.
+    void setFov(float degrees);
+    /// Chase camera distance (units), clamped to [0, kChaseMax]; NaN = 0.
+    void setChaseDistance(float units);
+    /// Fly/noclip speed factor, clamped to [kFlySpeedMin, kFlySpeedMax]; NaN = 1.
+    void setFlySpeedScale(float scale);
+    /// The sweep tool; points clamped to +/-kSweepCoordinate, NaN components 0.
+    void setSweep(const SweepTool& s);
 
     /// The traces the debugger lists: the probe, the sweep, then the player's last tick's.
     std::vector<const LoggedTrace*> debuggerList() const;

@@ -14,6 +14,8 @@ namespace {
 /// Ctrl-click lets users type any number into a slider; with this flag the typed value is clamped
 /// to the slider's range too (not only dragged ones).
 constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+/// The controller's numbers (collapsed by default).
+void settingsSection(ViewerState& state);
 } // namespace
 
 void plotSeries(const char* label, const std::deque<float>& series, const char* format) {
@@ -40,7 +42,7 @@ void movementPanel(ViewerState& state) {
         ps.mode = static_cast<movement::Mode>(mode);
         state.sim.setState(ps);
     }
-    movement::Settings& s = state.moveSettings;
+    movement::Settings s = state.moveSettings;
     int preset = static_cast<int>(s.preset);
     ImGui::Combo("preset", &preset, "melax\0quake3\0");
     s.preset = static_cast<movement::Preset>(preset);
@@ -48,12 +50,11 @@ void movementPanel(ViewerState& state) {
     ImGui::Combo("method", &method, "swept traces\0step-and-correct\0");
     s.method = static_cast<movement::Method>(method);
     if (s.method == movement::Method::StepCorrect) {
-        if (ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f",
-                               ImGuiSliderFlags_Logarithmic | kClamp))
-            s = movement::sanitize(s); // a typed NaN passes the clamp flag: back to the default
+        ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f", ImGuiSliderFlags_Logarithmic | kClamp);
         ImGui::Text("corrections last tick %d; walls thinner than 2 x step - box width are passed",
                     state.correctionsLastTick);
     }
+    state.setMovement(s);
     if (state.thinWallStation()) { // the playground's thin-wall station
         if (ImGui::Button("thin-wall demo"))
             state.startThinWallDemo();
@@ -66,10 +67,8 @@ void movementPanel(ViewerState& state) {
     }
     float rate = static_cast<float>(state.tickRate);
     if (ImGui::SliderFloat("tick rate (Hz)", &rate, float(movement::Simulation::kMinRate),
-                           float(movement::Simulation::kMaxRate), "%.0f", kClamp)) {
-        state.tickRate = movement::Simulation::clampRate(rate);
-        state.applyTickRate();
-    }
+                           float(movement::Simulation::kMaxRate), "%.0f", kClamp))
+        state.setTickRate(rate);
     ImGui::Checkbox("freeze", &state.frozen);
     ImGui::SameLine();
     if (ImGui::Button("step 1 tick"))
@@ -88,7 +87,14 @@ void movementPanel(ViewerState& state) {
     ImGui::Text("crouched %d  water %d  stuck %d  time %.3f s", ps.crouched, ps.waterLevel, ps.stuck, ps.time);
     plotSeries("horizontal speed", state.stats.speed, "%.1f u/s");
 
+    settingsSection(state);
+    ImGui::End();
+}
+
+namespace {
+void settingsSection(ViewerState& state) {
     if (ImGui::CollapsingHeader("settings")) {
+        movement::Settings s = state.moveSettings;
         ImGui::DragFloat3("box mins", &s.mins.x, 0.5f, -64.0f, 0.0f, "%.1f", kClamp);
         ImGui::DragFloat3("box maxs", &s.maxs.x, 0.5f, 0.0f, 96.0f, "%.1f", kClamp);
         ImGui::SliderFloat("crouch maxs z", &s.crouchMaxsZ, 0.0f, 64.0f, "%.1f", kClamp);
@@ -119,8 +125,6 @@ void movementPanel(ViewerState& state) {
         ImGui::SliderFloat("max command time", &s.maxCommandTime, 0.001f, 0.25f, "%.3f", kClamp);
         ImGui::Checkbox("snap velocity", &s.snapVelocity);
         ImGui::Checkbox("quantize angles", &s.quantizeAngles);
-        // Whatever got typed (a NaN passes the clamp flag): every field back in its documented range.
-        s = movement::sanitize(s);
         if (ImGui::Button("defaults")) {
             const movement::Preset keep = s.preset;
             const movement::Method keepMethod = s.method;
@@ -130,8 +134,10 @@ void movementPanel(ViewerState& state) {
             s.method = keepMethod;
             s.stepLength = keepStep;
         }
+        // Whatever got typed (a NaN passes the clamp flag): every field back in its documented range.
+        state.setMovement(s);
     }
-    ImGui::End();
 }
+} // namespace
 
 } // namespace cliplab::viewer::panels

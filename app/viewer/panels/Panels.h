@@ -1,7 +1,8 @@
 #pragma once
 /// \file Panels.h
 /// The viewer's Dear ImGui panels, one function (and file) each. Each draws its window and
-/// changes `state` directly; the main loop applies the changes the same frame.
+/// changes `state` through its set* functions (ranges kept); the main loop applies the changes
+/// the same frame.
 
 #include "viewer/ViewerState.h"
 
@@ -16,8 +17,12 @@ void mapPanel(ViewerState& state);       ///< Maps in the VFS, load, stations an
 void statsPanel(ViewerState& state);     ///< fps, traces per frame, microseconds per trace.
 void helpPanel(ViewerState& state);      ///< Keys.
 
-/// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison.
-void traceMethodSection(ViewerState& state);
+/// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison;
+/// edits `t`, the panel's copy of state.trace (the panel applies it with setTrace).
+void traceMethodSection(ViewerState& state, TraceSettings& t);
+/// Every panel, placed on first use (the ini file keeps what the user arranges).
+void drawAll(ViewerState& state);
+
 /// The Stats panel's plane-shift tree figures (bevels on and off) and mean trace times per method.
 void planeShiftStatsSection(ViewerState& state);
 /// Which colour and glyph stand for which method.

@@ -2,8 +2,6 @@
 
 #include "viewer/panels/Panels.h"
 
-#include "collision/TraceLimits.h"
-
 #include <imgui.h>
 
 namespace cliplab::viewer::panels {
@@ -48,26 +46,27 @@ void probePanel(ViewerState& state) {
         }
     }
     ImGui::Separator();
-        ImGui::TextUnformatted("sweep");
-    ImGui::Checkbox("sweep tool", &state.sweep.enabled);
-    ImGui::DragFloat3("start", &state.sweep.start.x, 1.0f, -65536.0f, 65536.0f, "%.1f", kClamp);
-    ImGui::DragFloat3("end", &state.sweep.end.x, 1.0f, -65536.0f, 65536.0f, "%.1f", kClamp);
-    // A typed NaN passes the clamp flag (the trace would refuse it): 0 instead.
-    state.sweep.start = collision::clampPoint(state.sweep.start);
-    state.sweep.end = collision::clampPoint(state.sweep.end);
+    ImGui::TextUnformatted("sweep");
+    SweepTool sweep = state.sweep;
+    ImGui::Checkbox("sweep tool", &sweep.enabled);
+    const float far = limits::kSweepCoordinate;
+    ImGui::DragFloat3("start", &sweep.start.x, 1.0f, -far, far, "%.1f", kClamp);
+    ImGui::DragFloat3("end", &sweep.end.x, 1.0f, -far, far, "%.1f", kClamp);
     const glm::vec3 eye = state.camera.eye;
     if (ImGui::Button("start = eye (key 1)"))
-        state.sweep.start = eye;
+        sweep.start = eye;
     ImGui::SameLine();
     if (ImGui::Button("end = eye (key 2)"))
-        state.sweep.end = eye;
+        sweep.end = eye;
     if (state.probe) {
         if (ImGui::Button("start = probe stop"))
-            state.sweep.start = state.probe->result.endpos;
+            sweep.start = state.probe->result.endpos;
         ImGui::SameLine();
         if (ImGui::Button("end = probe stop"))
-            state.sweep.end = state.probe->result.endpos;
+            sweep.end = state.probe->result.endpos;
     }
+    // A typed NaN passes the clamp flag: the setter puts 0 instead (the trace would refuse it).
+    state.setSweep(sweep);
     if (state.sweepTrace.size() == 2) {
         ImGui::PushID("sweep");
         methodComparison(state.sweepTrace[0], state.sweepTrace[1]);

@@ -4,14 +4,31 @@
 
 #include <imgui.h>
 
-#include <cmath>
-
 namespace cliplab::viewer::panels {
 
 namespace {
 /// Ctrl-click lets users type any number into a slider; with this flag the typed value is clamped
 /// to the slider's range too (not only dragged ones).
 constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+
+/// What the 3D view draws over the world.
+void visSection(ViewerState& state) {
+    VisToggles v = state.vis;
+    ImGui::Separator();
+    ImGui::TextUnformatted("3D view");
+    ImGui::Checkbox("trace segments", &v.traceSegments);
+    ImGui::SameLine();
+    ImGui::Checkbox("swept shapes", &v.sweptBoxes);
+    ImGui::Checkbox("hit point", &v.hitPoint);
+    ImGui::SameLine();
+    ImGui::Checkbox("hit plane", &v.hitPlane);
+    ImGui::SameLine();
+    ImGui::Checkbox("hit brush", &v.hitBrush);
+    ImGui::Checkbox("patch facets (what players collide with on curves)", &v.patchFacets);
+    ImGui::SliderInt("ticks shown", &v.ticksShown, 0, limits::kTicksShownMax, "%d", kClamp);
+    state.setVis(v);
+}
+
 } // namespace
 
 void renderPanel(ViewerState& state) {
@@ -19,36 +36,25 @@ void renderPanel(ViewerState& state) {
         ImGui::End();
         return;
     }
-    render::RenderSettings& r = state.render;
+    render::RenderSettings r = state.render;
     int view = static_cast<int>(r.view);
     ImGui::Combo("view", &view, "textured\0lightmap only\0flat\0");
     r.view = static_cast<render::ViewMode>(view);
-    ImGui::SliderInt("patch level", &r.patchLevel, 1, 16, "%d", kClamp);
+    ImGui::SliderInt("patch level", &r.patchLevel, limits::kPatchLevelMin, limits::kPatchLevelMax, "%d",
+                     ImGuiSliderFlags_Logarithmic | kClamp);
     ImGui::Checkbox("wireframe", &r.wireframe);
     ImGui::Checkbox("PVS culling", &r.cull.pvs);
     ImGui::SameLine();
     ImGui::Checkbox("frustum culling", &r.cull.frustum);
+    state.setRender(r);
     ImGui::Checkbox("collision brushes (instead of surfaces)", &state.collisionBrushView);
     ImGui::Checkbox("vsync", &state.vsync);
-    ImGui::SliderFloat("fov", &state.camera.fovX, 50.0f, 130.0f, "%.0f", kClamp);
-    ImGui::SliderFloat("chase camera", &state.chaseDistance, 0.0f, 256.0f, "%.0f units", kClamp);
-    // A typed NaN passes the clamp flag: back to the defaults.
-    if (std::isnan(state.camera.fovX))
-        state.camera.fovX = render::Camera{}.fovX;
-    if (std::isnan(state.chaseDistance))
-        state.chaseDistance = 0.0f;
-    ImGui::Separator();
-    ImGui::TextUnformatted("3D view");
-    ImGui::Checkbox("trace segments", &state.vis.traceSegments);
-    ImGui::SameLine();
-    ImGui::Checkbox("swept shapes", &state.vis.sweptBoxes);
-    ImGui::Checkbox("hit point", &state.vis.hitPoint);
-    ImGui::SameLine();
-    ImGui::Checkbox("hit plane", &state.vis.hitPlane);
-    ImGui::SameLine();
-    ImGui::Checkbox("hit brush", &state.vis.hitBrush);
-    ImGui::Checkbox("patch facets (what players collide with on curves)", &state.vis.patchFacets);
-    ImGui::SliderInt("ticks shown", &state.vis.ticksShown, 0, 200, "%d", kClamp);
+    float fov = state.camera.fovX, chase = state.chaseDistance;
+    if (ImGui::SliderFloat("fov", &fov, limits::kFovMin, limits::kFovMax, "%.0f", kClamp))
+        state.setFov(fov); // a typed NaN passes the clamp flag: the setter puts the default back
+    if (ImGui::SliderFloat("chase camera", &chase, 0.0f, limits::kChaseMax, "%.0f units", kClamp))
+        state.setChaseDistance(chase);
+    visSection(state);
     if (state.map) {
         const render::RenderStats& st = state.map->renderer->stats();
         ImGui::Separator();

@@ -6,20 +6,12 @@
 
 #include <imgui.h>
 
-#include <cmath>
-
 namespace cliplab::viewer::panels {
 
 namespace {
 /// Ctrl-click lets users type any number into a slider; with this flag the typed value is clamped
 /// to the slider's range too (not only dragged ones).
 constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
-
-/// A typed NaN passes the clamp flag; the panel puts the default back instead of showing it.
-void replaceNaN(float& v, float fallback) {
-    if (std::isnan(v))
-        v = fallback;
-}
 
 struct MaskBit {
     const char* name;
@@ -38,29 +30,23 @@ void tracePanel(ViewerState& state) {
         ImGui::End();
         return;
     }
-    TraceSettings& t = state.trace;
+    TraceSettings t = state.trace;
     int shape = static_cast<int>(t.shape);
     ImGui::Combo("shape", &shape, "ray\0box\0sphere\0capsule\0cylinder\0");
     t.shape = static_cast<collision::ShapeKind>(shape);
     if (t.shape == collision::ShapeKind::Sphere) {
-        ImGui::SliderFloat("radius", &t.radius, 0.0f, 64.0f, "%.2f", kClamp);
+        ImGui::SliderFloat("radius", &t.radius, 0.0f, limits::kProbeRadius, "%.2f", kClamp);
     } else if (t.shape == collision::ShapeKind::Cylinder) {
-        ImGui::SliderFloat("radius", &t.radius, 0.0f, 64.0f, "%.2f", kClamp);
-        ImGui::SliderFloat("half height", &t.halfHeight, 0.0f, 64.0f, "%.2f", kClamp);
+        ImGui::SliderFloat("radius", &t.radius, 0.0f, limits::kProbeRadius, "%.2f", kClamp);
+        ImGui::SliderFloat("half height", &t.halfHeight, 0.0f, limits::kProbeRadius, "%.2f", kClamp);
     } else if (t.shape != collision::ShapeKind::Ray) {
-        ImGui::DragFloat3("mins", &t.mins.x, 0.5f, -128.0f, 0.0f, "%.2f", kClamp);
-        ImGui::DragFloat3("maxs", &t.maxs.x, 0.5f, 0.0f, 128.0f, "%.2f", kClamp);
-    }
-    const TraceSettings defaults;
-    replaceNaN(t.radius, defaults.radius);
-    replaceNaN(t.halfHeight, defaults.halfHeight);
-    for (int i = 0; i < 3; ++i) {
-        replaceNaN(t.mins[i], defaults.mins[i]);
-        replaceNaN(t.maxs[i], defaults.maxs[i]);
+        ImGui::DragFloat3("mins", &t.mins.x, 0.5f, -limits::kProbeExtent, 0.0f, "%.2f", kClamp);
+        ImGui::DragFloat3("maxs", &t.maxs.x, 0.5f, 0.0f, limits::kProbeExtent, "%.2f", kClamp);
     }
     ImGui::TextDisabled("the player sweeps this shape kind with its own box (Movement panel)");
-    ImGui::SliderFloat("epsilon", &t.options.epsilon, 0.0f, 0.5f, "%.5f", kClamp);
-    replaceNaN(t.options.epsilon, collision::kDefaultEpsilon);
+    // Small values matter most: a logarithmic slider over the whole accepted range.
+    ImGui::SliderFloat("epsilon", &t.options.epsilon, 0.0f, limits::kEpsilon, "%.5f",
+                       ImGuiSliderFlags_Logarithmic | kClamp);
     if (ImGui::Button("1/32 (tutorial)"))
         t.options.epsilon = 1.0f / 32.0f;
     ImGui::SameLine();
@@ -81,7 +67,8 @@ void tracePanel(ViewerState& state) {
     ImGui::NewLine();
     ImGui::Text("mask = 0x%08x", static_cast<unsigned>(t.mask));
     ImGui::Checkbox("curves (collide with patches)", &t.options.curves);
-    traceMethodSection(state);
+    traceMethodSection(state, t);
+    state.setTrace(t);
     ImGui::End();
 }
 
