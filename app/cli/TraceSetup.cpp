@@ -26,11 +26,6 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
             return core::makeError(core::format("--mask: '%s' is not a 32-bit integer", cl.value("--mask").c_str()));
         s.mask = static_cast<int32_t>(static_cast<uint32_t>(*v));
     }
-    const std::string curves = cl.value("--curves", "off");
-    if (curves == "on")
-        s.options.curves = true;
-    else if (curves != "off")
-        return core::makeError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
     if (cl.has("--epsilon")) {
         auto v = parseNumber(cl.value("--epsilon"));
         if (!v || *v < 0.0 || *v > 16.0)
@@ -77,6 +72,14 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     if (method != "brush" && method != "planeshift")
         return core::makeError(core::format("--method: expected brush or planeshift, got '%s'", method.c_str()));
     s.planeShift = method == "planeshift";
+    // Patches collide as in the game, unless plane shifting is asked for: its tree holds the
+    // brushes only, so it could not honour them.
+    const std::string curves = cl.value("--curves", s.planeShift ? "off" : "on");
+    if (curves != "on" && curves != "off")
+        return core::makeError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
+    s.options.curves = curves == "on";
+    if (s.planeShift && s.options.curves)
+        return core::makeError("--method planeshift has no patches (its tree holds brushes only): use --curves off");
     const std::string bevels = cl.value("--bevels", "on");
     if (bevels != "on" && bevels != "off")
         return core::makeError(core::format("--bevels: expected on or off, got '%s'", bevels.c_str()));

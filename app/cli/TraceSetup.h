@@ -47,7 +47,8 @@ struct TraceSettings {
 /// Options both commands accept (plus --basepath).
 std::vector<OptionSpec> traceOptionSpecs();
 
-/// Reads --mask, --curves (on: patches collide too), --epsilon, --semantics, --capsule, --model,
+/// Reads --mask, --curves (on, the default as in the game: patches collide too; off by default and
+/// refused on with --method planeshift, whose tree has no patches), --epsilon, --semantics, --capsule, --model,
 /// --shape, --radius, --half-height, --method, --bevels (planeshift only traces the world:
 /// --model N > 0 is an error).
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);

@@ -148,11 +148,10 @@ int prepareWalk(core::Result<CommandLine> cl, WalkSetup& setup) {
             return usageError("--yaw: expected degrees within +/-1e6, got '" + cl->value("--yaw") + "'");
         yawOffset = *yaw;
     }
-    const std::string curves = cl->value("--curves", "off");
-    if (curves == "on")
-        setup.options.curves = true;
-    else if (curves != "off")
+    const std::string curves = cl->value("--curves", "on"); // on, as in the game
+    if (curves != "on" && curves != "off")
         return usageError("--curves: expected on or off, got '" + curves + "'");
+    setup.options.curves = curves == "on";
     if (auto error = applySetOptions(*cl, settings))
         return usageError(*error);
 

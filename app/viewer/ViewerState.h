@@ -58,6 +58,13 @@ struct LoadedMap {
     PlaneShiftCache planeShift;  ///< Plane-shift trees of `model`, built when the method switch needs one.
 };
 
+/// The game's trace options: patches collide (cm_noCurves 0), the rest TraceOptions' defaults.
+inline collision::TraceOptions gameOptions() {
+    collision::TraceOptions o;
+    o.curves = true;
+    return o;
+}
+
 /// The trace settings of the Trace panel; applied to the player and the probes.
 struct TraceSettings {
     collision::ShapeKind shape = collision::ShapeKind::Box;
@@ -65,7 +72,7 @@ struct TraceSettings {
     glm::vec3 maxs{15.0f, 15.0f, 32.0f};
     float radius = 16.0f;                   ///< Probe sphere/cylinder radius (units).
     float halfHeight = 28.0f;               ///< Probe cylinder half height (units).
-    collision::TraceOptions options;        ///< Epsilon, semantics, curves.
+    collision::TraceOptions options = gameOptions(); ///< Epsilon, semantics, curves (on, as in the game).
     int32_t mask = bsp::contents::MaskPlayerSolid;
     TraceMethod method = TraceMethod::Brush; ///< The method switch (see TraceMethod; Both: probe and sweep).
     bool planeShiftBevels = true;            ///< Bevel planes in the plane-shift tree.

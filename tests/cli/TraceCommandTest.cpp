@@ -260,3 +260,38 @@ TEST(TraceCommand, CompareMethodsReportsEarlyStops) {
     EXPECT_NE(on.out.find("early_count=0 "), std::string::npos) << on.out;
     std::filesystem::remove_all(dir);
 }
+
+TEST(TraceCommand, CurvesAreOnByDefault) {
+    // Rays straight down through the playground's curved ramp (station "patch: curved ramp" at
+    // 64 3520, the ramp rising towards +y): with curves, as in the game, they stop on the ramp
+    // above the floor (z = 0); with --curves off they fall through to the floor.
+    std::string input;
+    for (int y : {3616, 3680, 3744})
+        input += "64 " + std::to_string(y) + " 300 64 " + std::to_string(y) + " -100 0 0 0 0 0 0\n";
+    const std::string map = "trace '" + test::playgroundPath() + "'";
+    auto byDefault = test::runCliplab(map, input);
+    auto on = test::runCliplab(map + " --curves on", input);
+    auto off = test::runCliplab(map + " --curves off", input);
+    ASSERT_EQ(byDefault.exitCode, 0) << byDefault.err;
+    EXPECT_EQ(byDefault.out, on.out);
+    const auto lines = splitLines(byDefault.out), offLines = splitLines(off.out);
+    ASSERT_EQ(lines.size(), 3u);
+    ASSERT_EQ(offLines.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) {
+        float f = 0, x = 0, y = 0, z = 0, offZ = 0;
+        ASSERT_EQ(std::sscanf(lines[i].c_str(), "%f %f %f %f", &f, &x, &y, &z), 4) << lines[i];
+        ASSERT_EQ(std::sscanf(offLines[i].c_str(), "%f %f %f %f", &f, &x, &y, &offZ), 4) << offLines[i];
+        EXPECT_GT(z, 4.0f) << "on the ramp: " << lines[i];
+        EXPECT_FLOAT_EQ(offZ, 0.125f) << "on the floor, epsilon above: " << offLines[i];
+    }
+    // Plane shifting's tree has no patches: curves are off there, and asking for them is an error.
+    auto shifted = test::runCliplab(map + " --method planeshift", input);
+    ASSERT_EQ(shifted.exitCode, 0) << shifted.err;
+    EXPECT_EQ(splitLines(shifted.out).size(), 3u);
+    auto refused = test::runCliplab(map + " --method planeshift --curves on", input);
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_NE(refused.err.find("--curves off"), std::string::npos) << refused.err;
+    auto compare = test::runCliplab("compare-methods '" + test::playgroundPath() + "' --curves on", input);
+    EXPECT_EQ(compare.exitCode, 2);
+    EXPECT_NE(compare.err.find("no patches"), std::string::npos) << compare.err;
+}

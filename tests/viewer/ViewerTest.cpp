@@ -315,3 +315,36 @@ TEST(ViewerState, ThinWallDemoPassesTheWallsOnlyWithStepAndCorrect) {
     const glm::vec3 stopped = holdForward();
     EXPECT_LT(stopped.y + 15.0f, wallFar - 1.0f) << "swept traces stop in front of the wall";
 }
+
+TEST(ViewerState, CurvesAreOnByDefault) {
+    // The player walks up the playground's curved ramp as in the game; with the Trace panel's
+    // "curves" unticked it walks through the ramp on the floor.
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    EXPECT_TRUE(st.trace.options.curves);
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    auto highestUpTheRamp = [&st] {
+        st.teleport(glm::vec3(64.0f, 3520.0f, 24.125f), 90.0f);
+        const collision::TraceFunction trace = [&st](const collision::Shape& shape, const glm::vec3& a,
+                                                     const glm::vec3& b, int32_t mask) {
+            return st.traceLogged("player", shape, a, b, mask).result;
+        };
+        movement::Input in;
+        in.forward = 1.0f;
+        in.yaw = 90.0f;
+        st.sim.setSettings(st.effectiveSettings());
+        float top = -1e9f;
+        for (int i = 0; i < 250; ++i) { // 2 s at 125 Hz
+            st.sim.tick(in, trace, nullptr, nullptr);
+            top = std::max(top, st.sim.state().origin.z);
+        }
+        return top;
+    };
+    EXPECT_GT(highestUpTheRamp(), 24.125f + 64.0f);
+    viewer::TraceSettings off = st.trace;
+    off.options.curves = false;
+    st.setTrace(off);
+    EXPECT_FLOAT_EQ(highestUpTheRamp(), 24.125f);
+    st.map.reset();
+}
