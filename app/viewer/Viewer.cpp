@@ -7,6 +7,7 @@
 #include "viewer/Png.h"
 #include "viewer/TraceVis.h"
 #include "viewer/ViewerInput.h"
+#include "viewer/ViewerLoop.h"
 #include "viewer/ViewerSettings.h"
 #include "viewer/ViewerState.h"
 #include "viewer/panels/Panels.h"
@@ -30,10 +31,8 @@
 
 namespace cliplab::viewer {
 
-namespace {
-
 /// Names the purpose of each player trace: called by movement right after the trace was logged.
-class PurposeRecorder : public movement::Recorder {
+class ViewerLoop::PurposeRecorder : public movement::Recorder {
 public:
     explicit PurposeRecorder(std::vector<LoggedTrace>*& sink) : m_sink(sink) {}
     void onTrace(const movement::TraceRecord& record) override {
@@ -51,7 +50,7 @@ private:
 };
 
 /// Owns ImGui's context and backends for the loop's lifetime.
-struct ImGuiSession {
+struct ViewerLoop::ImGuiSession {
     ImGuiSession(SDL_Window* window, const std::string& iniPath) : ini(iniPath) {
         IMGUI_CHECKVERSION();
         ImGui::CreateContext();
@@ -69,6 +68,8 @@ struct ImGuiSession {
     ImGuiSession& operator=(const ImGuiSession&) = delete;
     std::string ini; ///< Must outlive the context (ImGui keeps the pointer).
 };
+
+namespace {
 
 /// The bound framebuffer's pixels as RGB rows, top row first.
 std::vector<unsigned char> readPixels(int width, int height) {
@@ -91,47 +92,22 @@ glm::vec3 pixelRay(const render::Camera& camera, float x, float y) {
     return glm::normalize(glm::vec3(b) / b.w - glm::vec3(a) / a.w);
 }
 
+} // namespace
 
-/// The viewer's loop and what lives as long as it: one object per runViewer() call. Each frame
-/// runs the named steps in order: events, input, simulation, probes, panels, draw, capture.
-class ViewerLoop {
-public:
-    ViewerLoop(const ViewerConfig& config, GlWindow& window, const std::string& configDir)
-        : m_config(config), m_window(window), m_configDir(configDir), m_recorder(m_sink) {}
-    /// Loads settings and the map, applies the config; false (message printed) on failure.
-    bool start(std::unique_ptr<fs::FileSystem> vfs);
-    /// Runs frames until the window closes or config.frames is reached.
-    void run();
-    /// The final lines for `--exit`, and the settings saved.
-    void finish();
+ViewerLoop::ViewerLoop(const ViewerConfig& config, GlWindow& window)
+    : m_config(config), m_window(window), m_configDir(config.persist ? configDirectory() : std::string()) {
+    if (!m_configDir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(m_configDir, ec);
+    }
+    m_gui = std::make_unique<ImGuiSession>(window.window(), m_configDir.empty() ? std::string() : m_configDir + "/imgui.ini");
+    m_recorder = std::make_unique<PurposeRecorder>(m_sink);
+}
 
-private:
-    void applyConfig();
-    void frame();
-    void simulate(const movement::Input& keys, double frameTime);
-    void runTick(const movement::Input& input);
-    void runProbes(const FrameEvents& events);
-    void drawPanels();
-    void drawScene();
-    void capture(bool requested, bool lastFrame);
-    void recordStats(double frameTime);
-    LoggedTrace playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b, int32_t mask);
-
-    const ViewerConfig& m_config;
-    GlWindow& m_window;
-    std::string m_configDir;
-    ViewerState m_st;
-    ViewerInput m_input;
-    std::unique_ptr<OffscreenTarget> m_offscreen;
-    std::vector<movement::Input> m_scriptInputs;
-    size_t m_scriptTick = 0;
-    std::vector<LoggedTrace>* m_sink = nullptr; ///< Where the player's traces of the running tick go.
-    PurposeRecorder m_recorder;
-    long long m_ticksRun = 0, m_frame = 0;
-    bool m_running = true, m_vsyncApplied = false;
-    double m_accumulator = 0.0;
-    std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
-};
+ViewerLoop::~ViewerLoop() {
+    m_st.map.reset(); // GL objects go while the context exists
+    m_offscreen.reset();
+}
 
 bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
     m_st.vfs = std::move(vfs);
@@ -181,11 +157,11 @@ void ViewerLoop::applyConfig() {
 }
 
 void ViewerLoop::run() {
-    while (m_running)
-        frame();
+    while (frame()) {
+    }
 }
 
-void ViewerLoop::frame() {
+bool ViewerLoop::frame() {
     const auto now = std::chrono::steady_clock::now();
     const double frameTime = std::chrono::duration<double>(now - m_last).count();
     m_last = now;
@@ -197,8 +173,6 @@ void ViewerLoop::frame() {
     }
     // Events.
     const FrameEvents events = m_input.poll(m_st, m_window.window());
-    if (events.quit)
-        m_running = false;
     if (!m_st.pendingLoad.empty() && m_frame > 0) {
         // Loaded one frame after it was asked for, so the Map panel could show "loading".
         const std::string arg = std::move(m_st.pendingLoad);
@@ -219,8 +193,7 @@ void ViewerLoop::frame() {
     if (!m_config.hidden)
         m_window.swap();
     recordStats(frameTime);
-    if (lastFrame)
-        m_running = false;
+    return !events.quit && !lastFrame;
 }
 
 LoggedTrace ViewerLoop::playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
@@ -235,14 +208,14 @@ void ViewerLoop::runTick(const movement::Input& input) {
     ++m_ticksRun;
     m_st.tickTraces.emplace_back();
     m_sink = &m_st.tickTraces.back();
-    m_recorder.corrections = 0;
+    m_recorder->corrections = 0;
     const collision::TraceFunction trace = [this](const collision::Shape& shape, const glm::vec3& a,
                                                   const glm::vec3& b, int32_t mask) {
         return playerTrace(shape, a, b, mask).result;
     };
     // Step-and-correct (Movement panel's method) corrects against the loaded map's world brushes.
-    m_st.sim.tick(input, trace, &m_recorder, &m_st.map->correct);
-    m_st.correctionsLastTick = m_recorder.corrections;
+    m_st.sim.tick(input, trace, m_recorder.get(), &m_st.map->correct);
+    m_st.correctionsLastTick = m_recorder->corrections;
     m_sink = nullptr;
     while (m_st.tickTraces.size() > 200)
         m_st.tickTraces.pop_front();
@@ -305,8 +278,10 @@ void ViewerLoop::runProbes(const FrameEvents& events) {
 void ViewerLoop::drawPanels() {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    m_input.feedImGui();
     ImGui::NewFrame();
     panels::drawAll(m_st);
+    panels::viewOverlay(m_st, m_input.captured());
     ImGui::Render();
 }
 
@@ -366,10 +341,7 @@ void ViewerLoop::finish() {
     }
     if (!m_configDir.empty())
         saveSettings(m_configDir + "/viewer.cfg", m_st);
-    m_st.map.reset(); // GL objects go while the context exists
 }
-
-} // namespace
 
 int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     auto window = GlWindow::create("cliplab", config.width, config.height, config.hidden);
@@ -377,13 +349,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
         std::fprintf(stderr, "cliplab view: %s\n", window.error().message.c_str());
         return 1;
     }
-    const std::string configDir = config.persist ? configDirectory() : std::string();
-    if (!configDir.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(configDir, ec);
-    }
-    ImGuiSession gui(window.value()->window(), configDir.empty() ? std::string() : configDir + "/imgui.ini");
-    ViewerLoop loop(config, *window.value(), configDir);
+    ViewerLoop loop(config, *window.value());
     if (!loop.start(std::move(vfs)))
         return 1;
     loop.run();

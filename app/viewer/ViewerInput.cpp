@@ -5,10 +5,30 @@
 #include <SDL.h>
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
+#include <cfloat>
 
 namespace cliplab::viewer {
+
+namespace {
+
+static_assert(SDL_NUM_SCANCODES <= 512, "ViewerInput::m_keys holds every scancode");
+
+/// ImGui's index of an SDL mouse button (0 left, 1 right, 2 middle, 3-4 extra), or -1.
+int imguiButton(Uint8 sdlButton) {
+    switch (sdlButton) {
+    case SDL_BUTTON_LEFT: return 0;
+    case SDL_BUTTON_RIGHT: return 1;
+    case SDL_BUTTON_MIDDLE: return 2;
+    case SDL_BUTTON_X1: return 3;
+    case SDL_BUTTON_X2: return 4;
+    default: return -1;
+    }
+}
+
+} // namespace
 
 FrameEvents ViewerInput::poll(ViewerState& state, SDL_Window* window) {
     FrameEvents out;
@@ -19,53 +39,99 @@ FrameEvents ViewerInput::poll(ViewerState& state, SDL_Window* window) {
 }
 
 void ViewerInput::handle(const SDL_Event& ev, ViewerState& state, SDL_Window* window, FrameEvents& out) {
-    ImGui_ImplSDL2_ProcessEvent(&ev);
-    const ImGuiIO& io = ImGui::GetIO();
-    const bool rightHeld = (SDL_GetMouseState(nullptr, nullptr) & SDL_BUTTON(SDL_BUTTON_RIGHT)) != 0;
     switch (ev.type) {
     case SDL_QUIT: out.quit = true; break;
+    case SDL_WINDOWEVENT:
+        ImGui_ImplSDL2_ProcessEvent(&ev);
+        if (ev.window.event == SDL_WINDOWEVENT_FOCUS_LOST)
+            releaseKeys();
+        else if (ev.window.event == SDL_WINDOWEVENT_LEAVE)
+            m_mouseInside = false;
+        break;
     case SDL_MOUSEMOTION:
-        if (m_captured || rightHeld)
+        m_mouse = glm::vec2(float(ev.motion.x), float(ev.motion.y));
+        m_mouseInside = true;
+        if (viewOwnsMouse())
             out.look += glm::vec2(float(ev.motion.xrel), float(ev.motion.yrel));
         break;
-    case SDL_MOUSEBUTTONDOWN: onButtonDown(ev, state, out); break;
-    case SDL_MOUSEBUTTONUP:
-        if (ev.button.button == SDL_BUTTON_RIGHT && !m_captured)
-            SDL_SetRelativeMouseMode(SDL_FALSE);
-        break;
+    case SDL_MOUSEBUTTONDOWN: onButton(ev, true, out); break;
+    case SDL_MOUSEBUTTONUP: onButton(ev, false, out); break;
     case SDL_MOUSEWHEEL:
-        if (!io.WantCaptureMouse || m_captured)
-            state.setFlySpeedScale(state.flySpeedScale * (ev.wheel.y > 0 ? 1.25f : 0.8f));
+        // io.WantCaptureMouse: the cursor is over a panel (as of the last frame).
+        if (viewOwnsMouse() || !ImGui::GetIO().WantCaptureMouse) {
+            if (ev.wheel.y != 0)
+                state.setFlySpeedScale(state.flySpeedScale * (ev.wheel.y > 0 ? 1.25f : 0.8f));
+        } else {
+            ImGui_ImplSDL2_ProcessEvent(&ev);
+        }
         break;
     case SDL_KEYDOWN:
-        if (io.WantCaptureKeyboard && !m_captured)
-            break;
-        onKeyDown(ev.key.keysym.sym, state, window, out);
+    case SDL_KEYUP: onKey(ev, state, window, out); break;
+    case SDL_TEXTINPUT:
+        if (!m_captured)
+            ImGui_ImplSDL2_ProcessEvent(&ev);
         break;
     default: break;
     }
 }
 
-void ViewerInput::onButtonDown(const SDL_Event& ev, ViewerState& state, FrameEvents& out) {
-    const ImGuiIO& io = ImGui::GetIO();
-    if (!m_captured && io.WantCaptureMouse)
-        return;
-    const bool rightHeld = (SDL_GetMouseState(nullptr, nullptr) & SDL_BUTTON(SDL_BUTTON_RIGHT)) != 0;
-    if (ev.button.button == SDL_BUTTON_LEFT) {
-        if (m_captured) {
-            out.probePixel = glm::vec2(float(state.camera.width) * 0.5f, float(state.camera.height) * 0.5f);
-            out.probeThroughCentre = true;
-        } else if (rightHeld) {
-            out.probePixel = glm::vec2(float(ev.button.x), float(ev.button.y));
-        } else {
-            setCaptured(true);
+void ViewerInput::onButton(const SDL_Event& ev, bool down, FrameEvents& out) {
+    const int button = imguiButton(ev.button.button);
+    if (!down) {
+        if (button >= 0)
+            m_imguiHeld[size_t(button)] = false;
+        if (ev.button.button == SDL_BUTTON_RIGHT && m_rightLook) {
+            m_rightLook = false;
+            if (!m_captured)
+                SDL_SetRelativeMouseMode(SDL_FALSE);
         }
-    } else if (ev.button.button == SDL_BUTTON_RIGHT && !m_captured) {
+        return;
+    }
+    m_mouse = glm::vec2(float(ev.button.x), float(ev.button.y));
+    if (viewOwnsMouse()) {
+        // Clicks belong to the view: the probe, along the crosshair or through the cursor.
+        if (ev.button.button == SDL_BUTTON_LEFT) {
+            out.probeThroughCentre = m_captured;
+            out.probePixel = m_mouse;
+        }
+        return;
+    }
+    if (ImGui::GetIO().WantCaptureMouse) { // over a panel: ImGui's alone
+        if (button >= 0)
+            m_imguiHeld[size_t(button)] = m_imguiPressed[size_t(button)] = true;
+        return;
+    }
+    if (ev.button.button == SDL_BUTTON_LEFT) {
+        setCaptured(true);
+    } else if (ev.button.button == SDL_BUTTON_RIGHT) {
+        m_rightLook = true;
         SDL_SetRelativeMouseMode(SDL_TRUE);
     }
 }
 
-void ViewerInput::onKeyDown(int key, ViewerState& state, SDL_Window* window, FrameEvents& out) {
+void ViewerInput::onKey(const SDL_Event& ev, ViewerState& state, SDL_Window* window, FrameEvents& out) {
+    const SDL_Scancode code = ev.key.keysym.scancode;
+    const bool down = ev.type == SDL_KEYDOWN;
+    if (!down) {
+        // A release is never harmful: ImGui and the view both forget the key.
+        if (code >= 0 && code < SDL_NUM_SCANCODES)
+            m_keys[size_t(code)] = false;
+        if (!m_captured)
+            ImGui_ImplSDL2_ProcessEvent(&ev);
+        return;
+    }
+    if (!m_captured) {
+        ImGui_ImplSDL2_ProcessEvent(&ev);
+        if (ImGui::GetIO().WantCaptureKeyboard) // typing into a field: ImGui's alone
+            return;
+    }
+    if (code >= 0 && code < SDL_NUM_SCANCODES)
+        m_keys[size_t(code)] = true;
+    if (ev.key.repeat == 0)
+        onBinding(ev.key.keysym.sym, state, window, out);
+}
+
+void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, FrameEvents& out) {
     movement::PlayerState ps = state.sim.state();
     switch (key) {
     case SDLK_ESCAPE: setCaptured(false); break;
@@ -94,21 +160,53 @@ void ViewerInput::onKeyDown(int key, ViewerState& state, SDL_Window* window, Fra
 void ViewerInput::setCaptured(bool captured) {
     m_captured = captured;
     SDL_SetRelativeMouseMode(captured ? SDL_TRUE : SDL_FALSE);
+    if (captured) {
+        // Whatever ImGui was doing (a text field, a dragged slider) ends: the view owns the input.
+        ImGui::ClearActiveID();
+        ImGuiIO& io = ImGui::GetIO();
+        std::fill(std::begin(io.KeysDown), std::end(io.KeysDown), false);
+        io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
+        m_imguiHeld.fill(false);
+        m_imguiPressed.fill(false);
+    }
+}
+
+void ViewerInput::releaseKeys() {
+    m_keys.fill(false);
+    if (m_rightLook) {
+        m_rightLook = false;
+        if (!m_captured)
+            SDL_SetRelativeMouseMode(SDL_FALSE);
+    }
+}
+
+void ViewerInput::feedImGui() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (viewOwnsMouse())
+        io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
+    else
+        io.ConfigFlags &= ~ImGuiConfigFlags_NoMouse;
+    io.MousePos = m_mouseInside ? ImVec2(m_mouse.x, m_mouse.y) : ImVec2(-FLT_MAX, -FLT_MAX);
+    for (size_t i = 0; i < m_imguiHeld.size(); ++i) {
+        // A press and release within one frame still counts as a click.
+        io.MouseDown[i] = m_imguiHeld[i] || m_imguiPressed[i];
+        m_imguiPressed[i] = false;
+    }
 }
 
 movement::Input ViewerInput::movementInput(const ViewerState& state) const {
     movement::Input input;
-    const Uint8* keys = SDL_GetKeyboardState(nullptr);
-    if (!ImGui::GetIO().WantCaptureKeyboard || m_captured) {
-        const float scale = (keys[SDL_SCANCODE_LSHIFT] || keys[SDL_SCANCODE_RSHIFT]) ? 0.5f : 1.0f;
-        input.forward = scale * float(int(keys[SDL_SCANCODE_W]) - int(keys[SDL_SCANCODE_S]));
-        input.right = scale * float(int(keys[SDL_SCANCODE_D]) - int(keys[SDL_SCANCODE_A]));
-        input.jump = keys[SDL_SCANCODE_SPACE] != 0;
-        input.crouch = keys[SDL_SCANCODE_C] != 0;
-        input.up = input.crouch ? -1.0f : (input.jump ? 1.0f : 0.0f);
-    }
     input.yaw = state.camera.yaw;
     input.pitch = state.camera.pitch;
+    if (!m_captured && ImGui::GetIO().WantCaptureKeyboard)
+        return input; // keys held before a text field took the keyboard do not walk on
+    auto held = [this](SDL_Scancode c) { return m_keys[size_t(c)]; };
+    const float scale = (held(SDL_SCANCODE_LSHIFT) || held(SDL_SCANCODE_RSHIFT)) ? 0.5f : 1.0f;
+    input.forward = scale * float(int(held(SDL_SCANCODE_W)) - int(held(SDL_SCANCODE_S)));
+    input.right = scale * float(int(held(SDL_SCANCODE_D)) - int(held(SDL_SCANCODE_A)));
+    input.jump = held(SDL_SCANCODE_SPACE);
+    input.crouch = held(SDL_SCANCODE_C);
+    input.up = input.crouch ? -1.0f : (input.jump ? 1.0f : 0.0f);
     return input;
 }
 

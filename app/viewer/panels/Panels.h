@@ -23,6 +23,10 @@ void traceMethodSection(ViewerState& state, TraceSettings& t);
 /// Every panel, placed on first use (the ini file keeps what the user arranges).
 void drawAll(ViewerState& state);
 
+/// Over the 3D view, under the panels: with the mouse captured, the crosshair (where a click
+/// probes) and a "mouse captured: Esc releases" hint.
+void viewOverlay(const ViewerState& state, bool mouseCaptured);
+
 /// The Stats panel's plane-shift tree figures (bevels on and off) and mean trace times per method.
 void planeShiftStatsSection(ViewerState& state);
 /// Which colour and glyph stand for which method.

@@ -1,0 +1,33 @@
+// Drawn over the 3D view, under the panels: the crosshair and the mouse-capture hint.
+
+#include "viewer/panels/Panels.h"
+
+#include <imgui.h>
+
+#include <utility>
+
+namespace cliplab::viewer::panels {
+
+void viewOverlay(const ViewerState&, bool mouseCaptured) {
+    if (!mouseCaptured)
+        return;
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    const ImVec2 size = ImGui::GetIO().DisplaySize;
+    const ImVec2 c(size.x * 0.5f, size.y * 0.5f);
+    // The crosshair marks where a click probes: a light cross with a dark outline, seen on any wall.
+    constexpr float kArm = 8.0f, kGap = 3.0f;
+    for (const auto& [colour, width] : {std::pair{IM_COL32(0, 0, 0, 200), 3.0f}, {IM_COL32(255, 255, 255, 230), 1.0f}}) {
+        draw->AddLine(ImVec2(c.x - kArm, c.y), ImVec2(c.x - kGap, c.y), colour, width);
+        draw->AddLine(ImVec2(c.x + kGap, c.y), ImVec2(c.x + kArm, c.y), colour, width);
+        draw->AddLine(ImVec2(c.x, c.y - kArm), ImVec2(c.x, c.y - kGap), colour, width);
+        draw->AddLine(ImVec2(c.x, c.y + kGap), ImVec2(c.x, c.y + kArm), colour, width);
+    }
+    const char* hint = "mouse captured: Esc releases";
+    const ImVec2 text = ImGui::CalcTextSize(hint);
+    const ImVec2 at(c.x - text.x * 0.5f, size.y - text.y - 12.0f);
+    draw->AddRectFilled(ImVec2(at.x - 6.0f, at.y - 3.0f), ImVec2(at.x + text.x + 6.0f, at.y + text.y + 3.0f),
+                        IM_COL32(0, 0, 0, 170), 4.0f);
+    draw->AddText(at, IM_COL32(255, 255, 255, 255), hint);
+}
+
+} // namespace cliplab::viewer::panels
