@@ -10,6 +10,7 @@
 #include "viewer/PatchView.h"
 #include "viewer/Viewer.h"
 #include "viewer/Png.h"
+#include "viewer/panels/Panels.h"
 
 #include <glad/gl.h>
 
@@ -27,7 +28,7 @@ namespace {
 constexpr const char* kUsage =
     "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
     "[--view textured|lightmap|flat|brushes] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
-    "[--ui [--method brush|planeshift|both] [--sweep SX SY SZ EX EY EZ]] [--basepath DIR]";
+    "[--ui [--method brush|planeshift|both] [--sweep SX SY SZ EX EY EZ] [--open all|PANEL,...]] [--basepath DIR]";
 
 /// Eye height over a spawn point's origin (the player box centre), units.
 constexpr float kEyeHeight = 26.0f;
@@ -42,6 +43,13 @@ std::optional<float> number(const std::string& s) {
     return v ? std::optional<float>(static_cast<float>(*v)) : std::nullopt;
 }
 
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names)
+        out += (out.empty() ? "" : ",") + n;
+    return out;
+}
+
 /// Everything `cliplab shot` was asked for.
 struct ShotOptions {
     render::Camera camera;
@@ -54,6 +62,7 @@ struct ShotOptions {
     bool ui = false;
     std::optional<viewer::TraceMethod> method;
     std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
+    std::optional<std::vector<std::string>> open; ///< --open: sidebar sections open.
     std::string out;
     std::string map;
 };
@@ -131,11 +140,24 @@ std::optional<std::string> parsePlacement(const CommandLine& cl, ShotOptions& o)
     return std::nullopt;
 }
 
-/// --ui and what needs it: --method, --sweep.
+/// --ui and what needs it: --method, --sweep, --open.
 std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o) {
     o.ui = cl.has("--ui");
-    if ((cl.has("--method") || cl.has("--sweep")) && !o.ui)
-        return "--method and --sweep set the viewer's Trace panel and sweep tool: they need --ui";
+    if ((cl.has("--method") || cl.has("--sweep") || cl.has("--open")) && !o.ui)
+        return "--method, --sweep and --open set the viewer's panels and sweep tool: they need --ui";
+    if (cl.has("--open")) {
+        const std::string list = cl.value("--open");
+        const std::vector<std::string> names = viewer::panels::sectionNames();
+        o.open.emplace();
+        for (size_t at = 0; at <= list.size();) {
+            const size_t comma = std::min(list.find(',', at), list.size());
+            const std::string name = list.substr(at, comma - at);
+            if (name != "all" && std::find(names.begin(), names.end(), name) == names.end())
+                return "--open: '" + name + "' is no panel (all, or a comma-separated list of: " + joined(names) + ")";
+            o.open->push_back(name);
+            at = comma + 1;
+        }
+    }
     if (cl.has("--method")) {
         const std::string m = cl.value("--method");
         for (viewer::TraceMethod t : {viewer::TraceMethod::Brush, viewer::TraceMethod::PlaneShift, viewer::TraceMethod::Both})
@@ -173,6 +195,7 @@ int shotWithUi(const CommandLine& cl, const ShotOptions& o) {
     config.eye = o.pos;
     config.method = o.method;
     config.sweep = o.sweep;
+    config.openSections = o.open;
     if (o.pitch && o.yaw)
         config.angles = glm::vec2(*o.pitch, *o.yaw);
     auto vfs = mountGameData(cl);
@@ -301,7 +324,7 @@ int runShot(const Args& args) {
     auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
                                         {"--frames", 1}, {"--view", 1}, {"--wireframe", 0}, {"--no-pvs", 0},
                                         {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
-                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, basepathOption()});
+                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, {"--open", 1}, basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)

@@ -56,6 +56,7 @@ struct ViewerLoop::ImGuiSession {
         ImGui::CreateContext();
         ImGui::GetIO().IniFilename = ini.empty() ? nullptr : ini.c_str();
         ImGui::StyleColorsDark();
+        panels::applyStyle();
         ImGui_ImplSDL2_InitForOpenGL(window, SDL_GL_GetCurrentContext());
         ImGui_ImplOpenGL3_Init("#version 330 core");
     }
@@ -150,6 +151,12 @@ void ViewerLoop::applyConfig() {
     }
     if (m_config.sweep)
         m_st.setSweep({true, m_config.sweep->first, m_config.sweep->second});
+    if (m_config.openSections) {
+        const auto& open = *m_config.openSections;
+        const bool all = std::find(open.begin(), open.end(), "all") != open.end();
+        for (const std::string& name : panels::sectionNames())
+            m_st.sectionOpen[name] = all || std::find(open.begin(), open.end(), name) != open.end();
+    }
     if (m_config.angles) {
         m_st.camera.pitch = m_config.angles->x;
         m_st.camera.yaw = m_config.angles->y;
@@ -248,20 +255,28 @@ void ViewerLoop::simulate(const movement::Input& keys, double frameTime) {
     m_st.camera.eye = movement::eyePosition(ps, m_st.sim.settings()) - m_st.camera.forward() * m_st.chaseDistance;
 }
 
-void ViewerLoop::runProbes(const FrameEvents& events) {
-    int drawW = m_config.width, drawH = m_config.height;
+void ViewerLoop::updateViewport() {
+    m_drawW = m_config.width;
+    m_drawH = m_config.height;
     if (!m_config.hidden)
-        SDL_GL_GetDrawableSize(m_window.window(), &drawW, &drawH);
-    m_st.camera.width = std::max(drawW, 1);
-    m_st.camera.height = std::max(drawH, 1);
+        SDL_GL_GetDrawableSize(m_window.window(), &m_drawW, &m_drawH);
+    int winW = 1, winH = 1;
+    SDL_GetWindowSize(m_window.window(), &winW, &winH);
+    // Window coordinates to drawable pixels (high-DPI displays differ).
+    m_pixelScale = glm::vec2(float(m_drawW) / float(std::max(winW, 1)), float(m_drawH) / float(std::max(winH, 1)));
+    // The 3D view is the part of the window left of the sidebar (its width from the last frame).
+    const float viewWidth = m_viewWidth < 0.0f ? float(winW) : m_viewWidth;
+    m_st.camera.width = std::clamp(int(viewWidth * m_pixelScale.x + 0.5f), 1, std::max(m_drawW, 1));
+    m_st.camera.height = std::max(m_drawH, 1);
+}
+
+void ViewerLoop::runProbes(const FrameEvents& events) {
+    updateViewport();
     if (events.probePixel) {
-        int winW = 1, winH = 1;
-        SDL_GetWindowSize(m_window.window(), &winW, &winH);
-        // Window coordinates to drawable pixels (high-DPI displays differ).
-        const bool centre = events.probeThroughCentre;
-        const float sx = centre ? 1.0f : float(drawW) / float(std::max(winW, 1));
-        const float sy = centre ? 1.0f : float(drawH) / float(std::max(winH, 1));
-        const glm::vec3 dir = pixelRay(m_st.camera, events.probePixel->x * sx, events.probePixel->y * sy);
+        const glm::vec2 pixel = events.probeThroughCentre
+                                    ? glm::vec2(float(m_st.camera.width), float(m_st.camera.height)) * 0.5f
+                                    : *events.probePixel * m_pixelScale;
+        const glm::vec3 dir = pixelRay(m_st.camera, pixel.x, pixel.y);
         auto traces = m_st.traceMethods("probe", m_st.trace.probeShape(), m_st.camera.eye,
                                         m_st.camera.eye + dir * 8192.0f, m_st.trace.mask);
         m_st.probe = traces.front();
@@ -280,9 +295,10 @@ void ViewerLoop::drawPanels() {
     ImGui_ImplSDL2_NewFrame();
     m_input.feedImGui();
     ImGui::NewFrame();
-    panels::drawAll(m_st);
-    panels::viewOverlay(m_st, m_input.captured());
+    m_viewWidth = panels::drawAll(m_st);
+    panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
     ImGui::Render();
+    updateViewport(); // this frame's sidebar width for the scene
 }
 
 void ViewerLoop::drawScene() {
@@ -312,8 +328,8 @@ void ViewerLoop::capture(bool requested, bool lastFrame) {
     }
     if (!m_offscreen)
         glReadBuffer(GL_BACK);
-    const core::Status written =
-        writePng(path, m_st.camera.width, m_st.camera.height, readPixels(m_st.camera.width, m_st.camera.height));
+    const int w = std::max(m_drawW, 1), h = std::max(m_drawH, 1);
+    const core::Status written = writePng(path, w, h, readPixels(w, h));
     m_st.status = written ? "screenshot saved to " + std::filesystem::absolute(path).string()
                           : written.error().message;
     std::printf("%s\n", m_st.status.c_str());

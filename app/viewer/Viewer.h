@@ -34,6 +34,8 @@ struct ViewerConfig {
     std::optional<glm::vec2> angles; ///< Pitch, yaw (degrees).
     float chase = 0.0f;              ///< Chase camera distance behind the eye (units, 0..1024).
     std::optional<TraceMethod> method; ///< Trace panel method at start (else the saved or default one).
+    /// Sidebar sections open at start, by name (the others closed); "all" opens every one.
+    std::optional<std::vector<std::string>> openSections;
     /// Sweep tool on from start to end (units) at start (`shot --ui --sweep`).
     std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
 };

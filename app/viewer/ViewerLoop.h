@@ -48,6 +48,7 @@ private:
     void applyConfig();
     void simulate(const movement::Input& keys, double frameTime);
     void runTick(const movement::Input& input);
+    void updateViewport();
     void runProbes(const FrameEvents& events);
     void drawPanels();
     void drawScene();
@@ -67,6 +68,9 @@ private:
     std::vector<LoggedTrace>* m_sink = nullptr; ///< Where the player's traces of the running tick go.
     std::unique_ptr<PurposeRecorder> m_recorder;
     long long m_ticksRun = 0, m_frame = 0;
+    int m_drawW = 1, m_drawH = 1;      ///< The window's drawable size (pixels).
+    glm::vec2 m_pixelScale{1.0f};      ///< Drawable pixels per window coordinate.
+    float m_viewWidth = -1.0f;         ///< Width left of the sidebar (window coordinates); < 0 = whole window.
     bool m_vsyncApplied = false;
     double m_accumulator = 0.0;
     std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();

@@ -1,5 +1,6 @@
 #include "viewer/ViewerSettings.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -7,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace cliplab::viewer {
@@ -48,6 +50,31 @@ bool toEnum(const std::string& s, T& out, int count) {
         return false;
     out = static_cast<T>(static_cast<int>(v));
     return true;
+}
+
+/// "NAME:0|1,NAME:0|1,...": which sidebar sections are open. Names are printable, without ':'
+/// or ','; at most 64 entries. All or nothing: a malformed list changes no section.
+bool parseSections(const std::string& text, std::map<std::string, bool>& out) {
+    std::map<std::string, bool> sections;
+    for (size_t at = 0; at < text.size();) {
+        const size_t comma = std::min(text.find(',', at), text.size());
+        const std::string item = text.substr(at, comma - at);
+        const size_t colon = item.rfind(':');
+        if (colon == std::string::npos || colon == 0 || colon + 2 != item.size() ||
+            (item[colon + 1] != '0' && item[colon + 1] != '1'))
+            return false;
+        const std::string name = item.substr(0, colon);
+        for (char c : name)
+            if (c < ' ' || c > '~' || c == ':')
+                return false;
+        sections[name] = item[colon + 1] == '1';
+        if (sections.size() > 64)
+            return false;
+        at = comma + 1;
+    }
+    for (const auto& [name, open] : sections)
+        out[name] = open;
+    return !sections.empty();
 }
 
 std::string num(double v) {
@@ -131,6 +158,14 @@ const Field kFields[] = {
      }},
     {"render.fov", [](const ViewerState& s) { return num(s.camera.fovX); },
      [](ViewerState& s, const std::string& v) { return toFloatIn(v, limits::kFovMin, limits::kFovMax, s.camera.fovX); }},
+    {"ui.sections",
+     [](const ViewerState& s) {
+         std::string out;
+         for (const auto& [name, open] : s.sectionOpen)
+             out += (out.empty() ? "" : ",") + name + ":" + (open ? "1" : "0");
+         return out;
+     },
+     [](ViewerState& s, const std::string& v) { return parseSections(v, s.sectionOpen); }},
     {"vis.ticksShown", [](const ViewerState& s) { return num(s.vis.ticksShown); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;

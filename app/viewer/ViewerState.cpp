@@ -162,8 +162,6 @@ void ViewerState::teleport(const glm::vec3& origin, float yaw) {
 
 movement::Settings ViewerState::effectiveSettings() const {
     movement::Settings s = moveSettings;
-    s.shape = trace.shape;
-    s.contentsMask = trace.mask;
     if (sim.state().mode != movement::Mode::Walk)
         s.maxSpeed *= flySpeedScale;
     return s;

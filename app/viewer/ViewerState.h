@@ -16,6 +16,7 @@
 
 #include <array>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -65,7 +66,8 @@ inline collision::TraceOptions gameOptions() {
     return o;
 }
 
-/// The trace settings of the Trace panel; applied to the player and the probes.
+/// The trace settings of the Trace panel: the probe's and sweep's shape and mask, and the
+/// collision rules (options, method) every trace follows, the player's too.
 struct TraceSettings {
     collision::ShapeKind shape = collision::ShapeKind::Box;
     glm::vec3 mins{-15.0f, -15.0f, -24.0f}; ///< Probe box/capsule (units).
@@ -158,6 +160,9 @@ struct ViewerState {
     bool vsync = true;
     bool fullscreen = false;
 
+    /// Sidebar sections open (true) or closed, by name; a missing one takes its default.
+    std::map<std::string, bool> sectionOpen;
+
     FrameStats stats;
     int64_t tracesThisFrame = 0;
     double traceMicrosThisFrame = 0.0;
@@ -195,7 +200,7 @@ struct ViewerState {
                                           const glm::vec3& start, const glm::vec3& end, int32_t mask);
     /// Puts the player at `origin` (units) looking along `yaw` (degrees), at rest.
     void teleport(const glm::vec3& origin, float yaw);
-    /// The movement settings the simulation runs with (Trace panel shape/mask, fly speed applied).
+    /// The movement settings the simulation runs with (the fly speed factor applied).
     movement::Settings effectiveSettings() const;
     /// Rebuilds the simulation at `tickRate`, keeping the player state.
     void applyTickRate();

@@ -3,6 +3,8 @@
 
 #include "viewer/ViewerLoopHarness.h"
 
+#include "bsp/BspFile.h"
+
 #include <cstring>
 
 using cliplab::test::ViewerLoopHarness;
@@ -47,7 +49,7 @@ TEST(ViewerInput, TypingIntoThePathFieldRunsNoKeyBinding) {
     ViewerLoopHarness v(1280, 720);
     ASSERT_TRUE(v.ok()) << v.error;
     settle(v);
-    const auto field = v.findItem("Map", "path or name", 40.0f);
+    const auto field = v.findItem("Map", "##path or name", 40.0f);
     ASSERT_TRUE(field) << "the Map panel's path field";
     v.clickAt(field->x, field->y);
     ASSERT_TRUE(ImGui::GetIO().WantTextInput) << "the path field took the keyboard";
@@ -86,7 +88,7 @@ TEST(ViewerInput, TypingIntoThePathFieldRunsNoKeyBinding) {
 TEST(ViewerInput, TheWheelOverAPanelKeepsTheFlySpeed) {
     ViewerLoopHarness v(1280, 720);
     ASSERT_TRUE(v.ok()) << v.error;
-    ImGuiWindow* panel = ViewerLoopHarness::imguiWindow("Map");
+    ImGuiWindow* panel = ViewerLoopHarness::imguiWindow("Sidebar");
     ASSERT_TRUE(panel);
     const ImVec2 over(panel->Pos.x + panel->Size.x * 0.5f, panel->Pos.y + panel->Size.y * 0.5f);
     v.mouseTo(over.x, over.y);
@@ -115,4 +117,27 @@ TEST(ViewerInput, TheWheelOverAPanelKeepsTheFlySpeed) {
     v.frames(1);
     EXPECT_FLOAT_EQ(v.state().flySpeedScale, 1.0f);
     EXPECT_EQ(panel->Scroll.y, scroll);
+}
+
+TEST(ViewerInput, EnterInThePathFieldLoadsTheMap) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    const std::string cube = cliplab::test::makeTempDir("viewer-enter") + "/cube.bsp";
+    cliplab::test::writeFile(cube, cliplab::bsp::write(cliplab::test::makeCubeMap(256.0f)));
+    const auto field = v.findItem("Map", "##path or name", 40.0f);
+    ASSERT_TRUE(field);
+    v.clickAt(field->x, field->y);
+    ASSERT_TRUE(ImGui::GetIO().WantTextInput);
+    for (char c : cube) {
+        SDL_Event t{};
+        t.type = SDL_TEXTINPUT;
+        t.text.text[0] = c;
+        v.push(t);
+    }
+    v.frames(1);
+    EXPECT_EQ(std::string(v.state().mapPathInput.data()), cube);
+    EXPECT_NE(v.state().map->argument, cube);
+    v.tap(SDLK_RETURN);
+    v.frames(2); // the load happens the frame after it was asked for
+    EXPECT_EQ(v.state().map->argument, cube) << v.state().mapError;
 }

@@ -134,22 +134,40 @@ public:
     /// The ImGui window called `name` (null when there is none).
     static ImGuiWindow* imguiWindow(const char* name) { return ImGui::FindWindowByName(name); }
 
-    /// Where the item `label` of window `windowName` is (window coordinates): the mouse is moved
-    /// down the window in small steps, one frame each, until ImGui reports that item hovered.
-    /// Nothing when the item is not found (hidden, collapsed, scrolled away).
-    std::optional<ImVec2> findItem(const char* windowName, const char* label, float xInset = 24.0f) {
-        ImGuiWindow* w = imguiWindow(windowName);
+    /// Where the item `label` of sidebar section `section` is (window coordinates): the mouse is
+    /// moved down the sidebar in small steps, one frame each, until ImGui reports that item
+    /// hovered; the sidebar is scrolled a screen at a time when the item is not in sight.
+    /// Nothing when the item is not found (its section closed, say).
+    std::optional<ImVec2> findItem(const char* section, const char* label, float xInset = 24.0f) {
+        ImGuiWindow* w = imguiWindow("Sidebar");
         if (!w)
             return std::nullopt;
-        const ImGuiID id = ImHashStr(label, 0, w->ID);
+        const ImGuiID id = sidebarItemId(section, label);
         const float x = w->Pos.x + xInset;
-        for (float y = w->Pos.y + 2.0f; y < w->Pos.y + w->Size.y; y += 5.0f) {
-            mouseTo(x, y);
+        for (float scroll = 0.0f;; scroll += w->Size.y * 0.5f) {
+            ImGui::SetScrollY(w, std::min(scroll, w->ScrollMax.y));
             frames(1);
-            if (GImGui->HoveredId == id)
-                return ImVec2(x, y);
+            for (float y = w->Pos.y + 4.0f; y < w->Pos.y + w->Size.y; y += 8.0f) { // items are >= 13 px tall
+                mouseTo(x, y);
+                frames(1);
+                if (GImGui->HoveredId == id)
+                    return ImVec2(x, y);
+            }
+            if (scroll >= w->ScrollMax.y)
+                return std::nullopt;
         }
-        return std::nullopt;
+    }
+
+    /// The ID of item `label` in sidebar section `section` (as ImGui hashes the ID stack:
+    /// the sidebar window, then the section's name).
+    static ImGuiID sidebarItemId(const char* section, const char* label) {
+        ImGuiWindow* w = imguiWindow("Sidebar");
+        return w ? ImHashStr(label, 0, ImHashStr(section, 0, w->ID)) : 0;
+    }
+    /// Opens (or closes) tree node `label` of sidebar section `section` from the next frame on.
+    static void setTreeNodeOpen(const char* section, const char* label, bool open) {
+        if (ImGuiWindow* w = imguiWindow("Sidebar"))
+            w->StateStorage.SetInt(sidebarItemId(section, label), open ? 1 : 0);
     }
 
     /// A point of the window that no ImGui window covers (the middle of the 3D view).

@@ -59,6 +59,20 @@ double blueFraction(const Pixels& img, double x0, double y0, double x1, double y
     return n ? double(blue) / double(n) : 0.0;
 }
 
+/// Fraction of pixels in the rectangle (fractions of the image) with the panels' opaque near-black
+/// background: grey below 25 on every channel, darker than any lit playground texture.
+double panelBackgroundFraction(const Pixels& img, double x0, double y0, double x1, double y1) {
+    long n = 0, dark = 0;
+    for (int y = int(y0 * img.height); y < int(y1 * img.height); ++y)
+        for (int x = int(x0 * img.width); x < int(x1 * img.width); ++x) {
+            const unsigned char* p = &img.rgb[size_t(y * img.width + x) * 3];
+            ++n;
+            if (p[0] < 25 && p[1] < 25 && p[2] < 25)
+                ++dark;
+        }
+    return n ? double(dark) / double(n) : 0.0;
+}
+
 } // namespace
 
 TEST(Viewer, ScriptedRunEndsWhereWalkEnds) {
@@ -106,11 +120,13 @@ TEST(Viewer, ShotUiShowsThePanels) {
     ASSERT_EQ(a.width, 800);
     ASSERT_EQ(a.height, 450);
     ASSERT_EQ(b.width, 800);
-    // The Trace panel (top left) has blue widgets; the world there has none.
-    EXPECT_GT(blueFraction(a, 0.01, 0.03, 0.26, 0.5), 0.08);
-    EXPECT_LT(blueFraction(b, 0.01, 0.03, 0.26, 0.5), 0.01);
+    // The sidebar (right) is the panels' opaque background with blue widgets; the world there is neither.
+    EXPECT_GT(panelBackgroundFraction(a, 0.6, 0.03, 0.99, 0.97), 0.3);
+    EXPECT_LT(panelBackgroundFraction(b, 0.6, 0.03, 0.99, 0.97), 0.01);
+    EXPECT_GT(blueFraction(a, 0.6, 0.03, 0.99, 0.97), 0.005);
+    EXPECT_LT(blueFraction(b, 0.6, 0.03, 0.99, 0.97), 0.001);
     // The middle of the view is the world in both.
-    EXPECT_LT(blueFraction(a, 0.4, 0.3, 0.6, 0.7), 0.01);
+    EXPECT_LT(blueFraction(a, 0.2, 0.3, 0.5, 0.7), 0.01);
 }
 
 TEST(Viewer, MapErrorsAreReportedCleanly) {
@@ -141,6 +157,7 @@ TEST(ViewerSettings, RoundTripAndBadValues) {
     a.tickRate = 90.0;
     a.render.view = render::ViewMode::Flat;
     a.vsync = false;
+    a.sectionOpen = {{"Map", false}, {"Trace debugger", true}};
     ASSERT_TRUE(viewer::saveSettings(path, a));
     viewer::ViewerState b;
     EXPECT_GE(viewer::loadSettings(path, b), 8);
@@ -154,13 +171,15 @@ TEST(ViewerSettings, RoundTripAndBadValues) {
     EXPECT_EQ(b.tickRate, 90.0);
     EXPECT_EQ(b.render.view, render::ViewMode::Flat);
     EXPECT_FALSE(b.vsync);
+    EXPECT_EQ(b.sectionOpen, a.sectionOpen);
 
     // Out-of-range and malformed values are skipped; the defaults stay.
     test::writeFile(path, "trace.shape = 9\nmovement.tickRate = 5000\nrender.view = flat\nnonsense\nunknown.key = 1\n"
                           "trace.epsilon = 0.25\nmovement.method = teleport\nmovement.stepLength = 0\n"
-                          "movement.stepLength = nan\n");
+                          "movement.stepLength = nan\nui.sections = Map:2\nui.sections = Map\nui.sections = :1\n");
     viewer::ViewerState c;
     EXPECT_EQ(viewer::loadSettings(path, c), 1);
+    EXPECT_TRUE(c.sectionOpen.empty());
     EXPECT_EQ(c.trace.shape, collision::ShapeKind::Box);
     EXPECT_EQ(c.tickRate, movement::Simulation::kDefaultRate);
     EXPECT_EQ(c.render.view, render::ViewMode::Textured);
@@ -234,12 +253,20 @@ TEST(ViewerState, ProbeTracesAndTheirPicture) {
     EXPECT_TRUE(rec.polygons().empty());
     EXPECT_LT(rec.lines().size(), all);
 
-    // The Trace panel's shape and mask reach the player; the wheel's fly speed only off the ground modes.
+    // The Trace panel's shape and mask are the probe's, not the player's (the Movement panel's
+    // are); the wheel's fly speed only off the ground modes.
     st.trace.shape = collision::ShapeKind::Capsule;
     st.trace.mask = bsp::contents::Solid;
     st.flySpeedScale = 2.0f;
-    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Capsule);
-    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::Solid);
+    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Box);
+    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::MaskPlayerSolid);
+    movement::Settings sphere = st.moveSettings;
+    sphere.shape = collision::ShapeKind::Sphere;
+    sphere.contentsMask = bsp::contents::Solid | bsp::contents::Water;
+    st.setMovement(sphere);
+    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Sphere);
+    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::Solid | bsp::contents::Water);
+    EXPECT_EQ(st.trace.probeShape().kind, collision::ShapeKind::Capsule);
     EXPECT_EQ(st.effectiveSettings().maxSpeed, st.moveSettings.maxSpeed);
     movement::PlayerState ps = st.sim.state();
     ps.mode = movement::Mode::Noclip;

@@ -16,6 +16,8 @@ namespace {
 constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
 /// The controller's numbers (collapsed by default).
 void settingsSection(ViewerState& state);
+/// The player's shape: kind, box, crouch height, eye heights, what stops it.
+void playerShape(ViewerState& state);
 } // namespace
 
 void plotSeries(const char* label, const std::deque<float>& series, const char* format) {
@@ -32,10 +34,6 @@ void plotSeries(const char* label, const std::deque<float>& series, const char* 
 }
 
 void movementPanel(ViewerState& state) {
-    if (!ImGui::Begin("Movement")) {
-        ImGui::End();
-        return;
-    }
     movement::PlayerState ps = state.sim.state();
     int mode = static_cast<int>(ps.mode);
     if (ImGui::Combo("mode", &mode, "walk\0fly\0noclip\0")) {
@@ -51,7 +49,7 @@ void movementPanel(ViewerState& state) {
     s.method = static_cast<movement::Method>(method);
     if (s.method == movement::Method::StepCorrect) {
         ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f", ImGuiSliderFlags_Logarithmic | kClamp);
-        ImGui::Text("corrections last tick %d; walls thinner than 2 x step - box width are passed",
+        ImGui::TextWrapped("corrections last tick %d; walls thinner than 2 x step - box width are passed",
                     state.correctionsLastTick);
     }
     state.setMovement(s);
@@ -87,19 +85,34 @@ void movementPanel(ViewerState& state) {
     ImGui::Text("crouched %d  water %d  stuck %d  time %.3f s", ps.crouched, ps.waterLevel, ps.stuck, ps.time);
     plotSeries("horizontal speed", state.stats.speed, "%.1f u/s");
 
+    playerShape(state);
     settingsSection(state);
-    ImGui::End();
 }
 
 namespace {
+void playerShape(ViewerState& state) {
+    if (!ImGui::TreeNodeEx("player shape", ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    movement::Settings s = state.moveSettings;
+    int shape = static_cast<int>(s.shape);
+    ImGui::Combo("player shape", &shape, "ray (a point)\0box\0sphere\0capsule\0cylinder\0");
+    s.shape = static_cast<collision::ShapeKind>(shape);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("sphere: radius half the box width; capsule and cylinder: fitted to the box");
+    ImGui::DragFloat3("box mins", &s.mins.x, 0.5f, -64.0f, 0.0f, "%.1f", kClamp);
+    ImGui::DragFloat3("box maxs", &s.maxs.x, 0.5f, 0.0f, 96.0f, "%.1f", kClamp);
+    ImGui::SliderFloat("crouch maxs z", &s.crouchMaxsZ, 0.0f, 64.0f, "%.1f", kClamp);
+    ImGui::SliderFloat("eye height", &s.eyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
+    ImGui::SliderFloat("crouch eye height", &s.crouchEyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
+    ImGui::TextUnformatted("player contents mask");
+    maskCheckboxes("player mask", s.contentsMask);
+    state.setMovement(s);
+    ImGui::TreePop();
+}
+
 void settingsSection(ViewerState& state) {
-    if (ImGui::CollapsingHeader("settings")) {
+    if (ImGui::TreeNode("settings")) {
         movement::Settings s = state.moveSettings;
-        ImGui::DragFloat3("box mins", &s.mins.x, 0.5f, -64.0f, 0.0f, "%.1f", kClamp);
-        ImGui::DragFloat3("box maxs", &s.maxs.x, 0.5f, 0.0f, 96.0f, "%.1f", kClamp);
-        ImGui::SliderFloat("crouch maxs z", &s.crouchMaxsZ, 0.0f, 64.0f, "%.1f", kClamp);
-        ImGui::SliderFloat("eye height", &s.eyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
-        ImGui::SliderFloat("crouch eye height", &s.crouchEyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
         ImGui::SliderFloat("step height", &s.stepHeight, 0.0f, 64.0f, "%.1f", kClamp);
         ImGui::SliderFloat("climb height", &s.climbHeight, 0.0f, 64.0f, "%.1f", kClamp);
         ImGui::SliderFloat("gravity", &s.gravity, 0.0f, 2000.0f, "%.0f", kClamp);
@@ -136,6 +149,7 @@ void settingsSection(ViewerState& state) {
         }
         // Whatever got typed (a NaN passes the clamp flag): every field back in its documented range.
         state.setMovement(s);
+        ImGui::TreePop();
     }
 }
 } // namespace

@@ -8,12 +8,12 @@
 
 namespace cliplab::viewer::panels {
 
-void viewOverlay(const ViewerState&, bool mouseCaptured) {
+void viewOverlay(const ViewerState&, bool mouseCaptured, float viewWidth) {
     if (!mouseCaptured)
         return;
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     const ImVec2 size = ImGui::GetIO().DisplaySize;
-    const ImVec2 c(size.x * 0.5f, size.y * 0.5f);
+    const ImVec2 c(viewWidth * 0.5f, size.y * 0.5f); // the middle of the 3D view, left of the sidebar
     // The crosshair marks where a click probes: a light cross with a dark outline, seen on any wall.
     constexpr float kArm = 8.0f, kGap = 3.0f;
     for (const auto& [colour, width] : {std::pair{IM_COL32(0, 0, 0, 200), 3.0f}, {IM_COL32(255, 255, 255, 230), 1.0f}}) {

@@ -25,10 +25,6 @@ void resultLines(const LoggedTrace& t) {
 } // namespace
 
 void probePanel(ViewerState& state) {
-    if (!ImGui::Begin("Probe")) {
-        ImGui::End();
-        return;
-    }
     ImGui::TextWrapped("Click in the view (with the mouse captured: along the crosshair; holding the right "
                        "button: through the cursor) to trace the Trace panel's shape from the eye.");
     if (state.probe) {
@@ -74,7 +70,6 @@ void probePanel(ViewerState& state) {
     } else if (!state.sweepTrace.empty()) {
         resultLines(state.sweepTrace.front());
     }
-    ImGui::End();
 }
 
 } // namespace cliplab::viewer::panels

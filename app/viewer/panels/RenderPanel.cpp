@@ -24,7 +24,9 @@ void visSection(ViewerState& state) {
     ImGui::Checkbox("hit plane", &v.hitPlane);
     ImGui::SameLine();
     ImGui::Checkbox("hit brush", &v.hitBrush);
-    ImGui::Checkbox("patch facets (what players collide with on curves)", &v.patchFacets);
+    ImGui::Checkbox("patch facets", &v.patchFacets);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the flat facets players collide with on curves, near the last patch hit");
     ImGui::SliderInt("ticks shown", &v.ticksShown, 0, limits::kTicksShownMax, "%d", kClamp);
     state.setVis(v);
 }
@@ -32,10 +34,6 @@ void visSection(ViewerState& state) {
 } // namespace
 
 void renderPanel(ViewerState& state) {
-    if (!ImGui::Begin("Render")) {
-        ImGui::End();
-        return;
-    }
     render::RenderSettings r = state.render;
     int view = static_cast<int>(r.view);
     ImGui::Combo("view", &view, "textured\0lightmap only\0flat\0");
@@ -47,7 +45,9 @@ void renderPanel(ViewerState& state) {
     ImGui::SameLine();
     ImGui::Checkbox("frustum culling", &r.cull.frustum);
     state.setRender(r);
-    ImGui::Checkbox("collision brushes (instead of surfaces)", &state.collisionBrushView);
+    ImGui::Checkbox("collision brushes", &state.collisionBrushView);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("draw the brushes players collide with instead of the surfaces");
     ImGui::Checkbox("vsync", &state.vsync);
     float fov = state.camera.fovX, chase = state.chaseDistance;
     if (ImGui::SliderFloat("fov", &fov, limits::kFovMin, limits::kFovMax, "%.0f", kClamp))
@@ -58,14 +58,13 @@ void renderPanel(ViewerState& state) {
     if (state.map) {
         const render::RenderStats& st = state.map->renderer->stats();
         ImGui::Separator();
-        ImGui::Text("cluster %d  leaves visible %u  pvs-culled %u  frustum-culled %u", st.cull.cameraCluster,
+        ImGui::TextWrapped("cluster %d  leaves visible %u  pvs-culled %u  frustum-culled %u", st.cull.cameraCluster,
                     st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled);
-        ImGui::Text("surfaces %u  triangles %u  draw calls %u  batches %u", st.surfacesDrawn, st.trianglesDrawn,
+        ImGui::TextWrapped("surfaces %u  triangles %u  draw calls %u  batches %u", st.surfacesDrawn, st.trianglesDrawn,
                     st.drawCalls, st.batchesDrawn);
-        ImGui::Text("world triangles %u  missing textures %zu", state.map->renderer->worldTriangles(),
+        ImGui::TextWrapped("world triangles %u  missing textures %zu", state.map->renderer->worldTriangles(),
                     state.map->renderer->missingTextures().size());
     }
-    ImGui::End();
 }
 
 } // namespace cliplab::viewer::panels
