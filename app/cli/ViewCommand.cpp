@@ -88,7 +88,7 @@ int runViewImpl(const Args& args, bool mapFirst) {
     if (cl->has("--chase")) {
         const auto d = parseNumber(cl->value("--chase"));
         if (!d || *d < 0.0 || *d > 1024.0)
-            return usage("--chase: expected a distance from 0 to 1024 units");
+            return usage("--chase: expected a distance from 0 (first person) to 1024 units");
         config.chase = static_cast<float>(*d);
     }
     config.printFinal = cl->has("--exit");

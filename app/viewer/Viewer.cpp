@@ -142,8 +142,13 @@ void ViewerLoop::applyConfig() {
         movement::PlayerState s = m_st.sim.state();
         s.mode = movement::Mode::Noclip; // a placed camera stays where it was put
         m_st.sim.setState(s);
+        m_st.chase = false;
     }
-    m_st.setChaseDistance(m_config.chase);
+    if (m_config.chase) {
+        m_st.chase = *m_config.chase > 0.0f;
+        if (m_st.chase)
+            m_st.setChaseDistance(*m_config.chase);
+    }
     if (m_config.method) {
         TraceSettings t = m_st.trace;
         t.method = *m_config.method;
@@ -226,6 +231,7 @@ void ViewerLoop::runTick(const movement::Input& input) {
     m_sink = nullptr;
     while (m_st.tickTraces.size() > 200)
         m_st.tickTraces.pop_front();
+    m_st.keepInWorld();
 }
 
 void ViewerLoop::simulate(const movement::Input& keys, double frameTime) {
@@ -246,13 +252,13 @@ void ViewerLoop::simulate(const movement::Input& keys, double frameTime) {
         m_st.stepRequests = 0;
         m_accumulator += std::min(frameTime, 0.25);
         const double step = 1.0 / m_st.sim.rate();
-        while (m_accumulator + 1e-9 >= step) {
+        while (m_accumulator + 1e-9 >= step && !m_st.frozen) { // leaving the world may stop it
             runTick(keys);
             m_accumulator = std::max(0.0, m_accumulator - step);
         }
     }
     const movement::PlayerState& ps = m_st.sim.state();
-    m_st.camera.eye = movement::eyePosition(ps, m_st.sim.settings()) - m_st.camera.forward() * m_st.chaseDistance;
+    m_st.camera.eye = m_st.cameraPosition(movement::eyePosition(ps, m_st.sim.settings()));
 }
 
 void ViewerLoop::updateViewport() {
@@ -342,6 +348,10 @@ void ViewerLoop::recordStats(double frameTime) {
     FrameStats::push(stats.usPerTrace,
                      m_st.tracesThisFrame ? float(m_st.traceMicrosThisFrame / double(m_st.tracesThisFrame)) : 0.0f);
     FrameStats::push(stats.speed, glm::length(glm::vec2(m_st.sim.state().velocity)));
+    const bool expired = m_st.worldNoteSeconds >= 0.0f ? (m_st.worldNoteSeconds -= float(frameTime)) <= 0.0f
+                                                      : !m_st.frozen; // a stopped player's note: until it runs
+    if (expired)
+        m_st.worldNote.clear();
 }
 
 void ViewerLoop::finish() {

@@ -32,7 +32,9 @@ struct ViewerConfig {
     std::string screenshot;          ///< Write the last frame (panels included) to this PNG.
     std::optional<glm::vec3> eye;    ///< Start with the camera here (units; for screenshots).
     std::optional<glm::vec2> angles; ///< Pitch, yaw (degrees).
-    float chase = 0.0f;              ///< Chase camera distance behind the eye (units, 0..1024).
+    /// Chase camera distance behind the eye (units, 0..1024; 0 = first person); unset: the
+    /// chase camera as saved (on by default), or first person when `eye` is given.
+    std::optional<float> chase;
     std::optional<TraceMethod> method; ///< Trace panel method at start (else the saved or default one).
     /// Sidebar sections open at start, by name (the others closed); "all" opens every one.
     std::optional<std::vector<std::string>> openSections;

@@ -143,7 +143,11 @@ void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, Fra
         ps.mode = ps.mode == movement::Mode::Fly ? movement::Mode::Walk : movement::Mode::Fly;
         state.sim.setState(ps);
         break;
-    case SDLK_r: state.respawn(); break;
+    case SDLK_r:
+        state.respawn();
+        state.worldNote.clear();
+        break;
+    case SDLK_t: state.chase = !state.chase; break;
     case SDLK_p: state.frozen = !state.frozen; break;
     case SDLK_n: ++state.stepRequests; break;
     case SDLK_1: state.setSweep({true, state.camera.eye, state.sweep.end}); break;

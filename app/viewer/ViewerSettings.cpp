@@ -166,6 +166,12 @@ const Field kFields[] = {
          return out;
      },
      [](ViewerState& s, const std::string& v) { return parseSections(v, s.sectionOpen); }},
+    {"view.chase", [](const ViewerState& s) { return num(int(s.chase)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.chase, 2); }},
+    {"view.chaseDistance", [](const ViewerState& s) { return num(s.chaseDistance); },
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kChaseMax, s.chaseDistance); }},
+    {"movement.leaveWorld", [](const ViewerState& s) { return num(int(s.leaveWorld)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.leaveWorld, 2); }},
     {"vis.ticksShown", [](const ViewerState& s) { return num(s.vis.ticksShown); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;

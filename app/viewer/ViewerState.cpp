@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 namespace cliplab::viewer {
 
@@ -133,7 +134,9 @@ void ViewerState::setFov(float degrees) {
     camera.fovX = clampOr(degrees, limits::kFovMin, limits::kFovMax, render::Camera{}.fovX);
 }
 
-void ViewerState::setChaseDistance(float units) { chaseDistance = clampOr(units, 0.0f, limits::kChaseMax, 0.0f); }
+void ViewerState::setChaseDistance(float units) {
+    chaseDistance = clampOr(units, 0.0f, limits::kChaseMax, limits::kChaseDefault);
+}
 
 void ViewerState::setFlySpeedScale(float scale) {
     flySpeedScale = clampOr(scale, limits::kFlySpeedMin, limits::kFlySpeedMax, 1.0f);
@@ -178,6 +181,49 @@ void ViewerState::respawn() {
         teleport(map->spawns.front().origin, map->spawns.front().yaw);
     else if (map)
         teleport((map->data.models.front().mins + map->data.models.front().maxs) * 0.5f, 0.0f);
+}
+
+bool ViewerState::keepInWorld() {
+    const movement::PlayerState& ps = sim.state();
+    if (!map || ps.mode == movement::Mode::Noclip)
+        return false;
+    constexpr float kMargin = 64.0f; // units beyond the world model's box
+    const bsp::Model& world = map->data.models.front();
+    const glm::vec3 o = ps.origin;
+    const bool below = o.z < world.mins.z - kMargin;
+    const bool outside = below || o.x < world.mins.x - kMargin || o.y < world.mins.y - kMargin ||
+                         o.x > world.maxs.x + kMargin || o.y > world.maxs.y + kMargin ||
+                         o.z > world.maxs.z + kMargin;
+    if (!outside)
+        return false;
+    char where[160];
+    std::snprintf(where, sizeof where, "the player left the world at %.0f %.0f %.0f (%s)", double(o.x), double(o.y),
+                  double(o.z), below ? "below the map's bottom" : "beyond its bounds");
+    if (leaveWorld == LeaveWorld::Respawn) {
+        respawn();
+        worldNote = std::string(where) + ": respawned";
+        worldNoteSeconds = 6.0f;
+    } else {
+        movement::PlayerState stopped = ps;
+        stopped.velocity = glm::vec3(0.0f);
+        sim.setState(stopped);
+        frozen = true;
+        worldNote = std::string(where) + ": stopped (P resumes, R respawns)";
+        worldNoteSeconds = -1.0f; // until the simulation runs again
+    }
+    return true;
+}
+
+glm::vec3 ViewerState::cameraPosition(const glm::vec3& eye) const {
+    if (!chase || chaseDistance <= 0.0f)
+        return eye;
+    const glm::vec3 wanted = eye - camera.forward() * chaseDistance;
+    if (!map)
+        return wanted;
+    // As the game's third-person view: a small box, so the near plane stays off the wall too.
+    const collision::Shape box = collision::Shape::box(glm::vec3(-4.0f), glm::vec3(4.0f));
+    const collision::TraceResult r = map->model->trace(box, eye, wanted, bsp::contents::Solid, gameOptions());
+    return r.startSolid ? wanted : r.endpos; // an eye in solid (noclip): nothing to keep out of
 }
 
 const LoadedMap::Place* ViewerState::thinWallStation() const {

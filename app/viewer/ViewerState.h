@@ -35,6 +35,7 @@ inline constexpr int kPatchLevelMax = 64;
 inline constexpr float kFovMin = 1.0f;         ///< Horizontal field of view (degrees).
 inline constexpr float kFovMax = 179.0f;
 inline constexpr float kChaseMax = 1024.0f;    ///< Chase camera distance, [0, this] (units), as view's --chase.
+inline constexpr float kChaseDefault = 120.0f; ///< The chase camera's distance at first (units).
 inline constexpr float kFlySpeedMin = 0.05f;   ///< Fly/noclip speed factor (mouse wheel).
 inline constexpr float kFlySpeedMax = 20.0f;
 inline constexpr int kTicksShownMax = 200;     ///< Ticks of player traces drawn, [0, this].
@@ -124,6 +125,13 @@ struct FrameStats {
     static void push(std::deque<float>& series, float v);
 };
 
+/// What happens to a player (walk or fly mode) that leaves the world: it falls past the bottom
+/// of the map or goes beyond its bounds (the box of the world model, 64 units around).
+enum class LeaveWorld {
+    Respawn, ///< Back to the spawn point.
+    Stop,    ///< The simulation freezes with the player where it left, for inspection.
+};
+
 /// The whole viewer state shared by the panels. Panels read the fields and change the settings
 /// through the set* functions below, which keep every value in its limits:: range.
 struct ViewerState {
@@ -155,10 +163,16 @@ struct ViewerState {
 
     render::Camera camera;
     render::RenderSettings render;
-    float chaseDistance = 0.0f;      ///< Camera this far behind the eye (units); 0 = first person.
+    bool chase = true;               ///< Chase camera (key T): behind the player, its shape in view.
+    float chaseDistance = limits::kChaseDefault; ///< How far behind the eye the chase camera wants to be (units).
     bool collisionBrushView = false; ///< Draw the collision brushes (instead of the surfaces).
     bool vsync = true;
     bool fullscreen = false;
+
+    LeaveWorld leaveWorld = LeaveWorld::Respawn; ///< What happens to a player that leaves the world.
+    std::string worldNote;         ///< "the player left the world ..." shown over the view; empty = none.
+    /// How much longer the note shows (s); negative: until the simulation runs again (a stopped player).
+    float worldNoteSeconds = 0.0f;
 
     /// Sidebar sections open (true) or closed, by name; a missing one takes its default.
     std::map<std::string, bool> sectionOpen;
@@ -204,6 +218,14 @@ struct ViewerState {
     movement::Settings effectiveSettings() const;
     /// Rebuilds the simulation at `tickRate`, keeping the player state.
     void applyTickRate();
+    /// Checks the player after a tick: a walking or flying player outside the world (see
+    /// LeaveWorld) is respawned or stopped as `leaveWorld` says, and worldNote tells where and
+    /// what was done. Noclip may go anywhere. True when the player had left.
+    bool keepInWorld();
+    /// Where the camera goes for the player's eye `eye` looking along camera.forward(): the eye
+    /// itself in first person; with `chase`, chaseDistance behind it, pulled in by a small box
+    /// trace (solid only) so that it never ends inside or beyond a wall.
+    glm::vec3 cameraPosition(const glm::vec3& eye) const;
     /// Puts the player at the map's first spawn point (the middle of the world without one).
     void respawn();
     /// The station of step-and-correct's known failure (Movement panel button): method

@@ -141,3 +141,16 @@ TEST(ViewerInput, EnterInThePathFieldLoadsTheMap) {
     v.frames(2); // the load happens the frame after it was asked for
     EXPECT_EQ(v.state().map->argument, cube) << v.state().mapError;
 }
+
+TEST(ViewerInput, KeyTTogglesFirstPersonAndTheChaseCamera) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    auto eye = [&v] { return cliplab::movement::eyePosition(v.state().sim.state(), v.state().sim.settings()); };
+    ASSERT_TRUE(v.state().chase) << "the start shows the player from behind";
+    EXPECT_GT(glm::length(v.state().camera.eye - eye()), 8.0f);
+    v.tap(SDLK_t);
+    EXPECT_FALSE(v.state().chase);
+    EXPECT_EQ(v.state().camera.eye, eye());
+    v.tap(SDLK_t);
+    EXPECT_TRUE(v.state().chase);
+}

@@ -375,3 +375,78 @@ TEST(ViewerState, CurvesAreOnByDefault) {
     EXPECT_FLOAT_EQ(highestUpTheRamp(), 24.125f);
     st.map.reset();
 }
+
+TEST(ViewerState, ChaseCameraStaysOnThePlayersSideOfTheWalls) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    EXPECT_TRUE(st.chase) << "the default start shows the player's box";
+    const glm::vec3 eye = movement::eyePosition(st.sim.state(), st.moveSettings);
+    st.setChaseDistance(viewer::limits::kChaseMax);
+    int pulledIn = 0;
+    for (float yaw = 0.0f; yaw < 360.0f; yaw += 45.0f) {
+        st.camera.yaw = yaw;
+        const glm::vec3 cam = st.cameraPosition(eye);
+        const float behind = glm::length(cam - eye);
+        EXPECT_LE(behind, viewer::limits::kChaseMax + 0.01f);
+        pulledIn += behind < viewer::limits::kChaseMax - 1.0f;
+        // Nothing solid between the eye and the camera, and the camera itself in the open: it
+        // sees what the player sees, never the far side of a wall.
+        const auto ray = st.map->model->trace(collision::Shape::ray(), eye, cam, bsp::contents::Solid);
+        EXPECT_EQ(ray.fraction, 1.0f) << "yaw " << yaw;
+        EXPECT_FALSE(st.map->model->trace(collision::Shape::ray(), cam, cam, bsp::contents::Solid).startSolid)
+            << "yaw " << yaw;
+    }
+    // The spawn point is ~200 units from the south wall and the room is smaller than 1024 units
+    // in several directions: the camera was pulled in.
+    EXPECT_GE(pulledIn, 2);
+    st.camera.yaw = 90.0f;
+    EXPECT_LT(glm::length(st.cameraPosition(eye) - eye), 250.0f) << "the south wall is behind";
+    st.chase = false;
+    EXPECT_EQ(st.cameraPosition(eye), eye) << "first person";
+    st.map.reset();
+}
+
+TEST(ViewerState, APlayerLeavingTheWorldIsRespawnedOrStopped) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    const glm::vec3 spawn = st.map->spawns.front().origin;
+    const float bottom = st.map->data.models.front().mins.z;
+    // Nothing in the player's mask: it falls through the floor, out of the map.
+    movement::Settings s = st.moveSettings;
+    s.contentsMask = 0;
+    st.setMovement(s);
+    const collision::TraceFunction trace = st.map->model->traceFunction();
+    auto fallUntilCaught = [&] {
+        st.sim.setSettings(st.effectiveSettings());
+        for (int i = 0; i < 2000; ++i) { // 16 s at 125 Hz; the fall takes ~1.5 s
+            st.sim.tick(movement::Input{}, trace, nullptr, nullptr);
+            if (st.keepInWorld())
+                return true;
+        }
+        return false;
+    };
+    ASSERT_TRUE(fallUntilCaught());
+    EXPECT_EQ(st.sim.state().origin, spawn);
+    EXPECT_NE(st.worldNote.find("respawned"), std::string::npos) << st.worldNote;
+    EXPECT_NE(st.worldNote.find("below the map's bottom"), std::string::npos) << st.worldNote;
+    EXPECT_FALSE(st.frozen);
+
+    st.leaveWorld = viewer::LeaveWorld::Stop;
+    st.worldNote.clear();
+    ASSERT_TRUE(fallUntilCaught());
+    EXPECT_TRUE(st.frozen);
+    EXPECT_LT(st.sim.state().origin.z, bottom - 64.0f) << "stopped where it left";
+    EXPECT_EQ(st.sim.state().velocity, glm::vec3(0.0f));
+    EXPECT_NE(st.worldNote.find("stopped"), std::string::npos) << st.worldNote;
+
+    // Noclip goes anywhere.
+    movement::PlayerState ps = st.sim.state();
+    ps.mode = movement::Mode::Noclip;
+    st.sim.setState(ps);
+    EXPECT_FALSE(st.keepInWorld());
+    st.map.reset();
+}

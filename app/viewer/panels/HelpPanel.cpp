@@ -17,6 +17,7 @@ void helpPanel(ViewerState& state) {
         {"Shift", "walk slowly"},
         {"V / F", "noclip / fly (again: walk)"},
         {"R", "back to the spawn point"},
+        {"T", "chase camera / first person"},
         {"mouse wheel", "fly and noclip speed"},
         {"P / N", "freeze the simulation / step one tick"},
         {"1 / 2", "sweep start / end at the eye"},

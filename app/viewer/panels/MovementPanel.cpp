@@ -75,6 +75,13 @@ void movementPanel(ViewerState& state) {
     if (ImGui::Button("respawn"))
         state.respawn(); // the first spawn point, or the middle of a map without one
     ImGui::Text("fly speed x%.2f (mouse wheel)", double(state.flySpeedScale));
+    int leave = static_cast<int>(state.leaveWorld);
+    ImGui::TextUnformatted("leaving the world:");
+    ImGui::SameLine();
+    ImGui::RadioButton("respawn##leave", &leave, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("stop##leave", &leave, 1);
+    state.leaveWorld = static_cast<LeaveWorld>(leave);
 
     ImGui::Separator();
     ImGui::Text("position  %9.3f %9.3f %9.3f", double(ps.origin.x), double(ps.origin.y), double(ps.origin.z));

@@ -35,8 +35,9 @@ void applyStyle();
 /// Width kept for the labels right of the widgets (pixels).
 float labelColumn();
 
-/// Over the 3D view, under the panels: with the mouse captured, the crosshair (where a click
-/// probes) and a "mouse captured: Esc releases" hint, centred in the view (`viewWidth` wide, window coordinates).
+/// Over the 3D view, under the panels: the "player left the world" note at the top, and with
+/// the mouse captured the crosshair (where a click probes) and a "mouse captured: Esc releases"
+/// hint, centred in the view (`viewWidth` wide, window coordinates).
 void viewOverlay(const ViewerState& state, bool mouseCaptured, float viewWidth);
 
 /// The Stats panel's plane-shift tree figures (bevels on and off) and mean trace times per method.

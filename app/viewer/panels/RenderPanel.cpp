@@ -52,8 +52,14 @@ void renderPanel(ViewerState& state) {
     float fov = state.camera.fovX, chase = state.chaseDistance;
     if (ImGui::SliderFloat("fov", &fov, limits::kFovMin, limits::kFovMax, "%.0f", kClamp))
         state.setFov(fov); // a typed NaN passes the clamp flag: the setter puts the default back
-    if (ImGui::SliderFloat("chase camera", &chase, 0.0f, limits::kChaseMax, "%.0f units", kClamp))
+    ImGui::Checkbox("chase camera (T)", &state.chase);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("behind the player, showing its shape; pulled in front of walls");
+    ImGui::BeginDisabled(!state.chase);
+    if (ImGui::SliderFloat("chase distance", &chase, 0.0f, limits::kChaseMax, "%.0f units",
+                           ImGuiSliderFlags_Logarithmic | kClamp))
         state.setChaseDistance(chase);
+    ImGui::EndDisabled();
     visSection(state);
     if (state.map) {
         const render::RenderStats& st = state.map->renderer->stats();
