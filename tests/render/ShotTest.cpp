@@ -202,3 +202,19 @@ TEST(Shot, BadArgumentsAreUsageErrors) {
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("no_such_map_xyz"), std::string::npos) << missing.err;
 }
+
+TEST(Shot, LightmapViewShowsVertexLighting) {
+    // The playground is vertex lit (lightmapNum -3): the lightmap view shows its vertex colours,
+    // which the compiler stores at a quarter of 0.3 + 0.7 * wrap(n . sun) and the game multiplies
+    // by 4. Floor (n = +z): 60 * 4 = 240; ceiling (n = -z): 23 * 4 = 92. Not white.
+    const std::string dir = test::makeTempDir("shot");
+    const std::string png = dir + "/light.png";
+    const auto r = test::runCliplab("shot --view lightmap --size 320x180 --out '" + png + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const Image img = loadPng(png);
+    const RegionStats floor = region(img, 0.45, 0.9, 0.55, 0.98), ceiling = region(img, 0.45, 0.02, 0.55, 0.1);
+    EXPECT_NEAR(floor.r, 240.0, 3.0);
+    EXPECT_NEAR(floor.g, 240.0, 3.0);
+    EXPECT_NEAR(ceiling.r, 92.0, 3.0);
+    EXPECT_NEAR(ceiling.b, 92.0, 3.0);
+}
