@@ -262,10 +262,10 @@ void printShot(const bsp::BspData& data, const std::string& rendererName, const 
     std::printf("map=%s\nrenderer=%s\nsize=%dx%d\neye=%.1f %.1f %.1f\nangles=%.1f %.1f\n", data.name.c_str(),
                 rendererName.c_str(), c.width, c.height, c.eye.x, c.eye.y, c.eye.z, c.pitch, c.yaw);
     const render::RenderStats& st = renderer.stats();
-    std::printf("cluster=%d\nsurfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\nleaves_pvs_culled=%u\n"
-                "leaves_frustum_culled=%u\nsurfaces_culled=%u\n",
-                st.cull.cameraCluster, st.surfacesDrawn, st.trianglesDrawn, st.drawCalls, st.cull.leavesVisible,
-                st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled);
+    std::printf("cluster=%d\nsurfaces=%u\nsky_surfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\n"
+                "leaves_pvs_culled=%u\nleaves_frustum_culled=%u\nsurfaces_culled=%u\n",
+                st.cull.cameraCluster, st.surfacesDrawn, st.skySurfacesDrawn, st.trianglesDrawn, st.drawCalls,
+                st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled);
     if (!o.settings.drawWorld) {
         std::printf("brushes_solid=%zu\nbrushes_playerclip=%zu\nbevel_sides=%zu\n", r.brushes.solid,
                     r.brushes.playerClip, r.brushes.bevelSides);

@@ -46,6 +46,7 @@ struct RenderStats {
     uint32_t trianglesDrawn = 0;
     uint32_t drawCalls = 0;
     uint32_t batchesDrawn = 0;
+    uint32_t skySurfacesDrawn = 0; ///< Sky surfaces drawn (none with the camera outside the world).
 };
 
 /// The map renderer.

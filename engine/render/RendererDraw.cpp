@@ -279,16 +279,22 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     glDepthMask(GL_TRUE);
     glFrontFace(GL_CW); // Quake 3 winds front faces clockwise
     glBindVertexArray(vao);
+    // Outside the world (in a solid leaf, cluster -1) everything is drawn (no PVS, see Culling),
+    // except the sky: its surfaces enclose the map and, drawn as sky, would hide all of it.
+    const bool outside = stats.cull.cameraCluster < 0;
     if (settings.depthPrepass && settings.drawWorld)
-        depthPrepass();
+        depthPrepass(outside);
 
     static const std::vector<int32_t> kNothing; // a ?: with a temporary would copy drawOrder every frame
     for (int32_t b : settings.drawWorld ? drawOrder : kNothing) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
-        if (!collectVisible(batch, true))
+        const uint32_t drawnBefore = stats.surfacesDrawn;
+        if ((material.plan.sky && outside) || !collectVisible(batch, true))
             continue;
         ++stats.batchesDrawn;
+        if (material.plan.sky)
+            stats.skySurfacesDrawn += stats.surfacesDrawn - drawnBefore;
         if (material.plan.sky && settings.view == ViewMode::Textured)
             drawSkyBatch(batch, material, seconds, camera);
         else
@@ -318,7 +324,7 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     glUseProgram(0);
 }
 
-void Renderer::Impl::depthPrepass() {
+void Renderer::Impl::depthPrepass(bool outside) {
     const WorldUniforms& u = use(ProgramKind::Depth);
     glUniform4f(u.deform, 0.0f, 0.0f, 0.0f, 0.0f);
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
@@ -329,7 +335,7 @@ void Renderer::Impl::depthPrepass() {
         const bool opaque = plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
                                          plan.passes.front().alphaFunc == AlphaFunc::None && !plan.deform.active &&
                                          !plan.polygonOffset);
-        if (!opaque || !collectVisible(batch, false))
+        if (!opaque || (plan.sky && outside) || !collectVisible(batch, false))
             continue;
         setCull(plan.sky ? CullMode::None : plan.cull);
         multiDraw();
