@@ -28,7 +28,7 @@ namespace {
 constexpr const char* kUsage =
     "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
     "[--view textured|lightmap|flat|brushes] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
-    "[--ui [--method brush|planeshift|both] [--sweep SX SY SZ EX EY EZ] [--open all|PANEL,...]] [--basepath DIR]";
+    "[--ui [--method brush|planeshift|both] [--sweep SX SY SZ EX EY EZ] [--open all|PANEL,...]] [--verbose] [--basepath DIR]";
 
 /// Eye height over a spawn point's origin (the player box centre), units.
 constexpr float kEyeHeight = 26.0f;
@@ -196,6 +196,7 @@ int shotWithUi(const CommandLine& cl, const ShotOptions& o) {
     config.method = o.method;
     config.sweep = o.sweep;
     config.openSections = o.open;
+    config.verbose = cl.has("--verbose");
     if (o.pitch && o.yaw)
         config.angles = glm::vec2(*o.pitch, *o.yaw);
     auto vfs = mountGameData(cl);
@@ -307,6 +308,8 @@ int shotWithoutUi(const CommandLine& cl, ShotOptions& o) {
         std::fprintf(stderr, "cliplab shot: %s\n", renderer.error().message.c_str());
         return kExitFailure;
     }
+    if (cl.has("--verbose"))
+        viewer::logUnsupportedShaderKeywords(*renderer.value());
     target.value()->bind();
     const ShotResult result = drawFrames(map->data, *renderer.value(), o);
     core::Status written = viewer::writePng(o.out, o.camera.width, o.camera.height, target.value()->readRgb());
@@ -324,7 +327,7 @@ int runShot(const Args& args) {
     auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
                                         {"--frames", 1}, {"--view", 1}, {"--wireframe", 0}, {"--no-pvs", 0},
                                         {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
-                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, {"--open", 1}, basepathOption()});
+                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, {"--open", 1}, {"--verbose", 0}, basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)

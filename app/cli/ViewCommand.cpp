@@ -18,7 +18,7 @@ namespace {
 
 constexpr const char* kUsage =
     "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] "
-    "[--chase UNITS] [--no-config] [--basepath DIR]";
+    "[--chase UNITS] [--no-config] [--verbose] [--basepath DIR]";
 
 int usage(const std::string& message) {
     std::fprintf(stderr, "cliplab view: %s\nusage: cliplab view %s\n", message.c_str(), kUsage);
@@ -36,7 +36,7 @@ int runView(const Args& args) { return runViewImpl(args, false); }
 int runViewImpl(const Args& args, bool mapFirst) {
     auto cl = CommandLine::parse(args, {{"--size", 1}, {"--script", 1}, {"--hz", 1}, {"--frames", 1}, {"--exit", 0},
                                         {"--hidden", 0}, {"--shot", 1}, {"--no-config", 0}, {"--chase", 1},
-                                        basepathOption()});
+                                        {"--verbose", 0}, basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -93,6 +93,7 @@ int runViewImpl(const Args& args, bool mapFirst) {
     }
     config.printFinal = cl->has("--exit");
     config.hidden = cl->has("--hidden");
+    config.verbose = cl->has("--verbose");
     config.screenshot = cl->value("--shot", "");
     if (cl->has("--no-config"))
         config.persist = false;

@@ -112,6 +112,7 @@ ViewerLoop::~ViewerLoop() {
 
 bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
     m_st.vfs = std::move(vfs);
+    m_st.verbose = m_config.verbose;
     if (!m_configDir.empty())
         loadSettings(m_configDir + "/viewer.cfg", m_st);
     if (m_config.script)

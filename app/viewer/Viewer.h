@@ -28,6 +28,7 @@ struct ViewerConfig {
     std::optional<std::vector<movement::ScriptStep>> script;
     double tickRate = 125.0;         ///< Ticks per second (30..333).
     long long frames = 0;            ///< Stop after this many frames; 0 = run until closed.
+    bool verbose = false;            ///< Details on map loads (each unsupported shader keyword).
     bool printFinal = false;         ///< Print "ticks=N" and "final X Y Z ground=G stuck=S" at exit (walk's final line).
     std::string screenshot;          ///< Write the last frame (panels included) to this PNG.
     std::optional<glm::vec3> eye;    ///< Start with the camera here (units; for screenshots).

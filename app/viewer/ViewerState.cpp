@@ -1,6 +1,7 @@
 #include "viewer/ViewerState.h"
 
 #include "bsp/Entities.h"
+#include "core/Log.h"
 #include "world/MapLoader.h"
 
 #include <algorithm>
@@ -260,6 +261,8 @@ bool ViewerState::switchMap(const std::string& argument) {
     }
     mapError.clear();
     map = std::move(loaded.value());
+    if (verbose)
+        logUnsupportedShaderKeywords(*map->renderer);
     probe.reset();
     probeCompare.reset();
     sweepTrace.clear();
@@ -275,6 +278,11 @@ const std::vector<std::string>& ViewerState::mapList() {
     if (!m_mapList)
         m_mapList = vfs ? vfs->listMaps() : std::vector<std::string>{};
     return *m_mapList;
+}
+
+void logUnsupportedShaderKeywords(const render::Renderer& renderer) {
+    for (const std::string& keyword : renderer.unknownShaderKeywords())
+        core::logInfo("shader scripts: '" + keyword + "' is not supported (ignored)");
 }
 
 core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument, const fs::FileSystem* vfs) {

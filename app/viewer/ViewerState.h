@@ -139,6 +139,7 @@ struct ViewerState {
     std::unique_ptr<LoadedMap> map;
     std::string mapError;                ///< Last load error, shown in the Map panel; empty = none.
     std::string pendingLoad;             ///< A MAP to load at the start of the next frame.
+    bool verbose = false;                ///< Log details on map loads (unsupported shader keywords).
     std::array<char, 512> mapPathInput{}; ///< The Map panel's path field (ImGui edits it in place).
     std::array<char, 64> mapFilter{};     ///< The Map panel's filter field.
 
@@ -251,6 +252,10 @@ struct ViewerState {
 private:
     std::optional<std::vector<std::string>> m_mapList;
 };
+
+/// Logs each shader-script keyword `renderer` met and does not support, one line each (the
+/// renderer itself logs only how many: this is the detail of --verbose).
+void logUnsupportedShaderKeywords(const render::Renderer& renderer);
 
 /// Loads `argument` with `vfs` into a new LoadedMap (renderer included: needs a current GL
 /// context). On error nothing changes for the caller, which keeps its previous map.

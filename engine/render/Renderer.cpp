@@ -44,8 +44,10 @@ void Renderer::Impl::loadShaderScripts() {
         if (!s) // keep the shaders before the error, as the game does
             core::logWarning(s.error().message);
     }
-    for (const std::string& keyword : library.unknownKeywords)
-        core::logInfo("shader scripts: '" + keyword + "' is not supported (ignored)");
+    // One line, not one per keyword: the list (unknownShaderKeywords) is for those who ask.
+    if (!library.unknownKeywords.empty())
+        core::logInfo("shader scripts: " + std::to_string(library.unknownKeywords.size()) +
+                      " keywords are not supported and were ignored (--verbose lists them)");
 }
 
 void Renderer::Impl::buildMaterials() {

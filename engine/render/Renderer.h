@@ -68,7 +68,7 @@ public:
     const RenderStats& stats() const;
     /// Image names that could not be loaded so far (a checker is drawn instead).
     const std::set<std::string>& missingTextures() const;
-    /// Shader-script keywords seen but not supported.
+    /// Shader-script keywords seen but not supported (create() logs how many, in one line).
     const std::set<std::string>& unknownShaderKeywords() const;
     /// Number of world triangles in the buffers at the current patch level.
     uint32_t worldTriangles() const;
