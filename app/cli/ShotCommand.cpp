@@ -4,6 +4,7 @@
 #include "cli/Commands.h"
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
+#include "movement/Simulation.h"
 #include "render/Renderer.h"
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
@@ -191,6 +192,9 @@ int shotWithUi(const CommandLine& cl, const ShotOptions& o) {
     config.hidden = true;
     config.persist = false;
     config.frames = 3;
+    // The player comes down from its spawn point (9 units up) first: the picture shows it at
+    // rest, the same every run, and says which tick that is.
+    config.settleTicks = 2 * static_cast<int>(movement::Simulation::kDefaultRate);
     config.screenshot = o.out;
     config.eye = o.pos;
     config.method = o.method;

@@ -134,6 +134,8 @@ bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
     }
     if (m_config.script)
         m_scriptInputs = movement::scriptTicks(*m_config.script, m_st.tickRate);
+    if (m_config.settleTicks > 0)
+        settle();
     return true;
 }
 
@@ -167,6 +169,23 @@ void ViewerLoop::applyConfig() {
         m_st.camera.pitch = m_config.angles->x;
         m_st.camera.yaw = m_config.angles->y;
     }
+}
+
+void ViewerLoop::settle() {
+    movement::Input none;
+    none.yaw = m_st.camera.yaw;
+    none.pitch = m_st.camera.pitch;
+    m_st.sim.setSettings(m_st.effectiveSettings());
+    auto resting = [this] {
+        const movement::PlayerState& s = m_st.sim.state();
+        return s.mode != movement::Mode::Walk || (s.onGround && glm::length(s.velocity) < 1e-3f);
+    };
+    int ticks = 0;
+    // At least one tick: the ground check of a fresh spawn needs one.
+    for (; ticks < m_config.settleTicks && (ticks == 0 || !resting()); ++ticks)
+        runTick(none);
+    m_st.frozen = true;
+    std::printf("tick=%lld settled=%d\n", m_ticksRun, resting() ? 1 : 0);
 }
 
 void ViewerLoop::run() {

@@ -29,6 +29,10 @@ struct ViewerConfig {
     double tickRate = 125.0;         ///< Ticks per second (30..333).
     long long frames = 0;            ///< Stop after this many frames; 0 = run until closed.
     bool verbose = false;            ///< Details on map loads (each unsupported shader keyword).
+    /// Before the first frame, run up to this many ticks with no input until the player rests
+    /// (on the ground and still, or flying/noclipping), then freeze the simulation: every frame
+    /// shows that tick, and "tick=N settled=0|1" is printed (`shot --ui`). 0 = off.
+    int settleTicks = 0;
     bool printFinal = false;         ///< Print "ticks=N" and "final X Y Z ground=G stuck=S" at exit (walk's final line).
     std::string screenshot;          ///< Write the last frame (panels included) to this PNG.
     std::optional<glm::vec3> eye;    ///< Start with the camera here (units; for screenshots).

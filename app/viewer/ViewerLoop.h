@@ -46,6 +46,7 @@ private:
     class PurposeRecorder;
 
     void applyConfig();
+    void settle();
     void simulate(const movement::Input& keys, double frameTime);
     void runTick(const movement::Input& input);
     void updateViewport();

@@ -472,3 +472,29 @@ TEST(Viewer, UnsupportedShaderKeywordsAreOneLineUnlessVerbose) {
         EXPECT_EQ(count(verbose.err, "' is not supported (ignored)"), n) << command << "\n" << verbose.err;
     }
 }
+
+TEST(Viewer, ShotUiShowsThePlayerAtRest) {
+    // The spawn point is 9 units above the floor: `walk` with no input says on which tick the
+    // player lands and stops; shot --ui shows that very tick and says so.
+    const std::string idle = writeScript("1 0 0 0 - 90 0\n");
+    const auto walk = test::runCliplab("walk '" + kPlayground + "' --script '" + idle + "'");
+    ASSERT_EQ(walk.exitCode, 0) << walk.err;
+    std::istringstream lines(walk.out);
+    int tick = 0, landed = 0;
+    for (std::string line; std::getline(lines, line) && landed == 0;) {
+        float t = 0, x = 0, y = 0, z = 0, vx = 0, vy = 0, vz = 0;
+        int ground = 0;
+        if (std::sscanf(line.c_str(), "%f %f %f %f %f %f %f %d", &t, &x, &y, &z, &vx, &vy, &vz, &ground) == 8) {
+            ++tick;
+            if (ground == 1 && vx == 0.0f && vy == 0.0f && vz == 0.0f)
+                landed = tick;
+        }
+    }
+    ASSERT_GT(landed, 1);
+    const std::string dir = test::makeTempDir("viewer");
+    for (int run = 0; run < 2; ++run) {
+        const auto shot = test::runCliplab("shot '" + kPlayground + "' --ui --size 320x180 --out '" + dir + "/ui.png'");
+        ASSERT_EQ(shot.exitCode, 0) << shot.err;
+        EXPECT_NE(shot.out.find("tick=" + std::to_string(landed) + " settled=1\n"), std::string::npos) << shot.out;
+    }
+}
