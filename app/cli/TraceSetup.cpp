@@ -110,9 +110,10 @@ std::optional<float> finiteFloat(const std::string& word, bool& rangeError) {
     return f;
 }
 
-/// Parses the words after the 12 numbers: [SHAPE ...] [mask N]. Returns an error text or "".
-std::string readShapeAndMask(const std::vector<std::string>& w, TraceRequest& request) {
-    size_t i = 12;
+/// Parses the words after the `first` numbers (6 or 12): [SHAPE ...] [mask N]. Returns an error
+/// text or "".
+std::string readShapeAndMask(const std::vector<std::string>& w, size_t first, TraceRequest& request) {
+    size_t i = first;
     auto size = [&](const char* what, float& out) -> std::string {
         if (i >= w.size())
             return std::string("the shape needs ") + what;
@@ -188,27 +189,26 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
             if (c == EOF) break;
             continue; // blank line
         }
-        float v[12];
-        bool numbers = w.size() >= 12;
-        for (size_t k = 0; numbers && k < 12; ++k) {
+        // The leading numbers: 12 (segment and box) or 6 (segment only: a ray unless a shape follows).
+        float v[12] = {};
+        size_t numbers = 0;
+        for (; numbers < 12 && numbers < w.size(); ++numbers) {
             bool rangeError = false;
-            const auto f = finiteFloat(w[k], rangeError);
-            if (!f) {
-                numbers = false;
+            const auto f = finiteFloat(w[numbers], rangeError);
+            if (!f)
                 break;
-            }
             // A number that parsed but is not usable gets its own message (NaN, inf, overflow).
             if (rangeError)
                 return core::makeError(core::format("line %d: number %zu '%s' is not a finite float", lineNumber,
-                                                    k + 1, w[k].c_str()));
-            v[k] = *f;
+                                                    numbers + 1, w[numbers].c_str()));
+            v[numbers] = *f;
         }
-        if (!numbers)
+        if (numbers != 6 && numbers != 12)
             return core::makeError(core::format("line %d: expected 12 numbers 'sx sy sz ex ey ez minx miny minz maxx maxy "
-                                                "maxz' [shape] [mask N], got '%s'",
+                                                "maxz' or 6 'sx sy sz ex ey ez' (a ray), then [shape] [mask N], got '%s'",
                                                 lineNumber, line.c_str()));
         TraceRequest request{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {}, {}};
-        if (const std::string e = readShapeAndMask(w, request); !e.empty())
+        if (const std::string e = readShapeAndMask(w, numbers, request); !e.empty())
             return core::makeError(core::format("line %d: %s", lineNumber, e.c_str()));
         // The API would refuse far points and swap an inverted box (TraceLimits.h); on the command
         // line these are mistakes, so they are errors naming the line.

@@ -54,7 +54,8 @@ std::vector<OptionSpec> traceOptionSpecs();
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);
 
 /// Reads every line of `in`. Blank lines are skipped; any other line must hold 12 finite numbers
-/// `sx sy sz ex ey ez minx miny minz maxx maxy maxz`, with start/end components within +/-1e6, box
+/// `sx sy sz ex ey ez minx miny minz maxx maxy maxz`, or 6 `sx sy sz ex ey ez` (a zero box: a
+/// ray unless a shape word follows), with start/end components within +/-1e6, box
 /// components within +/-131072 and mins <= maxs on every axis (collision::checkTraceInput),
 /// optionally followed by a shape (`ray`, `box`, `capsule`, `sphere R` or `cylinder R H`, R and H
 /// in [0, 4096]) and then `mask N`; else the error names the line number (1-based) and what is

@@ -104,7 +104,7 @@ TEST(TraceCommand, MalformedLineNamesItsNumberAndExitsTwo) {
     auto r = test::runCliplab("trace oa_dm1", "0 0 0 1 1 1 0 0 0 0 0 0\n0 0 0 1 1 one 0 0 0 0 0 0\n");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("line 2"), std::string::npos) << r.err;
-    auto shortLine = test::runCliplab("trace oa_dm1", "0 0 0 1 1 1\n");
+    auto shortLine = test::runCliplab("trace oa_dm1", "0 0 0 1 1 1 0 0\n");
     EXPECT_EQ(shortLine.exitCode, 2);
     EXPECT_NE(shortLine.err.find("line 1"), std::string::npos) << shortLine.err;
     auto longLine = test::runCliplab("trace oa_dm1", "\n\n0 0 0 1 1 1 0 0 0 0 0 0 7\n");
@@ -294,4 +294,23 @@ TEST(TraceCommand, CurvesAreOnByDefault) {
     auto compare = test::runCliplab("compare-methods '" + test::playgroundPath() + "' --curves on", input);
     EXPECT_EQ(compare.exitCode, 2);
     EXPECT_NE(compare.err.find("no patches"), std::string::npos) << compare.err;
+}
+
+TEST(TraceCommand, SixNumbersAreARay) {
+    // `sx sy sz ex ey ez` alone is the 12-number line with a zero box: a ray; a shape word may
+    // follow as on a 12-number line (here a sphere, whose radius is on the line).
+    const std::string map = "trace '" + test::playgroundPath() + "'";
+    auto six = test::runCliplab(map, "64 -448 300 64 -448 -100\n64 -448 300 64 -448 -100 sphere 8\n");
+    auto twelve = test::runCliplab(map, "64 -448 300 64 -448 -100 0 0 0 0 0 0\n"
+                                        "64 -448 300 64 -448 -100 0 0 0 0 0 0 sphere 8\n");
+    ASSERT_EQ(six.exitCode, 0) << six.err;
+    EXPECT_EQ(six.out, twelve.out);
+    const auto lines = splitLines(six.out);
+    ASSERT_EQ(lines.size(), 2u);
+    // The floor is at z = 0: the ray stops epsilon above it, the sphere's centre 8 higher.
+    float f = 0, x = 0, y = 0, z = 0;
+    ASSERT_EQ(std::sscanf(lines[0].c_str(), "%f %f %f %f", &f, &x, &y, &z), 4);
+    EXPECT_FLOAT_EQ(z, 0.125f);
+    ASSERT_EQ(std::sscanf(lines[1].c_str(), "%f %f %f %f", &f, &x, &y, &z), 4);
+    EXPECT_FLOAT_EQ(z, 8.125f);
 }
