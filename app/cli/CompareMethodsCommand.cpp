@@ -20,7 +20,7 @@ int runCompareMethods(const Args& args) {
     TraceSettings settings;
     std::vector<TraceRequest> requests;
     std::unique_ptr<collision::Model> model;
-    if (int rc = prepareTraceCommand("compare-methods", args, {}, cl, settings, requests, model);
+    if (int rc = prepareTraceCommand("compare-methods", args, compareMethodsOptions(), cl, settings, requests, model);
         rc != kExitOk)
         return rc;
     // Plane shifting's tree holds brushes only: both methods trace without patches.

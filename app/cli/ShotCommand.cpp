@@ -26,18 +26,7 @@ namespace cliplab::cli {
 
 namespace {
 
-constexpr const char* kUsage =
-    "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
-    "[--view textured|lightmap|flat|brushes] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
-    "[--ui [--method brush|planeshift|both] [--sweep SX SY SZ EX EY EZ] [--open all|PANEL,...]] [--verbose] [--basepath DIR]";
-
-/// Eye height over a spawn point's origin (the player box centre), units.
-constexpr float kEyeHeight = 26.0f;
-
-int usage(const std::string& message) {
-    std::fprintf(stderr, "cliplab shot: %s\nusage: cliplab shot %s\n", message.c_str(), kUsage);
-    return kExitUsage;
-}
+int usage(const std::string& message) { return usageError("shot", message); }
 
 std::optional<float> number(const std::string& s) {
     auto v = parseNumber(s);
@@ -221,7 +210,8 @@ void placeCamera(const bsp::BspData& data, ShotOptions& o) {
     const bool placed = o.pos.has_value();
     if (!placed) {
         if (!spawns.empty()) {
-            o.pos = spawns.front().origin + glm::vec3(0.0f, 0.0f, kEyeHeight);
+            // At eye height over the spawn point's origin (the player box centre), as the player sees.
+            o.pos = spawns.front().origin + glm::vec3(0.0f, 0.0f, movement::Settings{}.eyeHeight);
         } else {
             const auto& world = data.models.front();
             o.pos = (world.mins + world.maxs) * 0.5f;
@@ -327,11 +317,31 @@ int shotWithoutUi(const CommandLine& cl, ShotOptions& o) {
 
 } // namespace
 
+std::vector<OptionSpec> shotOptions() {
+    return {{"--out", 1, false, "FILE.png", "the picture to write (required)"},
+            {"--pos", 3, false, "X Y Z", "eye position, units within +/-1e6 (default: the first spawn point at eye height)"},
+            {"--angles", 2, false, "PITCH YAW", "view angles in degrees (default 0 and the spawn point's angle)"},
+            {"--size", 1, false, "WxH", "picture size, 1..8192 each (default 1280x720)"},
+            {"--fov", 1, false, "DEG", "horizontal field of view, 1-179 (default 90)"},
+            {"--frames", 1, false, "N", "draw N frames (1-100000) and print frames=N ms_per_frame=M (median)"},
+            {"--view", 1, false, "textured|lightmap|flat|brushes",
+             "what is drawn (default textured; brushes: the collision brushes and patch facets)"},
+            {"--wireframe", 0, false, "", "overlay the triangle edges"},
+            {"--no-pvs", 0, false, "", "no PVS culling"},
+            {"--no-frustum", 0, false, "", "no frustum culling"},
+            {"--no-depth-prepass", 0, false, "", "no depth pre-pass"},
+            {"--patch-level", 1, false, "N", "subdivisions per bezier piece, 1-64 (default 4)"},
+            {"--time", 1, false, "SEC", "shader animation time, 0-1e6 s (default 0)"},
+            {"--ui", 0, false, "", "the viewer's frame with its panels instead (the player settled first)"},
+            {"--method", 1, false, "brush|planeshift|both", "with --ui: the Trace panel's method"},
+            {"--sweep", 6, false, "SX SY SZ EX EY EZ", "with --ui: the sweep tool on, start and end in units"},
+            {"--open", 1, false, "all|PANEL,...", "with --ui: the sidebar sections open (the others closed)"},
+            {"--verbose", 0, false, "", "details on the map load: each unsupported shader keyword"},
+            basepathOption()};
+}
+
 int runShot(const Args& args) {
-    auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
-                                        {"--frames", 1}, {"--view", 1}, {"--wireframe", 0}, {"--no-pvs", 0},
-                                        {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
-                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, {"--open", 1}, {"--verbose", 0}, basepathOption()});
+    auto cl = CommandLine::parse(args, shotOptions());
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)

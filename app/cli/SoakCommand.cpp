@@ -16,33 +16,7 @@ namespace cliplab::cli {
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: cliplab soak MAP [--walkers N] [--ticks T] [--seed S] [--preset melax|quake3] [--curves on|off]\n"
-    "                   [--set NAME=VALUE ...] [--walker K [--verbose] [--traces]]\n"
-    "  --walkers N   players moving at once (default 8, 1-4096); they do not collide with each other\n"
-    "  --ticks T     total ticks over all walkers, taken in turn (default 100000)\n"
-    "  --seed S      seed of every random choice (default 1, 0 to 2^63-1)\n"
-    "  --preset P    collision response of every walker (default melax)\n"
-    "  --curves      collide with curved surfaces (default on, as the game)\n"
-    "  --set N=V     a movement setting as in walk, e.g. method=step-correct stepLength=16 (soaks\n"
-    "                step-and-correct instead of swept traces)\n"
-    "  --walker K    run only walker K (0-based) for all T ticks: it moves exactly as in the full run,\n"
-    "                so a failure printed at tick t replays with --walker K --ticks t+1\n"
-    "  --verbose     with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'\n"
-    "  --traces      with --walker: before each tick line, its traces 'trace PURPOSE start end\n"
-    "                mins maxs fraction endpos normal dist startsolid allsolid'\n"
-    "Walkers spawn at the map's spawn points and change their input (run, strafe, jump, crouch, turn)\n"
-    "every 0.1-1.5 s and their tick rate (30-250 Hz) every 1-10 s of simulated time. Counted:\n"
-    "in_solid (ticks ending with the box in solid), out_of_world (origin beyond the world's bounds\n"
-    "+128), stuck (moving < 1 unit in 5 s while holding forward or strafe); each respawns the walker.\n"
-    "The last line is 'ticks=N in_solid=N out_of_world=N stuck=N traces_per_tick_mean=X\n"
-    "traces_per_tick_max=N us_per_tick=X' (us_per_tick: wall time inside the controller).\n"
-    "Exit status 1 when in_solid or out_of_world is not zero, 2 for a bad command line.";
-
-int usageError(const std::string& message) {
-    std::fprintf(stderr, "cliplab soak: %s\n%s\n", message.c_str(), kUsage);
-    return kExitUsage;
-}
+int usageError(const std::string& message) { return cli::usageError("soak", message); }
 
 std::string vec(const glm::vec3& v) { return core::format("%.3f,%.3f,%.3f", v.x, v.y, v.z); }
 
@@ -80,18 +54,28 @@ public:
 
 } // namespace
 
+std::vector<OptionSpec> soakOptions() {
+    return {{"--walkers", 1, false, "N", "players moving at once (default 8, 1-4096); they do not collide with each other"},
+            {"--ticks", 1, false, "T", "total ticks over all walkers, taken in turn (default 100000)"},
+            {"--seed", 1, false, "S", "seed of every random choice (default 1, 0 to 2^63-1)"},
+            {"--preset", 1, false, "melax|quake3", "collision response of every walker (default melax)"},
+            {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
+            {"--set", 1, true, "NAME=VALUE",
+             "a movement setting as in walk, e.g. method=step-correct (soaks step-and-correct)"},
+            {"--walker", 1, false, "K",
+             "run only walker K (0-based) for all T ticks, exactly as in the full run: a failure at tick t replays "
+             "with --walker K --ticks t+1"},
+            {"--verbose", 0, false, "", "with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'"},
+            {"--traces", 0, false, "",
+             "with --walker: before each tick line its traces 'trace PURPOSE start end mins maxs fraction endpos "
+             "normal dist startsolid allsolid'"},
+            basepathOption()};
+}
+
 int runSoak(const Args& args) {
-    const std::vector<OptionSpec> specs = {{"--walkers", 1}, {"--ticks", 1},   {"--seed", 1},
-                                           {"--preset", 1},  {"--curves", 1},  {"--set", 1, true},
-                                           {"--walker", 1},  {"--verbose", 0}, {"--traces", 0}, {"--help", 0},
-                                           basepathOption()};
-    auto cl = CommandLine::parse(args, specs);
+    auto cl = CommandLine::parse(args, soakOptions());
     if (!cl)
         return usageError(cl.error().message);
-    if (cl->has("--help")) {
-        std::printf("%s\n", kUsage);
-        return kExitOk;
-    }
     if (cl->positionals().size() != 1)
         return usageError("expected one MAP argument");
 

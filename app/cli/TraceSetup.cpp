@@ -1,5 +1,6 @@
 #include "cli/TraceSetup.h"
 
+#include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "core/Format.h"
 #include "collision/Model.h"
@@ -12,11 +13,33 @@
 
 namespace cliplab::cli {
 
-std::vector<OptionSpec> traceOptionSpecs() {
-    return {{"--mask", 1},     {"--curves", 1}, {"--epsilon", 1}, {"--semantics", 1},
-            {"--capsule", 0},  {"--model", 1},  {"--shape", 1},     {"--radius", 1},
-            {"--half-height", 1}, {"--method", 1},  {"--bevels", 1},  basepathOption()};
+std::vector<OptionSpec> traceOptions() {
+    return {
+        {"--mask", 1, false, "N", "contents the traces stop at (default 1, CONTENTS_SOLID; a 32-bit integer)"},
+        {"--curves", 1, false, "on|off",
+         "patches collide (default on, as in the game; plane shifting has none: off there, on refused)"},
+        {"--epsilon", 1, false, "E", "distance kept from surfaces, units in [0, 16] (default 0.125)"},
+        {"--semantics", 1, false, "quake3|tutorial", "the epsilon rules (default quake3)"},
+        {"--capsule", 0, false, "", "the same as --shape capsule"},
+        {"--model", 1, false, "N", "trace inline model N at its rest position (default 0, the world)"},
+        {"--shape", 1, false, "box|capsule|sphere|cylinder",
+         "the swept shape (default box, each line's; capsule: fitted to the line's box; sphere and cylinder: "
+         "--radius, --half-height)"},
+        {"--radius", 1, false, "R", "sphere and cylinder only: radius, units in [0, 4096]"},
+        {"--half-height", 1, false, "H", "cylinder only: half height, units in [0, 4096]"},
+        {"--method", 1, false, "brush|planeshift",
+         "the brush trace (default) or Melax's plane shifting (world only, no patches)"},
+        {"--bevels", 1, false, "on|off", "plane shifting: bevel planes at the tree's solid cells (default on)"},
+        basepathOption()};
 }
+
+std::vector<OptionSpec> benchTraceOptions() {
+    std::vector<OptionSpec> o = traceOptions();
+    o.push_back({"--repeat", 1, false, "R", "trace every line R times (default 20, 1-1000000)"});
+    return o;
+}
+
+std::vector<OptionSpec> compareMethodsOptions() { return traceOptions(); }
 
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     TraceSettings s;
@@ -269,26 +292,18 @@ std::string formatTraceResult(const collision::TraceResult& r) {
                         r.contents);
 }
 
-int prepareTraceCommand(const char* command, const std::vector<std::string>& args, const std::vector<OptionSpec>& extra,
+int prepareTraceCommand(const char* command, const std::vector<std::string>& args, const std::vector<OptionSpec>& options,
                         CommandLine& cl, TraceSettings& settings, std::vector<TraceRequest>& requests,
                         std::unique_ptr<collision::Model>& model) {
-    std::vector<OptionSpec> specs = traceOptionSpecs();
-    specs.insert(specs.end(), extra.begin(), extra.end());
-    auto parsed = CommandLine::parse(args, specs);
-    if (!parsed) {
-        std::fprintf(stderr, "cliplab %s: %s\n", command, parsed.error().message.c_str());
-        return kExitUsage;
-    }
+    auto parsed = CommandLine::parse(args, options);
+    if (!parsed)
+        return usageError(command, parsed.error().message);
     cl = std::move(parsed.value());
-    if (cl.positionals().size() != 1) {
-        std::fprintf(stderr, "cliplab %s: expected one MAP argument\n", command);
-        return kExitUsage;
-    }
+    if (cl.positionals().size() != 1)
+        return usageError(command, "expected one MAP argument");
     auto s = parseTraceSettings(cl);
-    if (!s) {
-        std::fprintf(stderr, "cliplab %s: %s\n", command, s.error().message.c_str());
-        return kExitUsage;
-    }
+    if (!s)
+        return usageError(command, s.error().message);
     settings = s.value();
     auto map = openMap(cl, cl.positionals()[0]);
     if (!map) {

@@ -44,8 +44,6 @@ struct TraceSettings {
     bool planeShiftBevels = true; ///< --bevels on|off: bevel planes at the plane-shift tree's solid cells.
 };
 
-/// Options both commands accept (plus --basepath).
-std::vector<OptionSpec> traceOptionSpecs();
 
 /// Reads --mask, --curves (on, the default as in the game: patches collide too; off by default and
 /// refused on with --method planeshift, whose tree has no patches), --epsilon, --semantics, --capsule, --model,
@@ -80,11 +78,12 @@ collision::TraceResult traceRequest(const collision::Model& model, const collisi
 /// `fraction endx endy endz nx ny nz dist startsolid allsolid contents` with the documented formats.
 std::string formatTraceResult(const collision::TraceResult& r);
 
-/// Everything trace and bench-trace start with: parses `args` (trace options plus `extra`), opens
+/// Everything trace and bench-trace start with: parses `args` with `options` (traceOptions() and
+/// the command's own, see Commands.h), opens
 /// the map, builds its collision model and reads stdin. Prints the error and returns kExitUsage or
 /// kExitFailure on failure, kExitOk otherwise.
 int prepareTraceCommand(const char* command, const std::vector<std::string>& args,
-                        const std::vector<OptionSpec>& extra, CommandLine& cl, TraceSettings& settings,
+                        const std::vector<OptionSpec>& options, CommandLine& cl, TraceSettings& settings,
                         std::vector<TraceRequest>& requests, std::unique_ptr<collision::Model>& model);
 
 } // namespace cliplab::cli

@@ -16,14 +16,7 @@ namespace cliplab::cli {
 
 namespace {
 
-constexpr const char* kUsage =
-    "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] "
-    "[--chase UNITS] [--no-config] [--verbose] [--basepath DIR]";
-
-int usage(const std::string& message) {
-    std::fprintf(stderr, "cliplab view: %s\nusage: cliplab view %s\n", message.c_str(), kUsage);
-    return kExitUsage;
-}
+int usage(const std::string& message) { return usageError("view", message); }
 
 } // namespace
 
@@ -33,10 +26,24 @@ int runViewMapFirst(const Args& args) { return runViewImpl(args, true); }
 
 int runView(const Args& args) { return runViewImpl(args, false); }
 
+std::vector<OptionSpec> viewOptions() {
+    return {{"--size", 1, false, "WxH", "window size, 64..8192 each (default 1280x720)"},
+            {"--script", 1, false, "FILE", "drive the player with a walk script, one tick per frame"},
+            {"--hz", 1, false, "N", "with --script: ticks per second, 30-333 (default 125)"},
+            {"--frames", 1, false, "N", "stop after N frames (1-10000000)"},
+            {"--exit", 0, false, "",
+             "at the end print frames=N ms_per_frame=M, ticks=N and 'final x y z ground=G stuck=S' (needs --frames "
+             "or --script)"},
+            {"--hidden", 0, false, "", "no visible window: frames go to an offscreen target"},
+            {"--shot", 1, false, "FILE.png", "save the last frame, panels included"},
+            {"--chase", 1, false, "UNITS", "chase camera distance, 0 (first person) to 1024 (default: as saved, 120)"},
+            {"--no-config", 0, false, "", "neither read nor write the saved settings and panel layout"},
+            {"--verbose", 0, false, "", "details on map loads: each unsupported shader keyword"},
+            basepathOption()};
+}
+
 int runViewImpl(const Args& args, bool mapFirst) {
-    auto cl = CommandLine::parse(args, {{"--size", 1}, {"--script", 1}, {"--hz", 1}, {"--frames", 1}, {"--exit", 0},
-                                        {"--hidden", 0}, {"--shot", 1}, {"--no-config", 0}, {"--chase", 1},
-                                        {"--verbose", 0}, basepathOption()});
+    auto cl = CommandLine::parse(args, viewOptions());
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -69,9 +76,9 @@ int runViewImpl(const Args& args, bool mapFirst) {
     if (cl->has("--script")) {
         const std::string path = cl->value("--script");
         std::ifstream in(path, std::ios::binary);
-        if (!in) {
+        if (!in) { // a failure (1); a malformed script (below) is bad input (2)
             std::fprintf(stderr, "cliplab view: %s: cannot open the script\n", path.c_str());
-            return kExitUsage;
+            return kExitFailure;
         }
         std::stringstream ss;
         ss << in.rdbuf();

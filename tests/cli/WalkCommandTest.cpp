@@ -141,7 +141,6 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
         {"walk oa_dm1 --script '" + good + "' --step-length 0", "--step-length: expected a length"},
         {"walk oa_dm1 --script '" + good + "' --step-length nan", "--step-length: expected a length"},
         {"walk oa_dm1 --script '" + good + "' --set method=teleport", "method: expected swept or step-correct"},
-        {"walk oa_dm1 --script /nonexistent/script", "/nonexistent/script: cannot open the script"},
         {"walk oa_dm1 --script '" + writeScript("1 1 0 0 - 0\n") + "'", ":1: expected 7 fields"},
         {"walk oa_dm1 --script '" + writeScript("# c\n1 2 0 0 - 0 0\n") + "'",
          ":2: FORWARD must be in [-1, 1]"},
@@ -154,9 +153,13 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
         EXPECT_EQ(r.exitCode, 2) << c.args << "\n" << r.err;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
     }
+    // Files that cannot be read are failures (1), as the README says; malformed ones, above, bad input (2).
     auto missing = test::runCliplab("walk /nonexistent/map.bsp --script '" + good + "'");
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("/nonexistent/map.bsp"), std::string::npos) << missing.err;
+    auto noScript = test::runCliplab("walk oa_dm1 --script /nonexistent/script");
+    EXPECT_EQ(noScript.exitCode, 1);
+    EXPECT_NE(noScript.err.find("/nonexistent/script: cannot open the script"), std::string::npos) << noScript.err;
 }
 
 TEST(WalkCommand, RecordWritesEveryTraceLosslessly) {
