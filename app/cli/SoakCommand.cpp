@@ -10,6 +10,7 @@
 #include "movement/Soak.h"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 namespace cliplab::cli {
@@ -72,64 +73,116 @@ std::vector<OptionSpec> soakOptions() {
             basepathOption()};
 }
 
+namespace {
+
+/// What soak was asked for, beyond the movement::SoakConfig.
+struct SoakRequest {
+    movement::SoakConfig config;
+    collision::TraceOptions options;
+    std::string curves = "on";
+    std::string repeated; ///< --set and --basepath items, repeated in the replay lines
+    bool verbose = false, traces = false;
+};
+
+/// --walkers, --ticks, --seed, --preset; an error text or nothing.
+std::optional<std::string> readCounts(const CommandLine& cl, movement::SoakConfig& config) {
+    if (cl.has("--walkers")) {
+        const auto v = parseInteger(cl.value("--walkers"));
+        if (!v || *v < 1 || *v > 4096)
+            return "--walkers: expected a count from 1 to 4096, got '" + cl.value("--walkers") + "'";
+        config.walkers = static_cast<int>(*v);
+    }
+    if (cl.has("--ticks")) {
+        const auto v = parseInteger(cl.value("--ticks"));
+        if (!v || *v < 0 || *v > 100000000000LL)
+            return "--ticks: expected a count from 0 to 1e11, got '" + cl.value("--ticks") + "'";
+        config.ticks = *v;
+    }
+    if (cl.has("--seed")) {
+        const auto v = parseInteger(cl.value("--seed"));
+        if (!v || *v < 0)
+            return "--seed: expected a whole number from 0 to 2^63-1, got '" + cl.value("--seed") + "'";
+        config.seed = static_cast<uint64_t>(*v);
+    }
+    if (cl.has("--preset")) {
+        const auto preset = movement::parsePreset(cl.value("--preset"));
+        if (!preset)
+            return "--preset: expected melax or quake3, got '" + cl.value("--preset") + "'";
+        config.settings.preset = *preset;
+    }
+    return std::nullopt;
+}
+
+/// Every option; an error text or nothing.
+std::optional<std::string> readSoakRequest(const CommandLine& cl, SoakRequest& r) {
+    if (auto error = readCounts(cl, r.config))
+        return error;
+    r.curves = cl.value("--curves", "on");
+    if (r.curves != "on" && r.curves != "off")
+        return "--curves: expected on or off, got '" + r.curves + "'";
+    r.options.curves = r.curves == "on";
+    if (auto error = applySetOptions(cl, r.config.settings))
+        return error;
+    if (cl.has("--walker")) {
+        const auto v = parseInteger(cl.value("--walker"));
+        if (!v || *v < 0 || *v >= r.config.walkers)
+            return "--walker: expected an index from 0 to " + std::to_string(r.config.walkers - 1) +
+                   " (--walkers - 1), got '" + cl.value("--walker") + "'";
+        r.config.onlyWalker = static_cast<int>(*v);
+    }
+    for (const auto& occurrence : cl.occurrences("--set"))
+        r.repeated += " --set " + occurrence.at(0);
+    for (const auto& occurrence : cl.occurrences("--basepath"))
+        r.repeated += " --basepath " + occurrence.at(0);
+    r.verbose = cl.has("--verbose");
+    if (r.verbose && !r.config.onlyWalker)
+        return "--verbose needs --walker K";
+    r.traces = cl.has("--traces");
+    if (r.traces && !r.config.onlyWalker)
+        return "--traces needs --walker K";
+    return std::nullopt;
+}
+
+/// Each failure with its replay command, then the totals line.
+void printReport(const movement::SoakReport& report, const SoakRequest& r, const std::string& mapArgument) {
+    const movement::SoakConfig& config = r.config;
+    for (const auto& f : report.failures) {
+        const auto& in = f.input;
+        std::printf("%s walker=%d tick=%lld rate=%.3f before=%s after=%s velocity=%s ground=%d crouched=%d "
+                    "input=%g,%g,%s,%.3f,%.3f\n",
+                    movement::soakFailureName(f.kind), f.walker, static_cast<long long>(f.tick), f.rate,
+                    vec(f.before.origin).c_str(), vec(f.after.origin).c_str(), vec(f.after.velocity).c_str(),
+                    f.after.onGround ? 1 : 0, f.after.crouched ? 1 : 0, double(in.forward), double(in.right),
+                    in.crouch ? "c" : (in.jump ? "j" : "-"), double(in.yaw), double(in.pitch));
+        std::printf("  replay: cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s "
+                    "--curves %s%s\n",
+                    mapArgument.c_str(), static_cast<unsigned long long>(config.seed), config.walkers, f.walker,
+                    static_cast<long long>(f.tick + 1), movement::presetName(config.settings.preset),
+                    r.curves.c_str(), r.repeated.c_str());
+    }
+    const int64_t counted = report.inSolid + report.outOfWorld + report.stuck;
+    if (counted > static_cast<int64_t>(report.failures.size()))
+        std::printf("(%lld more failures not listed)\n",
+                    static_cast<long long>(counted - static_cast<int64_t>(report.failures.size())));
+    std::printf("ticks=%lld in_solid=%lld out_of_world=%lld stuck=%lld traces_per_tick_mean=%.3f "
+                "traces_per_tick_max=%d us_per_tick=%.3f\n",
+                static_cast<long long>(report.ticks), static_cast<long long>(report.inSolid),
+                static_cast<long long>(report.outOfWorld), static_cast<long long>(report.stuck),
+                report.tracesPerTickMean(), report.tracesPerTickMax, report.microsecondsPerTick());
+}
+
+} // namespace
+
 int runSoak(const Args& args) {
     auto cl = CommandLine::parse(args, soakOptions());
     if (!cl)
         return usageError(cl.error().message);
     if (cl->positionals().size() != 1)
         return usageError("expected one MAP argument");
-
-    movement::SoakConfig config;
-    if (cl->has("--walkers")) {
-        const auto v = parseInteger(cl->value("--walkers"));
-        if (!v || *v < 1 || *v > 4096)
-            return usageError("--walkers: expected a count from 1 to 4096, got '" + cl->value("--walkers") + "'");
-        config.walkers = static_cast<int>(*v);
-    }
-    if (cl->has("--ticks")) {
-        const auto v = parseInteger(cl->value("--ticks"));
-        if (!v || *v < 0 || *v > 100000000000LL)
-            return usageError("--ticks: expected a count from 0 to 1e11, got '" + cl->value("--ticks") + "'");
-        config.ticks = *v;
-    }
-    if (cl->has("--seed")) {
-        const auto v = parseInteger(cl->value("--seed"));
-        if (!v || *v < 0)
-            return usageError("--seed: expected a whole number from 0 to 2^63-1, got '" + cl->value("--seed") + "'");
-        config.seed = static_cast<uint64_t>(*v);
-    }
-    if (cl->has("--preset")) {
-        const auto preset = movement::parsePreset(cl->value("--preset"));
-        if (!preset)
-            return usageError("--preset: expected melax or quake3, got '" + cl->value("--preset") + "'");
-        config.settings.preset = *preset;
-    }
-    collision::TraceOptions options;
-    const std::string curves = cl->value("--curves", "on");
-    if (curves != "on" && curves != "off")
-        return usageError("--curves: expected on or off, got '" + curves + "'");
-    options.curves = curves == "on";
-    if (auto error = applySetOptions(*cl, config.settings))
+    SoakRequest r;
+    if (auto error = readSoakRequest(cl.value(), r))
         return usageError(*error);
-    if (cl->has("--walker")) {
-        const auto v = parseInteger(cl->value("--walker"));
-        if (!v || *v < 0 || *v >= config.walkers)
-            return usageError("--walker: expected an index from 0 to " + std::to_string(config.walkers - 1) +
-                              " (--walkers - 1), got '" + cl->value("--walker") + "'");
-        config.onlyWalker = static_cast<int>(*v);
-    }
-    std::string setOptions; // --set and --basepath items, repeated in the replay lines
-    for (const auto& occurrence : cl->occurrences("--set"))
-        setOptions += " --set " + occurrence.at(0);
-    for (const auto& occurrence : cl->occurrences("--basepath"))
-        setOptions += " --basepath " + occurrence.at(0);
-    const bool verbose = cl->has("--verbose");
-    if (verbose && !config.onlyWalker)
-        return usageError("--verbose needs --walker K");
-    const bool traces = cl->has("--traces");
-    if (traces && !config.onlyWalker)
-        return usageError("--traces needs --walker K");
-
+    movement::SoakConfig& config = r.config;
     const std::string mapArgument = cl->positionals()[0];
     auto map = openMap(cl.value(), mapArgument);
     if (!map) {
@@ -145,47 +198,23 @@ int runSoak(const Args& args) {
         return kExitFailure;
     }
     const collision::Model model(map->data);
-    const auto trace = model.traceFunction(options);
+    const auto trace = model.traceFunction(r.options);
     const collision::CorrectFunction correct = collision::correctFunction(model);
-
     std::printf("map=%s preset=%s method=%s curves=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
                 map->data.name.c_str(), movement::presetName(config.settings.preset),
-                movement::methodName(config.settings.method), curves.c_str(),
-                config.walkers, static_cast<unsigned long long>(config.seed), config.spawns.size(),
-                vec(config.worldMins).c_str(), vec(config.worldMaxs).c_str());
+                movement::methodName(config.settings.method), r.curves.c_str(), config.walkers,
+                static_cast<unsigned long long>(config.seed), config.spawns.size(), vec(config.worldMins).c_str(),
+                vec(config.worldMaxs).c_str());
     movement::SoakTickObserver observer;
-    if (verbose)
+    if (r.verbose)
         observer = [](int, int64_t tick, double rate, const movement::Input&, const movement::PlayerState& s) {
             std::printf("%lld %.2f %.3f %.3f %.3f %.3f %.3f %.3f %d %d\n", static_cast<long long>(tick), rate,
                         double(s.origin.x), double(s.origin.y), double(s.origin.z), double(s.velocity.x),
                         double(s.velocity.y), double(s.velocity.z), s.onGround ? 1 : 0, s.crouched ? 1 : 0);
         };
     TracePrinter printer;
-    const movement::SoakReport report = movement::runSoak(config, trace, observer, traces ? &printer : nullptr, &correct);
-
-    for (const auto& f : report.failures) {
-        const auto& in = f.input;
-        std::printf("%s walker=%d tick=%lld rate=%.3f before=%s after=%s velocity=%s ground=%d crouched=%d "
-                    "input=%g,%g,%s,%.3f,%.3f\n",
-                    movement::soakFailureName(f.kind), f.walker, static_cast<long long>(f.tick), f.rate,
-                    vec(f.before.origin).c_str(), vec(f.after.origin).c_str(), vec(f.after.velocity).c_str(),
-                    f.after.onGround ? 1 : 0, f.after.crouched ? 1 : 0, double(in.forward), double(in.right),
-                    in.crouch ? "c" : (in.jump ? "j" : "-"), double(in.yaw), double(in.pitch));
-        std::printf("  replay: cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s "
-                    "--curves %s%s\n",
-                    mapArgument.c_str(), static_cast<unsigned long long>(config.seed), config.walkers, f.walker,
-                    static_cast<long long>(f.tick + 1), movement::presetName(config.settings.preset),
-                    curves.c_str(), setOptions.c_str());
-    }
-    const int64_t counted = report.inSolid + report.outOfWorld + report.stuck;
-    if (counted > static_cast<int64_t>(report.failures.size()))
-        std::printf("(%lld more failures not listed)\n",
-                    static_cast<long long>(counted - static_cast<int64_t>(report.failures.size())));
-    std::printf("ticks=%lld in_solid=%lld out_of_world=%lld stuck=%lld traces_per_tick_mean=%.3f "
-                "traces_per_tick_max=%d us_per_tick=%.3f\n",
-                static_cast<long long>(report.ticks), static_cast<long long>(report.inSolid),
-                static_cast<long long>(report.outOfWorld), static_cast<long long>(report.stuck),
-                report.tracesPerTickMean(), report.tracesPerTickMax, report.microsecondsPerTick());
+    const movement::SoakReport report = movement::runSoak(config, trace, observer, r.traces ? &printer : nullptr, &correct);
+    printReport(report, r, mapArgument);
     return report.inSolid || report.outOfWorld ? kExitFailure : kExitOk;
 }
 
