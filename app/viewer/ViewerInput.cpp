@@ -28,6 +28,20 @@ int imguiButton(Uint8 sdlButton) {
     }
 }
 
+/// True when ImGui owns a click or the wheel at window point `p`: over one of the last frame's
+/// windows, or anywhere while a popup (an open combo) waits for the click that closes it.
+/// io.WantCaptureMouse alone is not enough: it is as of the last frame, and a click often comes
+/// in the same batch of events as the motion that brought the cursor over a panel.
+bool imguiOwnsPoint(const glm::vec2& p) {
+    const ImGuiContext& g = *GImGui;
+    if (!g.OpenPopupStack.empty())
+        return true;
+    for (const ImGuiWindow* w : g.Windows)
+        if (w->Active && !w->Hidden && w->Rect().Contains(ImVec2(p.x, p.y)))
+            return true;
+    return false;
+}
+
 } // namespace
 
 FrameEvents ViewerInput::poll(ViewerState& state, SDL_Window* window) {
@@ -57,8 +71,7 @@ void ViewerInput::handle(const SDL_Event& ev, ViewerState& state, SDL_Window* wi
     case SDL_MOUSEBUTTONDOWN: onButton(ev, true, out); break;
     case SDL_MOUSEBUTTONUP: onButton(ev, false, out); break;
     case SDL_MOUSEWHEEL:
-        // io.WantCaptureMouse: the cursor is over a panel (as of the last frame).
-        if (viewOwnsMouse() || !ImGui::GetIO().WantCaptureMouse) {
+        if (viewOwnsMouse() || !(m_mouseInside && imguiOwnsPoint(m_mouse))) {
             if (ev.wheel.y != 0)
                 state.setFlySpeedScale(state.flySpeedScale * (ev.wheel.y > 0 ? 1.25f : 0.8f));
         } else {
@@ -96,7 +109,7 @@ void ViewerInput::onButton(const SDL_Event& ev, bool down, FrameEvents& out) {
         }
         return;
     }
-    if (ImGui::GetIO().WantCaptureMouse) { // over a panel: ImGui's alone
+    if (imguiOwnsPoint(m_mouse)) { // over a panel: ImGui's alone
         if (button >= 0)
             m_imguiHeld[size_t(button)] = m_imguiPressed[size_t(button)] = true;
         return;

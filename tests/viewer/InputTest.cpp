@@ -154,3 +154,23 @@ TEST(ViewerInput, KeyTTogglesFirstPersonAndTheChaseCamera) {
     v.tap(SDLK_t);
     EXPECT_TRUE(v.state().chase);
 }
+
+TEST(ViewerInput, AClickArrivingWithTheMotionOntoAPanelIsThePanels) {
+    // A fast user (or xdotool): the motion onto the panel and the click come in the same batch of
+    // events, before ImGui has seen the cursor there. The click still belongs to the panel.
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    const auto freeze = v.findItem("Movement", "freeze", 12.0f);
+    ASSERT_TRUE(freeze);
+    const auto view = v.emptyPoint();
+    ASSERT_TRUE(view);
+    v.mouseTo(view->x, view->y);
+    v.frames(1);
+    ASSERT_FALSE(ImGui::GetIO().WantCaptureMouse);
+    v.mouseTo(freeze->x, freeze->y);
+    v.button(SDL_BUTTON_LEFT, true);
+    v.button(SDL_BUTTON_LEFT, false);
+    v.frames(2);
+    EXPECT_FALSE(v.loop->input().captured()) << "the click went to the view";
+    EXPECT_TRUE(v.state().frozen) << "the click did not reach the checkbox";
+}
