@@ -129,12 +129,17 @@ void ViewerInput::onKey(const SDL_Event& ev, ViewerState& state, SDL_Window* win
         // A release is never harmful: ImGui and the view both forget the key.
         if (code >= 0 && code < SDL_NUM_SCANCODES)
             m_keys[size_t(code)] = false;
-        if (!m_captured)
+        if (!m_captured) {
             ImGui_ImplSDL2_ProcessEvent(&ev);
+            if (std::find(m_imguiKeysPressed.begin(), m_imguiKeysPressed.end(), int(code)) != m_imguiKeysPressed.end())
+                m_imguiKeysTapped.push_back(int(code));
+        }
         return;
     }
     if (!m_captured) {
         ImGui_ImplSDL2_ProcessEvent(&ev);
+        if (code >= 0 && code < SDL_NUM_SCANCODES)
+            m_imguiKeysPressed.push_back(int(code));
         if (ImGui::GetIO().WantCaptureKeyboard) // typing into a field: ImGui's alone
             return;
     }
@@ -182,6 +187,9 @@ void ViewerInput::setCaptured(bool captured) {
         ImGui::ClearActiveID();
         ImGuiIO& io = ImGui::GetIO();
         std::fill(std::begin(io.KeysDown), std::end(io.KeysDown), false);
+        m_imguiKeysPressed.clear();
+        m_imguiKeysTapped.clear();
+        m_imguiKeysToRelease.clear();
         io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
         m_imguiHeld.fill(false);
         m_imguiPressed.fill(false);
@@ -199,6 +207,13 @@ void ViewerInput::releaseKeys() {
 
 void ViewerInput::feedImGui() {
     ImGuiIO& io = ImGui::GetIO();
+    for (int code : m_imguiKeysToRelease)
+        io.KeysDown[code] = false;
+    m_imguiKeysToRelease.clear();
+    for (int code : m_imguiKeysPressed)
+        io.KeysDown[code] = true;
+    m_imguiKeysToRelease.swap(m_imguiKeysTapped); // down this frame, up the next
+    m_imguiKeysPressed.clear();
     if (viewOwnsMouse())
         io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
     else

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 struct SDL_Window;
 union SDL_Event;
@@ -63,6 +64,10 @@ private:
     glm::vec2 m_mouse{0.0f};        ///< Last cursor position (window coordinates).
     bool m_mouseInside = false;     ///< The cursor is over the window.
     std::array<bool, 5> m_imguiHeld{}, m_imguiPressed{}; ///< ImGui's buttons (pressed: since the last frame).
+    /// Keys given to ImGui since the last frame, and those also released since: ImGui 1.86 reads
+    /// keys as held at each frame, so a tap shorter than a frame (Enter at a low frame rate)
+    /// is shown to it as held for one frame, then released.
+    std::vector<int> m_imguiKeysPressed, m_imguiKeysTapped, m_imguiKeysToRelease;
 };
 
 } // namespace cliplab::viewer

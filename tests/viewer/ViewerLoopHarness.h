@@ -112,8 +112,7 @@ public:
         e.key.keysym.scancode = SDL_GetScancodeFromKey(sym);
         push(e);
     }
-    /// A key pressed for one frame and released (ImGui 1.86 reads keys as held per frame: a press
-    /// and release within one frame never reaches it).
+    /// A key pressed for one frame and released.
     void tap(SDL_Keycode sym) {
         key(sym, true);
         frames(1);
