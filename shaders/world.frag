@@ -1,8 +1,9 @@
 #version 330 core
-// One pass of a world shader: texture x colour x light, with the alpha test of alphaFunc.
+// One pass of a world or model shader: texture x colour x light, with the alpha test of alphaFunc.
 in vec2 vSt;
 in vec2 vLightmapSt;
 in vec4 vColor;
+in vec4 vGen;
 in vec3 vNormal;
 in vec3 vWorld;
 
@@ -10,8 +11,7 @@ uniform sampler2D uTexture;
 uniform sampler2D uLightmap;
 uniform int uUseTexture;     // 0: white (lightmap-only stages and views)
 uniform int uLightSource;    // 0: none, 1: lightmap texture, 2: vertex colour
-uniform int uUseVertexColor; // rgbGen vertex
-uniform vec4 uColor;         // rgbGen identity / wave / const
+uniform vec4 uColor;         // the wireframe's colour
 uniform int uAlphaFunc;      // 0 none, 1 GT0, 2 LT128, 3 GE128
 uniform int uView;           // 0 textured, 1 lightmap only, 2 flat, 3 solid colour (wireframe)
 
@@ -33,9 +33,11 @@ void main() {
 #ifdef ALPHA_TEST
     // Only in the alpha-test variant: a shader that may discard loses early depth testing on
     // software rasterisers, which costs every opaque surface dearly.
-    if (uAlphaFunc == 1 && tex.a <= 0.0) discard;
-    if (uAlphaFunc == 2 && tex.a >= 0.5) discard;
-    if (uAlphaFunc == 3 && tex.a < 0.5) discard;
+    // On the fragment's alpha (texture x alphaGen), as the fixed-function alpha test.
+    float alpha = tex.a * vGen.a;
+    if (uAlphaFunc == 1 && alpha <= 0.0) discard;
+    if (uAlphaFunc == 2 && alpha >= 0.5) discard;
+    if (uAlphaFunc == 3 && alpha < 0.5) discard;
 #endif
     vec3 light = vec3(1.0);
     if (uLightSource == 1) light = texture(uLightmap, vLightmapSt).rgb;
@@ -50,7 +52,7 @@ void main() {
         fragColor = vec4(light, 1.0);
         return;
     }
-    vec4 color = uUseVertexColor != 0 ? vColor : uColor;
-    fragColor = vec4(tex.rgb * color.rgb * light, tex.a * color.a);
+    // vGen: the stage's rgbGen and alphaGen, from the vertex shader.
+    fragColor = vec4(tex.rgb * vGen.rgb * light, tex.a * vGen.a);
 }
 #endif

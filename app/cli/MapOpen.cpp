@@ -20,7 +20,8 @@ core::Result<std::unique_ptr<fs::FileSystem>> mountGameData(const CommandLine& c
     if (bases.empty())
         bases = fs::defaultBaseDirectories();
     for (const std::string& base : bases) {
-        core::Status s = vfs.value()->mountBaseDirectory(base);
+        // Mounted when a lookup first needs them: a map given as a file path never reads the pk3s.
+        core::Status s = vfs.value()->mountBaseDirectoryOnDemand(base);
         if (!s)
             return s.error();
     }

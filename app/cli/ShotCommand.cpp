@@ -8,8 +8,11 @@
 #include "render/Renderer.h"
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
+#include "viewer/MapEntities.h"
+#include "viewer/MapEntities.h"
 #include "viewer/PatchView.h"
 #include "viewer/Viewer.h"
+#include "viewer/ViewerState.h"
 #include "viewer/Png.h"
 #include "viewer/panels/Panels.h"
 
@@ -51,6 +54,9 @@ struct ShotOptions {
     std::optional<float> pitch, yaw;
     bool ui = false;
     std::optional<viewer::TraceMethod> method;
+    std::optional<collision::Semantics> semantics; ///< --semantics (with --ui).
+    bool compareSemantics = false;                 ///< --compare-semantics (with --ui).
+    bool bevels = false;                           ///< --bevels (with --view brushes).
     std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
     std::optional<std::vector<std::string>> open; ///< --open: sidebar sections open.
     std::string out;
@@ -88,6 +94,15 @@ std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions&
         else if (v == "flat") o.settings.view = render::ViewMode::Flat;
         else if (v == "brushes") o.settings.drawWorld = false;
         else return "--view must be textured, lightmap, flat or brushes";
+    }
+    o.bevels = cl.has("--bevels");
+    if (o.bevels && o.settings.drawWorld)
+        return "--bevels draws the brushes' bevel planes: it needs --view brushes";
+    if (cl.has("--models")) {
+        const std::string m = cl.value("--models");
+        if (m != "on" && m != "off")
+            return "--models must be on or off, got '" + m + "'";
+        o.settings.drawModels = m == "on";
     }
     o.settings.wireframe = cl.has("--wireframe");
     o.settings.cull.pvs = !cl.has("--no-pvs");
@@ -133,8 +148,18 @@ std::optional<std::string> parsePlacement(const CommandLine& cl, ShotOptions& o)
 /// --ui and what needs it: --method, --sweep, --open.
 std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o) {
     o.ui = cl.has("--ui");
-    if ((cl.has("--method") || cl.has("--sweep") || cl.has("--open")) && !o.ui)
-        return "--method, --sweep and --open set the viewer's panels and sweep tool: they need --ui";
+    if (cl.has("--models") && o.ui)
+        return "--models is for the plain shot; with --ui the viewer's Render panel has the switch";
+    if ((cl.has("--method") || cl.has("--sweep") || cl.has("--open") || cl.has("--semantics") ||
+         cl.has("--compare-semantics")) && !o.ui)
+        return "--method, --semantics, --compare-semantics, --sweep and --open set the viewer's panels and sweep "
+               "tool: they need --ui";
+    if (cl.has("--semantics")) {
+        o.semantics = collision::parseSemantics(cl.value("--semantics"));
+        if (!o.semantics)
+            return "--semantics must be quake3, robust or tutorial, got '" + cl.value("--semantics") + "'";
+    }
+    o.compareSemantics = cl.has("--compare-semantics");
     if (cl.has("--open")) {
         const std::string list = cl.value("--open");
         const std::vector<std::string> names = viewer::panels::sectionNames();
@@ -187,9 +212,10 @@ int shotWithUi(const CommandLine& cl, const ShotOptions& o) {
     config.screenshot = o.out;
     config.eye = o.pos;
     config.method = o.method;
+    config.semantics = o.semantics;
+    config.compareSemantics = o.compareSemantics;
     config.sweep = o.sweep;
     config.openSections = o.open;
-    config.verbose = cl.has("--verbose");
     if (o.pitch && o.yaw)
         config.angles = glm::vec2(*o.pitch, *o.yaw);
     auto vfs = mountGameData(cl);
@@ -232,16 +258,20 @@ struct ShotResult {
 /// Draws `o.frames` frames into the bound target.
 ShotResult drawFrames(const bsp::BspData& data, render::Renderer& renderer, const ShotOptions& o) {
     ShotResult r;
-    // The brushes view also shows the patch facets players collide with (not the drawn curves).
+    // Items drop to the floor through the collision model; the brushes view also shows the patch
+    // facets players collide with (not the drawn curves).
     std::unique_ptr<collision::Model> collisionModel;
-    if (!o.settings.drawWorld)
+    if (!o.settings.drawWorld || o.settings.drawModels)
         collisionModel = std::make_unique<collision::Model>(data);
+    if (o.settings.drawModels)
+        renderer.setEntities(viewer::placeMapEntities(data, *collisionModel));
     for (long long i = 0; i < o.frames; ++i) {
         const auto start = std::chrono::steady_clock::now();
         // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
         // the way collision code draws.
         if (!o.settings.drawWorld) {
-            r.brushes = viewer::drawBrushes(data, renderer.debugDraw(), o.camera.eye, 4096.0f);
+            const viewer::BrushViewSettings view;
+            r.brushes = viewer::drawBrushes(data, renderer.debugDraw(), o.camera.eye, view.range, view.shown, o.bevels);
             r.patches = viewer::drawPatchFacets(*collisionModel, renderer.debugDraw(), o.camera.eye, 4096.0f);
         }
         renderer.draw(o.camera, o.seconds, o.settings);
@@ -258,12 +288,19 @@ void printShot(const bsp::BspData& data, const std::string& rendererName, const 
                 rendererName.c_str(), c.width, c.height, c.eye.x, c.eye.y, c.eye.z, c.pitch, c.yaw);
     const render::RenderStats& st = renderer.stats();
     std::printf("cluster=%d\nsurfaces=%u\nsky_surfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\n"
-                "leaves_pvs_culled=%u\nleaves_frustum_culled=%u\nsurfaces_culled=%u\n",
+                "leaves_pvs_culled=%u\nleaves_frustum_culled=%u\nsurfaces_culled=%u\nmodels=%u\nmodels_culled=%u\n"
+                "model_triangles=%u\n",
                 st.cull.cameraCluster, st.surfacesDrawn, st.skySurfacesDrawn, st.trianglesDrawn, st.drawCalls,
-                st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled);
+                st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled,
+                st.modelsDrawn, st.modelsCulled, st.modelTriangles);
     if (!o.settings.drawWorld) {
-        std::printf("brushes_solid=%zu\nbrushes_playerclip=%zu\nbevel_sides=%zu\n", r.brushes.solid,
-                    r.brushes.playerClip, r.brushes.bevelSides);
+        // brushes_solid, brushes_playerclip, ...: the kind's name without spaces.
+        for (int k = 0; k < inspect::kBrushKindCount; ++k) {
+            std::string name = inspect::brushKindName(static_cast<inspect::BrushKind>(k));
+            name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
+            std::printf("brushes_%s=%zu\n", name.c_str(), r.brushes.drawn[static_cast<size_t>(k)]);
+        }
+        std::printf("bevel_sides=%zu\n", r.brushes.bevelSides);
         std::printf("patches=%zu\npatch_facets=%zu\n", r.patches.patches, r.patches.facets);
     }
     std::printf("missing_textures=%zu\nwrote=%s\n", renderer.missingTextures().size(), o.out.c_str());
@@ -302,8 +339,6 @@ int shotWithoutUi(const CommandLine& cl, ShotOptions& o) {
         std::fprintf(stderr, "cliplab shot: %s\n", renderer.error().message.c_str());
         return kExitFailure;
     }
-    if (cl.has("--verbose"))
-        viewer::logUnsupportedShaderKeywords(*renderer.value());
     target.value()->bind();
     const ShotResult result = drawFrames(map->data, *renderer.value(), o);
     core::Status written = viewer::writePng(o.out, o.camera.width, o.camera.height, target.value()->readRgb());
@@ -325,7 +360,9 @@ std::vector<OptionSpec> shotOptions() {
             {"--fov", 1, false, "DEG", "horizontal field of view, 1-179 (default 90)"},
             {"--frames", 1, false, "N", "draw N frames (1-100000) and print frames=N ms_per_frame=M (median)"},
             {"--view", 1, false, "textured|lightmap|flat|brushes",
-             "what is drawn (default textured; brushes: the collision brushes and patch facets)"},
+             "what is drawn (default textured; brushes: the collision brushes by kind and patch facets)"},
+            {"--bevels", 0, false, "", "with --view brushes: bevel sides as arrows"},
+            {"--models", 1, false, "on|off", "draw the items and misc_models (default on; the plain shot only)"},
             {"--wireframe", 0, false, "", "overlay the triangle edges"},
             {"--no-pvs", 0, false, "", "no PVS culling"},
             {"--no-frustum", 0, false, "", "no frustum culling"},
@@ -334,9 +371,11 @@ std::vector<OptionSpec> shotOptions() {
             {"--time", 1, false, "SEC", "shader animation time, 0-1e6 s (default 0)"},
             {"--ui", 0, false, "", "the viewer's frame with its panels instead (the player settled first)"},
             {"--method", 1, false, "brush|planeshift|both", "with --ui: the Trace panel's method"},
+            {"--semantics", 1, false, "quake3|robust|tutorial", "with --ui: the Trace panel's collision rules"},
+            {"--compare-semantics", 0, false, "",
+             "with --ui: probe and sweep also traced in the other of quake3/robust"},
             {"--sweep", 6, false, "SX SY SZ EX EY EZ", "with --ui: the sweep tool on, start and end in units"},
             {"--open", 1, false, "all|PANEL,...", "with --ui: the sidebar sections open (the others closed)"},
-            {"--verbose", 0, false, "", "details on the map load: each unsupported shader keyword"},
             basepathOption()};
 }
 

@@ -61,6 +61,8 @@ std::vector<OptionSpec> soakOptions() {
             {"--seed", 1, false, "S", "seed of every random choice (default 1, 0 to 2^63-1)"},
             {"--preset", 1, false, "melax|quake3", "collision response of every walker (default melax)"},
             {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
+            {"--semantics", 1, false, "robust|quake3|tutorial",
+             "the collision rules (default robust; quake3: the game's own, docs/collision-modes.md)"},
             {"--set", 1, true, "NAME=VALUE",
              "a movement setting as in walk, e.g. method=step-correct (soaks step-and-correct)"},
             {"--walker", 1, false, "K",
@@ -80,6 +82,7 @@ struct SoakRequest {
     movement::SoakConfig config;
     collision::TraceOptions options;
     std::string curves = "on";
+    std::string semantics = "robust";
     std::string repeated; ///< --set and --basepath items, repeated in the replay lines
     bool verbose = false, traces = false;
 };
@@ -121,6 +124,13 @@ std::optional<std::string> readSoakRequest(const CommandLine& cl, SoakRequest& r
     if (r.curves != "on" && r.curves != "off")
         return "--curves: expected on or off, got '" + r.curves + "'";
     r.options.curves = r.curves == "on";
+    // Robust by default: the soak looks for players ending a tick in solid, which the game's own
+    // rules allow in the rare cases docs/collision-modes.md lists.
+    r.semantics = cl.value("--semantics", "robust");
+    if (auto parsed = collision::parseSemantics(r.semantics))
+        r.options.semantics = *parsed;
+    else
+        return "--semantics: expected quake3, robust or tutorial, got '" + r.semantics + "'";
     if (auto error = applySetOptions(cl, r.config.settings))
         return error;
     if (cl.has("--walker")) {
@@ -155,10 +165,10 @@ void printReport(const movement::SoakReport& report, const SoakRequest& r, const
                     f.after.onGround ? 1 : 0, f.after.crouched ? 1 : 0, double(in.forward), double(in.right),
                     in.crouch ? "c" : (in.jump ? "j" : "-"), double(in.yaw), double(in.pitch));
         std::printf("  replay: cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s "
-                    "--curves %s%s\n",
+                    "--curves %s --semantics %s%s\n",
                     mapArgument.c_str(), static_cast<unsigned long long>(config.seed), config.walkers, f.walker,
                     static_cast<long long>(f.tick + 1), movement::presetName(config.settings.preset),
-                    r.curves.c_str(), r.repeated.c_str());
+                    r.curves.c_str(), r.semantics.c_str(), r.repeated.c_str());
     }
     const int64_t counted = report.inSolid + report.outOfWorld + report.stuck;
     if (counted > static_cast<int64_t>(report.failures.size()))
@@ -200,9 +210,9 @@ int runSoak(const Args& args) {
     const collision::Model model(map->data);
     const auto trace = model.traceFunction(r.options);
     const collision::CorrectFunction correct = collision::correctFunction(model);
-    std::printf("map=%s preset=%s method=%s curves=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
+    std::printf("map=%s preset=%s method=%s curves=%s semantics=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
                 map->data.name.c_str(), movement::presetName(config.settings.preset),
-                movement::methodName(config.settings.method), r.curves.c_str(), config.walkers,
+                movement::methodName(config.settings.method), r.curves.c_str(), r.semantics.c_str(), config.walkers,
                 static_cast<unsigned long long>(config.seed), config.spawns.size(), vec(config.worldMins).c_str(),
                 vec(config.worldMaxs).c_str());
     movement::SoakTickObserver observer;

@@ -19,7 +19,8 @@ std::vector<OptionSpec> traceOptions() {
         {"--curves", 1, false, "on|off",
          "patches collide (default on, as in the game; plane shifting has none: off there, on refused)"},
         {"--epsilon", 1, false, "E", "distance kept from surfaces, units in [0, 16] (default 0.125)"},
-        {"--semantics", 1, false, "quake3|tutorial", "the epsilon rules (default quake3)"},
+        {"--semantics", 1, false, "quake3|robust|tutorial",
+         "the collision rules (default quake3: the game's answers; docs/collision-modes.md)"},
         {"--capsule", 0, false, "", "the same as --shape capsule"},
         {"--model", 1, false, "N", "trace inline model N at its rest position (default 0, the world)"},
         {"--shape", 1, false, "box|capsule|sphere|cylinder",
@@ -41,7 +42,7 @@ std::vector<OptionSpec> benchTraceOptions() {
 
 std::vector<OptionSpec> compareMethodsOptions() { return traceOptions(); }
 
-core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
+core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision::Semantics defaultSemantics) {
     TraceSettings s;
     if (cl.has("--mask")) {
         auto v = parseInteger(cl.value("--mask"));
@@ -55,13 +56,12 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
             return core::makeError(core::format("--epsilon: '%s' is not a number in [0, 16]", cl.value("--epsilon").c_str()));
         s.options.epsilon = static_cast<float>(*v);
     }
-    const std::string semantics = cl.value("--semantics", "quake3");
-    if (semantics == "quake3")
-        s.options.semantics = collision::Semantics::Quake3;
-    else if (semantics == "tutorial")
-        s.options.semantics = collision::Semantics::Tutorial;
+    const std::string semantics = cl.value("--semantics", collision::semanticsName(defaultSemantics));
+    if (auto parsed = collision::parseSemantics(semantics))
+        s.options.semantics = *parsed;
     else
-        return core::makeError(core::format("--semantics: expected quake3 or tutorial, got '%s'", semantics.c_str()));
+        return core::makeError(
+            core::format("--semantics: expected quake3, robust or tutorial, got '%s'", semantics.c_str()));
     const bool capsuleFlag = cl.has("--capsule");
     const std::string shape = cl.value("--shape", capsuleFlag ? "capsule" : "box");
     if (shape == "box")
@@ -115,8 +115,8 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl) {
     }
     if (s.planeShift && s.options.model != 0)
         return core::makeError("--method planeshift traces the world only (--model 0)");
-    if (s.planeShift && s.options.semantics != collision::Semantics::Quake3)
-        return core::makeError("--method planeshift uses the quake3 epsilon rules only");
+    if (s.planeShift && s.options.semantics == collision::Semantics::Tutorial)
+        return core::makeError("--method planeshift uses the game's epsilon rules only (--semantics quake3 or robust)");
     return s;
 }
 

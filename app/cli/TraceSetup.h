@@ -46,10 +46,11 @@ struct TraceSettings {
 
 
 /// Reads --mask, --curves (on, the default as in the game: patches collide too; off by default and
-/// refused on with --method planeshift, whose tree has no patches), --epsilon, --semantics, --capsule, --model,
-/// --shape, --radius, --half-height, --method, --bevels (planeshift only traces the world:
-/// --model N > 0 is an error).
-core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl);
+/// refused on with --method planeshift, whose tree has no patches), --epsilon, --semantics
+/// (default `defaultSemantics`), --capsule, --model, --shape, --radius, --half-height, --method,
+/// --bevels (planeshift only traces the world: --model N > 0 is an error).
+core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl,
+                                               collision::Semantics defaultSemantics = collision::Semantics::Quake3);
 
 /// Reads every line of `in`. Blank lines are skipped; any other line must hold 12 finite numbers
 /// `sx sy sz ex ey ez minx miny minz maxx maxy maxz`, or 6 `sx sy sz ex ey ez` (a zero box: a

@@ -5,11 +5,15 @@
 #include "cli/MapOpen.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
+#include "replay/Overrides.h"
+#include "replay/Recording.h"
 #include "viewer/Viewer.h"
 #include "world/MapLoader.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace cliplab::cli {
@@ -17,6 +21,61 @@ namespace cliplab::cli {
 namespace {
 
 int usage(const std::string& message) { return usageError("view", message); }
+
+/// --fps, --recording, --replay, --ghost and --at into `config`; an exit code on error.
+std::optional<int> replayOptions(const CommandLine& cl, viewer::ViewerConfig& config) {
+    if (cl.has("--fps")) {
+        const auto fps = parseNumber(cl.value("--fps"));
+        if (!fps || *fps < 1.0 || *fps > 1000.0)
+            return usage("--fps: expected a frame rate from 1 to 1000");
+        config.fps = *fps;
+    }
+    config.recordingPath = cl.value("--recording", "");
+    if (!cl.has("--replay")) {
+        if (cl.has("--ghost") || cl.has("--at") || cl.has("--angles"))
+            return usage("--ghost, --at and --angles need --replay FILE");
+        return std::nullopt;
+    }
+    if (cl.has("--script"))
+        return usage("--replay and --script cannot be combined");
+    config.replayPath = cl.value("--replay");
+    if (!std::ifstream(config.replayPath)) { // missing: a failure; malformed (below): bad input
+        std::fprintf(stderr, "cliplab view: --replay %s: cannot open the recording\n", config.replayPath.c_str());
+        return kExitFailure;
+    }
+    auto recording = replay::loadRecording(config.replayPath);
+    if (!recording) {
+        std::fprintf(stderr, "cliplab view: %s\n", recording.error().message.c_str());
+        return kExitUsage;
+    }
+    if (cl.positionals().empty())
+        config.map = recording->map;
+    for (const auto& occurrence : cl.occurrences("--ghost")) {
+        auto settings = replay::applyOverrides(recording->settings, occurrence.at(0));
+        if (!settings)
+            return usage("--ghost \"" + occurrence.at(0) + "\": " + settings.error().message);
+        config.ghosts.push_back(occurrence.at(0));
+    }
+    if (cl.has("--angles")) {
+        const auto& v = cl.values("--angles");
+        const auto pitch = parseNumber(v[0]), yaw = parseNumber(v[1]);
+        if (!pitch || !yaw || std::fabs(*pitch) > 89.0 || std::fabs(*yaw) > 1e6)
+            return usage("--angles needs PITCH (within +/-89) and YAW (degrees)");
+        config.angles = glm::vec2(float(*pitch), float(*yaw));
+    }
+    if (cl.has("--at")) {
+        const std::string at = cl.value("--at");
+        const auto seconds = parseNumber(at);
+        if (at == "parting")
+            config.replayAt = -1.0;
+        else if (seconds && *seconds >= 0.0 && *seconds <= 1e6)
+            config.replayAt = *seconds;
+        else
+            return usage("--at: expected seconds >= 0 or 'parting', got '" + at + "'");
+    }
+    config.persist = false; // a recording plays with its own settings, not the saved ones
+    return std::nullopt;
+}
 
 } // namespace
 
@@ -38,7 +97,13 @@ std::vector<OptionSpec> viewOptions() {
             {"--shot", 1, false, "FILE.png", "save the last frame, panels included"},
             {"--chase", 1, false, "UNITS", "chase camera distance, 0 (first person) to 1024 (default: as saved, 120)"},
             {"--no-config", 0, false, "", "neither read nor write the saved settings and panel layout"},
-            {"--verbose", 0, false, "", "details on map loads: each unsupported shader keyword"},
+            {"--fps", 1, false, "N", "every frame advances the simulation by exactly 1/N s and lasts at least that (1-1000)"},
+            {"--recording", 1, false, "FILE.cliprec", "where F5 saves (default cliplab-DATE-TIME.cliprec here)"},
+            {"--replay", 1, false, "FILE.cliprec", "open a recording for playback (on MAP, or on the map it names)"},
+            {"--ghost", 1, true, "\"NAME=VALUE ...\"",
+             "with --replay: the recording replayed beside itself under these settings, as in compare-runs"},
+            {"--at", 1, false, "SECONDS|parting", "with --replay: the playhead at start (parting: where a ghost parts)"},
+            {"--angles", 2, false, "PITCH YAW", "with --replay: the camera held there instead of the recorded view"},
             basepathOption()};
 }
 
@@ -98,9 +163,10 @@ int runViewImpl(const Args& args, bool mapFirst) {
             return usage("--chase: expected a distance from 0 (first person) to 1024 units");
         config.chase = static_cast<float>(*d);
     }
+    if (auto error = replayOptions(cl.value(), config))
+        return *error;
     config.printFinal = cl->has("--exit");
     config.hidden = cl->has("--hidden");
-    config.verbose = cl->has("--verbose");
     config.screenshot = cl->value("--shot", "");
     if (cl->has("--no-config"))
         config.persist = false;

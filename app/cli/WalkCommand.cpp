@@ -82,6 +82,8 @@ std::vector<OptionSpec> scriptedWalkOptions() {
         {"--hz", 1, false, "N", "ticks per second, 30-333 (default 125)"},
         {"--step", 1, false, "H", "step height, units in [0, 1000] (default 18)"},
         {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
+        {"--semantics", 1, false, "robust|quake3|tutorial",
+         "the collision rules (default robust: never a tick ending in solid; docs/collision-modes.md)"},
         {"--method", 1, false, "swept|step-correct", "position update (default swept traces)"},
         {"--step-length", 1, false, "L", "step-correct: longest step, units in [0.01, 10000] (default 8)"},
         {"--set", 1, true, "NAME=VALUE", "any movement setting by name (README, Movement), e.g. gravity=600"},
@@ -137,6 +139,12 @@ std::optional<std::string> readWalkSettings(const CommandLine& cl, WalkSetup& se
     if (curves != "on" && curves != "off")
         return "--curves: expected on or off, got '" + curves + "'";
     setup.options.curves = curves == "on";
+    // The player defaults to the robust rules: it must never end a tick in solid.
+    const std::string semantics = cl.value("--semantics", "robust");
+    if (auto parsed = collision::parseSemantics(semantics))
+        setup.options.semantics = *parsed;
+    else
+        return "--semantics: expected quake3, robust or tutorial, got '" + semantics + "'";
     return applySetOptions(cl, settings);
 }
 
@@ -223,7 +231,7 @@ std::string jumpLines(const std::vector<movement::PlayerState>& states, double r
 /// The options `walk --replay` refuses: the recording brings its own start and settings.
 constexpr const char* kScriptOnly[] = {"--script", "--start",       "--yaw", "--mode",   "--preset",
                                        "--hz",     "--step",        "--curves", "--method", "--step-length",
-                                       "--set",    "--record",      "--record-input"};
+                                       "--semantics", "--set",    "--record",      "--record-input"};
 
 /// `walk [MAP] --replay FILE`: plays a recording with its own settings, positions exactly.
 int replayWalk(const CommandLine& cl) {

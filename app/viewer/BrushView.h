@@ -1,24 +1,34 @@
 #pragma once
 /// \file BrushView.h
-/// Draws a map's collision brushes (instead of its render surfaces) through the debug-draw interface.
+/// Draws a map's collision brushes (instead of its render surfaces) through the debug-draw
+/// interface, coloured by what they are (inspect::BrushKind) and filtered per kind.
 
 #include "bsp/BspData.h"
 #include "debugdraw/DebugDraw.h"
+#include "inspect/BrushKind.h"
 
 #include <glm/vec3.hpp>
+
+#include <array>
 
 namespace cliplab::viewer {
 
 /// What drawBrushes() drew.
 struct BrushViewStats {
-    size_t solid = 0, playerClip = 0, other = 0; ///< Brushes by kind.
-    size_t bevelSides = 0; ///< Sides that bound no face (bevel planes the compiler adds for box traces).
+    std::array<size_t, inspect::kBrushKindCount> drawn{}; ///< Brushes drawn, by kind.
+    std::array<size_t, inspect::kBrushKindCount> total{}; ///< Brushes of the map, by kind (drawn or not).
+    size_t bevelSides = 0; ///< Bevel arrows drawn (sides that bound no face).
 };
 
-/// Draws every brush of the world model whose contents block players (solid: grey-blue,
-/// playerclip: orange) as translucent hulls with edges, and each bevel side as a short yellow
-/// normal arrow at the brush centre. Brushes farther than `maxDistance` units from `eye` are skipped.
+/// The colour of a kind in the brush view and its legend (RGB; faces are drawn translucent).
+debugdraw::Color brushKindColor(inspect::BrushKind kind);
+
+/// Draws every brush of every model (world and inline models) whose kind is shown as a
+/// translucent hull in its kind's colour with light edges; with `bevels`, each bevel side as a
+/// short yellow arrow at the brush centre. Brushes whose centre is farther than `maxDistance` units
+/// from `eye` are skipped.
 BrushViewStats drawBrushes(const bsp::BspData& data, debugdraw::DebugDraw& draw, const glm::vec3& eye,
-                           float maxDistance);
+                           float maxDistance, const std::array<bool, inspect::kBrushKindCount>& shown,
+                           bool bevels);
 
 } // namespace cliplab::viewer

@@ -16,8 +16,8 @@ const char* methodName(TraceMethod method) {
 }
 
 const char* planeShiftUnavailable(const collision::TraceOptions& options) {
-    if (options.semantics != collision::Semantics::Quake3)
-        return "plane shifting clips cells with the quake3 epsilon rules only (semantics is tutorial)";
+    if (options.semantics == collision::Semantics::Tutorial)
+        return "plane shifting clips cells with the game's epsilon rules only (semantics is tutorial)";
     if (options.model != 0)
         return "plane shifting traces the world only (an inline model is selected)";
     return nullptr;

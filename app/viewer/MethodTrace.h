@@ -20,7 +20,7 @@ namespace cliplab::viewer {
 /// Which trace the Trace panel's settings use.
 enum class TraceMethod {
     Brush,      ///< The Quake 3 brush trace through the map's own tree.
-    PlaneShift, ///< Melax's plane-shifted walk of a solid-leaf tree (world, quake3 rules only).
+    PlaneShift, ///< Melax's plane-shifted walk of a solid-leaf tree (world, the game's epsilon rules only).
     Both,       ///< Probe and sweep traced by both (drawn in two colours); the player moves by Brush.
 };
 
@@ -28,7 +28,7 @@ enum class TraceMethod {
 const char* methodName(TraceMethod method);
 
 /// Why plane shifting cannot trace with `options` (a sentence for the panel), or nullptr when it
-/// can: the tree holds the world's brushes only and clips cells with the quake3 epsilon rules.
+/// can: the tree holds the world's brushes only and clips cells with the game's epsilon rules (not the tutorial's).
 const char* planeShiftUnavailable(const collision::TraceOptions& options);
 
 /// The method actually used: `chosen`, except Brush when plane shifting is unavailable.

@@ -56,10 +56,11 @@ private:
 /// units) differ in shape too, so both stay visible where the methods agree.
 void drawTrace(debugdraw::DebugDraw& out, const LoggedTrace& t, const collision::Model* model, const VisToggles& vis,
                bool emphasise, bool paired = false) {
-    const bool shifted = paired && t.method == TraceMethod::PlaneShift;
+    const bool shifted = paired && t.second;
     DashedDraw dashed(out);
     debugdraw::DebugDraw& draw = shifted ? static_cast<debugdraw::DebugDraw&>(dashed) : out;
-    const debugdraw::Color color = paired ? methodColor(t.method) : outcomeColor(t.result);
+    const debugdraw::Color color =
+        paired ? methodColor(shifted ? TraceMethod::PlaneShift : TraceMethod::Brush) : outcomeColor(t.result);
     const debugdraw::Style seg{color, !emphasise};
     if (vis.traceSegments)
         draw.line(t.start, t.end, debugdraw::Style{color * glm::vec4(1, 1, 1, 0.5f), true});

@@ -28,6 +28,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <thread>
 
 namespace cliplab::viewer {
 
@@ -93,6 +94,31 @@ glm::vec3 pixelRay(const render::Camera& camera, float x, float y) {
     return glm::normalize(glm::vec3(b) / b.w - glm::vec3(a) / a.w);
 }
 
+/// Opens config.replayPath with config.ghosts and puts the playhead at config.replayAt; false
+/// (the error printed) when the recording, its map or a ghost is refused.
+bool openReplay(const ViewerConfig& config, ViewerState& st) {
+    for (const std::string& g : config.ghosts)
+        if (const std::string error = st.replay.addGhost(g); !error.empty()) {
+            std::fprintf(stderr, "cliplab view: --ghost \"%s\": %s\n", g.c_str(), error.c_str());
+            return false;
+        }
+    if (config.replayPath.empty())
+        return true;
+    if (config.angles) // the camera stays as asked instead of following the recorded view
+        st.replay.setFollowView(false);
+    if (!st.replay.open(st, config.replayPath, config.map)) {
+        std::fprintf(stderr, "cliplab view: %s\n", st.replay.status().c_str());
+        return false;
+    }
+    if (config.replayAt) {
+        const auto parting = st.replay.firstParting();
+        const double rate = st.replay.runs()->run(0).settings.rate;
+        const double at = *config.replayAt;
+        st.replay.seek(st, at < 0.0 ? (parting ? parting->tick : 0) : static_cast<size_t>(std::llround(at * rate)));
+    }
+    return true;
+}
+
 } // namespace
 
 ViewerLoop::ViewerLoop(const ViewerConfig& config, GlWindow& window)
@@ -112,7 +138,6 @@ ViewerLoop::~ViewerLoop() {
 
 bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
     m_st.vfs = std::move(vfs);
-    m_st.verbose = m_config.verbose;
     if (!m_configDir.empty())
         loadSettings(m_configDir + "/viewer.cfg", m_st);
     if (m_config.script)
@@ -124,6 +149,9 @@ bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
         return false;
     }
     applyConfig();
+    m_st.replay.setSavePath(m_config.recordingPath);
+    if (!openReplay(m_config, m_st))
+        return false;
     if (m_config.hidden) {
         auto t = OffscreenTarget::create(m_config.width, m_config.height);
         if (!t) {
@@ -152,11 +180,14 @@ void ViewerLoop::applyConfig() {
         if (m_st.chase)
             m_st.setChaseDistance(*m_config.chase);
     }
-    if (m_config.method) {
-        TraceSettings t = m_st.trace;
+    TraceSettings t = m_st.trace;
+    if (m_config.method)
         t.method = *m_config.method;
-        m_st.setTrace(t);
-    }
+    if (m_config.semantics)
+        t.options.semantics = *m_config.semantics;
+    if (m_config.compareSemantics)
+        t.compareSemantics = true;
+    m_st.setTrace(t);
     if (m_config.sweep)
         m_st.setSweep({true, m_config.sweep->first, m_config.sweep->second});
     if (m_config.openSections) {
@@ -194,8 +225,12 @@ void ViewerLoop::run() {
 }
 
 bool ViewerLoop::frame() {
+    if (m_config.beforeFrame)
+        m_config.beforeFrame(m_frame);
     const auto now = std::chrono::steady_clock::now();
-    const double frameTime = std::chrono::duration<double>(now - m_last).count();
+    // --fps: every frame advances the simulation by exactly 1 / fps (tests, reproducible runs).
+    const double frameTime =
+        m_config.fps > 0.0 ? 1.0 / m_config.fps : std::chrono::duration<double>(now - m_last).count();
     m_last = now;
     m_st.tracesThisFrame = 0;
     m_st.traceMicrosThisFrame = 0.0;
@@ -225,6 +260,8 @@ bool ViewerLoop::frame() {
     if (!m_config.hidden)
         m_window.swap();
     recordStats(frameTime);
+    if (m_config.fps > 0.0) // hold the frame rate: frames never shorter than 1 / fps
+        std::this_thread::sleep_until(now + std::chrono::duration<double>(1.0 / m_config.fps));
     return !events.quit && !lastFrame;
 }
 
@@ -238,6 +275,7 @@ LoggedTrace ViewerLoop::playerTrace(const collision::Shape& shape, const glm::ve
 
 void ViewerLoop::runTick(const movement::Input& input) {
     ++m_ticksRun;
+    const movement::PlayerState before = m_st.sim.state();
     m_st.tickTraces.emplace_back();
     m_sink = &m_st.tickTraces.back();
     m_recorder->corrections = 0;
@@ -248,6 +286,7 @@ void ViewerLoop::runTick(const movement::Input& input) {
     // Step-and-correct (Movement panel's method) corrects against the loaded map's world brushes.
     m_st.sim.tick(input, trace, m_recorder.get(), &m_st.map->correct);
     m_st.correctionsLastTick = m_recorder->corrections;
+    m_st.replay.onTick(m_st, input, before); // F5: recorded, tick by tick
     m_sink = nullptr;
     while (m_st.tickTraces.size() > 200)
         m_st.tickTraces.pop_front();
@@ -257,7 +296,9 @@ void ViewerLoop::runTick(const movement::Input& input) {
 void ViewerLoop::simulate(const movement::Input& keys, double frameTime) {
     // Whole ticks at the tick rate, or one scripted tick per frame.
     m_st.sim.setSettings(m_st.effectiveSettings());
-    if (m_config.script) {
+    if (m_st.replay.active()) {
+        m_st.replay.update(m_st, frameTime); // a recording plays: the live player waits
+    } else if (m_config.script) {
         if (m_scriptTick < m_scriptInputs.size()) {
             const movement::Input& input = m_scriptInputs[m_scriptTick++];
             m_st.camera.yaw = input.yaw;
@@ -322,6 +363,7 @@ void ViewerLoop::drawPanels() {
     m_input.feedImGui();
     ImGui::NewFrame();
     m_viewWidth = panels::drawAll(m_st);
+    panels::recordingPanel(m_st, m_viewWidth); // along the bottom of the view
     panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
     ImGui::Render();
     updateViewport(); // this frame's sidebar width for the scene
@@ -336,8 +378,10 @@ void ViewerLoop::drawScene() {
     render::RenderSettings rs = m_st.render;
     rs.drawWorld = !m_st.collisionBrushView;
     if (m_st.collisionBrushView)
-        drawBrushes(m_st.map->data, renderer.debugDraw(), m_st.camera.eye, 4096.0f);
+        drawBrushes(m_st.map->data, renderer.debugDraw(), m_st.camera.eye, m_st.brushView.range, m_st.brushView.shown,
+                    m_st.brushView.bevels);
     drawTraceVis(m_st, renderer.debugDraw());
+    m_st.replay.draw(m_st, renderer.debugDraw());
     renderer.draw(m_st.camera, m_st.sim.state().time, rs);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
@@ -375,6 +419,7 @@ void ViewerLoop::recordStats(double frameTime) {
 }
 
 void ViewerLoop::finish() {
+    m_st.replay.stopRecording(m_st); // a run that ends while recording keeps what it recorded
     if (m_config.printFinal) {
         const movement::PlayerState& s = m_st.sim.state();
         // Median frame time of the last frames (the first one waits for the map load; skip it).

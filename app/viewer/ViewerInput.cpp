@@ -171,6 +171,7 @@ void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, Fra
     case SDLK_1: state.setSweep({true, state.camera.eye, state.sweep.end}); break;
     case SDLK_2: state.setSweep({true, state.sweep.start, state.camera.eye}); break;
     case SDLK_F12: out.screenshot = true; break;
+    case SDLK_F5: state.replay.toggleRecording(state); break;
     case SDLK_F11:
         state.fullscreen = !state.fullscreen;
         SDL_SetWindowFullscreen(window, state.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);

@@ -91,7 +91,7 @@ const Field kFields[] = {
     {"trace.epsilon", [](const ViewerState& s) { return num(s.trace.options.epsilon); },
      [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kEpsilon, s.trace.options.epsilon); }},
     {"trace.semantics", [](const ViewerState& s) { return num(int(s.trace.options.semantics)); },
-     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 2); }},
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 3); }},
     {"trace.mask", [](const ViewerState& s) { return num(s.trace.mask); },
      [](ViewerState& s, const std::string& v) {
          // A whole number that fits 32 bits (written signed; 0xffffffff-style values accepted too).
@@ -154,6 +154,13 @@ const Field kFields[] = {
          if (v != "0" && v != "1")
              return false; // refused lines leave the value alone
          s.vsync = v == "1";
+         return true;
+     }},
+    {"render.models", [](const ViewerState& s) { return num(s.render.drawModels); },
+     [](ViewerState& s, const std::string& v) {
+         if (v != "0" && v != "1")
+             return false;
+         s.render.drawModels = v == "1";
          return true;
      }},
     {"render.fov", [](const ViewerState& s) { return num(s.camera.fovX); },

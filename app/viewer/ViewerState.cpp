@@ -2,7 +2,11 @@
 
 #include "bsp/Entities.h"
 #include "core/Log.h"
+#include "viewer/MapEntities.h"
 #include "world/MapLoader.h"
+
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -46,18 +50,35 @@ std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method
     if (!st.map)
         return {base};
     std::vector<LoggedTrace> out;
-    for (MethodTrace& m : traceByMethod(method, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels, shape,
-                                        start, end, mask, st.trace.options, &st.methodTimes)) {
+    auto log = [&](MethodTrace& m, const std::string& label, bool second) {
         LoggedTrace t = base;
-        if (m.method == TraceMethod::PlaneShift)
-            t.source += " (planeshift)";
+        if (second)
+            t.source += " (" + label + ")";
         t.method = m.method;
+        t.second = second;
+        t.label = label;
         t.result = m.result;
         t.stats = std::move(m.stats);
         t.microseconds = m.microseconds;
         ++st.tracesThisFrame;
         st.traceMicrosThisFrame += t.microseconds;
         out.push_back(std::move(t));
+    };
+    const collision::TraceOptions& options = st.trace.options;
+    const std::optional<collision::Semantics> other = comparedSemantics(st.trace);
+    const bool semanticPair = other && method == TraceMethod::Brush;
+    for (MethodTrace& m : traceByMethod(method, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels, shape,
+                                        start, end, mask, options, &st.methodTimes)) {
+        const bool shifted = m.method == TraceMethod::PlaneShift;
+        log(m, shifted ? "planeshift" : semanticPair ? collision::semanticsName(options.semantics) : "brush", shifted);
+    }
+    if (semanticPair && out.size() == 1) {
+        collision::TraceOptions otherOptions = options;
+        otherOptions.semantics = *other;
+        for (MethodTrace& m : traceByMethod(TraceMethod::Brush, *st.map->model, st.map->planeShift,
+                                            st.trace.planeShiftBevels, shape, start, end, mask, otherOptions,
+                                            &st.methodTimes))
+            log(m, collision::semanticsName(*other), true);
     }
     return out;
 }
@@ -75,9 +96,20 @@ TraceSettings sanitize(const TraceSettings& in) {
     t.radius = clampOr(t.radius, 0.0f, limits::kProbeRadius, d.radius);
     t.halfHeight = clampOr(t.halfHeight, 0.0f, limits::kProbeRadius, d.halfHeight);
     t.options.epsilon = clampOr(t.options.epsilon, 0.0f, limits::kEpsilon, d.options.epsilon);
-    t.options.semantics = enumOr(t.options.semantics, 2, d.options.semantics);
+    t.options.semantics = enumOr(t.options.semantics, 3, d.options.semantics);
     t.method = enumOr(t.method, 3, d.method);
     return t;
+}
+
+std::optional<collision::Semantics> comparedSemantics(const TraceSettings& settings) {
+    if (!settings.compareSemantics)
+        return std::nullopt;
+    switch (settings.options.semantics) {
+    case collision::Semantics::Quake3: return collision::Semantics::Robust;
+    case collision::Semantics::Robust: return collision::Semantics::Quake3;
+    case collision::Semantics::Tutorial: return std::nullopt;
+    }
+    return std::nullopt;
 }
 
 void FrameStats::push(std::deque<float>& series, float v) {
@@ -223,8 +255,53 @@ glm::vec3 ViewerState::cameraPosition(const glm::vec3& eye) const {
         return wanted;
     // As the game's third-person view: a small box, so the near plane stays off the wall too.
     const collision::Shape box = collision::Shape::box(glm::vec3(-4.0f), glm::vec3(4.0f));
-    const collision::TraceResult r = map->model->trace(box, eye, wanted, bsp::contents::Solid, gameOptions());
+    const collision::TraceResult r = map->model->trace(box, eye, wanted, bsp::contents::Solid, viewerTraceOptions());
     return r.startSolid ? wanted : r.endpos; // an eye in solid (noclip): nothing to keep out of
+}
+
+void ViewerState::inspectTrace(const LoggedTrace& logged, const std::string& source) {
+    Inspection in;
+    in.source = source;
+    const collision::TraceResult& r = logged.result;
+    in.hit = r.fraction < 1.0f || r.startSolid;
+    in.brush = r.brush;
+    in.brushSide = r.brushSide;
+    in.surface = r.surface;
+    in.point = r.endpos;
+    inspection = in;
+}
+
+bool ViewerState::inspectBrush(int32_t brush, const std::string& source) {
+    if (!map || brush < 0 || static_cast<size_t>(brush) >= map->data.brushes.size())
+        return false;
+    Inspection in;
+    in.source = source;
+    in.brush = brush;
+    inspection = in;
+    return true;
+}
+
+bool ViewerState::goToBrush(int32_t brush) {
+    if (!map || !map->inspector)
+        return false;
+    const auto info = map->inspector->brush(brush);
+    if (!info)
+        return false;
+    const glm::vec3 centre = (info->mins + info->maxs) * 0.5f;
+    const float radius = glm::length(info->maxs - info->mins) * 0.5f;
+    const float distance = std::max(64.0f, 1.2f * radius + 32.0f);
+    glm::vec3 dir = centre - camera.eye;
+    dir = glm::length(dir) > 1e-3f ? glm::normalize(dir) : camera.forward();
+    const glm::vec3 eye = centre - dir * distance;
+    const float yaw = glm::degrees(std::atan2(dir.y, dir.x));
+    movement::PlayerState s = sim.state();
+    s.mode = movement::Mode::Noclip; // stays where it is put, inside walls or in the air
+    sim.setState(s);
+    teleport(eye - glm::vec3(0.0f, 0.0f, movement::eyePosition(sim.state(), sim.settings()).z - sim.state().origin.z),
+             yaw);
+    camera.pitch = std::clamp(-glm::degrees(std::asin(std::clamp(dir.z, -1.0f, 1.0f))), -89.0f, 89.0f);
+    shownBrush = brush;
+    return true;
 }
 
 const LoadedMap::Place* ViewerState::thinWallStation() const {
@@ -261,8 +338,6 @@ bool ViewerState::switchMap(const std::string& argument) {
     }
     mapError.clear();
     map = std::move(loaded.value());
-    if (verbose)
-        logUnsupportedShaderKeywords(*map->renderer);
     probe.reset();
     probeCompare.reset();
     sweepTrace.clear();
@@ -270,6 +345,7 @@ bool ViewerState::switchMap(const std::string& argument) {
         t.clear();
     tickTraces.clear();
     selectedTrace = shownBrush = -1;
+    inspection.reset();
     respawn();
     return true;
 }
@@ -278,11 +354,6 @@ const std::vector<std::string>& ViewerState::mapList() {
     if (!m_mapList)
         m_mapList = vfs ? vfs->listMaps() : std::vector<std::string>{};
     return *m_mapList;
-}
-
-void logUnsupportedShaderKeywords(const render::Renderer& renderer) {
-    for (const std::string& keyword : renderer.unknownShaderKeywords())
-        core::logInfo("shader scripts: '" + keyword + "' is not supported (ignored)");
 }
 
 core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument, const fs::FileSystem* vfs) {
@@ -300,7 +371,14 @@ core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argume
     if (!renderer)
         return renderer.error();
     m->renderer = std::move(renderer.value());
+    m->renderer->setEntities(placeMapEntities(m->data, *m->model));
     auto entities = bsp::parseEntities(m->data.entities, m->data.name);
+    // An entity lump that does not parse leaves owners named by model number and no markers.
+    m->inspector = std::make_unique<inspect::Inspector>(m->data, entities ? entities.value()
+                                                                          : std::vector<bsp::Entity>{});
+    m->markers = inspect::entityMarkers(m->data, m->inspector->entities());
+    for (const bsp::Brush& b : m->data.brushes)
+        ++m->brushKinds[static_cast<size_t>(inspect::brushKind(m->data.shaders[static_cast<size_t>(b.shader)].contents))];
     if (entities) {
         for (const auto& e : entities.value()) {
             const std::string* message = e.get("message");

@@ -9,10 +9,14 @@
 #include "collision/StepCorrect.h"
 #include "collision/TraceLimits.h"
 #include "fs/FileSystem.h"
+#include "inspect/BrushKind.h"
+#include "inspect/Inspector.h"
+#include "inspect/Markers.h"
 #include "movement/Simulation.h"
 #include "render/Camera.h"
 #include "render/Renderer.h"
 #include "viewer/MethodTrace.h"
+#include "viewer/ReplayController.h"
 
 #include <array>
 #include <deque>
@@ -58,11 +62,16 @@ struct LoadedMap {
     std::vector<Place> stations; ///< target_position entities with a "message".
     std::vector<Place> spawns;   ///< info_player_* (origin already 9 units up, as the game spawns).
     PlaneShiftCache planeShift;  ///< Plane-shift trees of `model`, built when the method switch needs one.
+    std::unique_ptr<inspect::Inspector> inspector; ///< Names and owners of `data`'s brushes (points into `data`).
+    std::vector<inspect::Marker> markers;          ///< Spawn points, items, teleporter destinations, triggers.
+    std::array<size_t, inspect::kBrushKindCount> brushKinds{}; ///< Brushes of every model, by kind.
 };
 
-/// The game's trace options: patches collide (cm_noCurves 0), the rest TraceOptions' defaults.
-inline collision::TraceOptions gameOptions() {
+/// The viewer's trace options at first: robust semantics (the player never ends a tick in solid),
+/// patches collide as in the game (cm_noCurves 0), the game's epsilon.
+inline collision::TraceOptions viewerTraceOptions() {
     collision::TraceOptions o;
+    o.semantics = collision::Semantics::Robust;
     o.curves = true;
     return o;
 }
@@ -75,10 +84,19 @@ struct TraceSettings {
     glm::vec3 maxs{15.0f, 15.0f, 32.0f};
     float radius = 16.0f;                   ///< Probe sphere/cylinder radius (units).
     float halfHeight = 28.0f;               ///< Probe cylinder half height (units).
-    collision::TraceOptions options = gameOptions(); ///< Epsilon, semantics, curves (on, as in the game).
+    /// Epsilon, semantics (robust: the player must never end a tick in solid), curves (on, as in the game).
+    collision::TraceOptions options = viewerTraceOptions();
     int32_t mask = bsp::contents::MaskPlayerSolid;
     TraceMethod method = TraceMethod::Brush; ///< The method switch (see TraceMethod; Both: probe and sweep).
     bool planeShiftBevels = true;            ///< Bevel planes in the plane-shift tree.
+    /// Also trace the probe and the sweep in the other of quake3/robust and show where they differ
+    /// (brush method only; the player moves by `options` alone).
+    bool compareSemantics = false;
+
+    /// Ranges shared by the Trace panel, the console and the settings file.
+    static constexpr float kMaxExtent = limits::kProbeExtent; ///< mins in [-kMaxExtent, 0], maxs in [0, kMaxExtent] (units).
+    static constexpr float kMaxRadius = limits::kProbeRadius; ///< radius and halfHeight in [0, kMaxRadius] (units).
+    static constexpr float kMaxEpsilon = limits::kEpsilon;    ///< epsilon in [0, kMaxEpsilon] (units).
 
     /// The probe shape from these settings.
     collision::Shape probeShape() const;
@@ -86,6 +104,10 @@ struct TraceSettings {
 
 /// `t` with every value in its limits:: range (NaN takes the default, enums out of range too).
 TraceSettings sanitize(const TraceSettings& t);
+
+/// The semantics the probe and sweep are compared with: robust for quake3 and the reverse, none
+/// when the comparison is off or the semantics is the tutorial's.
+std::optional<collision::Semantics> comparedSemantics(const TraceSettings& settings);
 
 /// One logged trace with its counters, for the debugger and the 3D view.
 struct LoggedTrace {
@@ -97,6 +119,10 @@ struct LoggedTrace {
     collision::TraceStats stats;
     double microseconds = 0.0;
     TraceMethod method = TraceMethod::Brush; ///< Brush or PlaneShift: the trace that produced `result`.
+    /// The second trace of a compared pair (plane shifting when the method is Both, or the other
+    /// semantics with "compare semantics"): drawn dashed in cyan.
+    bool second = false;
+    std::string label = "brush"; ///< Column name in comparisons: brush, planeshift, quake3, robust.
 };
 
 /// What the 3D view draws on top of the world.
@@ -109,6 +135,32 @@ struct VisToggles {
     bool patchFacets = false;  ///< Collision facets of patches near the last patch hit (or the
                                ///< player); the hit facet in red with its border and bevel planes.
     int ticksShown = 16;       ///< N: traces of the last N ticks, [0, limits::kTicksShownMax].
+};
+
+/// The collision brush view's filters (Render panel legend).
+struct BrushViewSettings {
+    /// Kinds drawn, by inspect::BrushKind; all but "other" (hint, skip, areaportal, origin...) at first.
+    std::array<bool, inspect::kBrushKindCount> shown{true, true, true, true, true, true, true, true, true, false};
+    bool bevels = false;    ///< Bevel sides as short arrows at the brush centre.
+    float range = 4096.0f;  ///< Brushes farther from the eye are not drawn (units).
+};
+
+/// Entity markers in the 3D view (Render panel).
+struct MarkerToggles {
+    /// Kinds drawn, by inspect::MarkerKind.
+    std::array<bool, inspect::kMarkerKindCount> shown{true, true, true, true};
+    bool labels = true;         ///< Classname labels next to the markers.
+    float labelRange = 1024.0f; ///< Labels of markers farther from the eye are left out (units).
+};
+
+/// What the Inspector panel shows: the surface a trace stopped on and its brush, or a brush alone.
+struct Inspection {
+    std::string source;               ///< "probe", "trace debugger: player: slide", "brush 12"...
+    int32_t brush = -1;               ///< Index in BspData::brushes; -1 for none (a patch, a miss).
+    int32_t brushSide = -1;           ///< The side hit; -1 when a brush was picked without a hit.
+    int32_t surface = -1;             ///< Patch surface hit; -1 for none.
+    bool hit = false;                 ///< A trace stopped on something.
+    glm::vec3 point{0.0f};            ///< Where it stopped (units).
 };
 
 /// The sweep tool: a trace between two placed points, redone every frame.
@@ -139,7 +191,6 @@ struct ViewerState {
     std::unique_ptr<LoadedMap> map;
     std::string mapError;                ///< Last load error, shown in the Map panel; empty = none.
     std::string pendingLoad;             ///< A MAP to load at the start of the next frame.
-    bool verbose = false;                ///< Log details on map loads (unsupported shader keywords).
     std::array<char, 512> mapPathInput{}; ///< The Map panel's path field (ImGui edits it in place).
     std::array<char, 64> mapFilter{};     ///< The Map panel's filter field.
 
@@ -167,6 +218,9 @@ struct ViewerState {
     bool chase = true;               ///< Chase camera (key T): behind the player, its shape in view.
     float chaseDistance = limits::kChaseDefault; ///< How far behind the eye the chase camera wants to be (units).
     bool collisionBrushView = false; ///< Draw the collision brushes (instead of the surfaces).
+    BrushViewSettings brushView;
+    MarkerToggles markers;
+    std::optional<Inspection> inspection; ///< The Inspector panel's subject; none at first.
     bool vsync = true;
     bool fullscreen = false;
 
@@ -183,6 +237,7 @@ struct ViewerState {
     double traceMicrosThisFrame = 0.0;
     std::array<RecentTimes, 2> methodTimes; ///< Recent trace times: [0] brush, [1] planeshift.
     std::string status; ///< One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
+    ReplayController replay; ///< Recording the player, playing recordings back, ghosts.
 
     /// The Trace panel's settings, sanitized.
     void setTrace(const TraceSettings& t);
@@ -229,6 +284,14 @@ struct ViewerState {
     glm::vec3 cameraPosition(const glm::vec3& eye) const;
     /// Puts the player at the map's first spawn point (the middle of the world without one).
     void respawn();
+    /// The Inspector shows what `logged` stopped on (its brush side or patch), or that it hit nothing.
+    void inspectTrace(const LoggedTrace& logged, const std::string& source);
+    /// The Inspector shows brush `brush` without a hit; false (nothing changed) when out of range.
+    bool inspectBrush(int32_t brush, const std::string& source);
+    /// "Go to brush": noclip, the eye placed on the line from the current eye to the brush's
+    /// centre, far enough to see the whole brush (1.2 x its bounding radius + 32 units, at least
+    /// 64), looking at its centre; the brush is drawn highlighted. False when out of range.
+    bool goToBrush(int32_t brush);
     /// The station of step-and-correct's known failure (Movement panel button): method
     /// step-and-correct with kDemoStepLength-unit steps at kDemoTickRate ticks/s, max speed
     /// kDemoMaxSpeed and accelerate kDemoAccelerate (full speed in one tick), walk mode, and the
@@ -252,10 +315,6 @@ struct ViewerState {
 private:
     std::optional<std::vector<std::string>> m_mapList;
 };
-
-/// Logs each shader-script keyword `renderer` met and does not support, one line each (the
-/// renderer itself logs only how many: this is the detail of --verbose).
-void logUnsupportedShaderKeywords(const render::Renderer& renderer);
 
 /// Loads `argument` with `vfs` into a new LoadedMap (renderer included: needs a current GL
 /// context). On error nothing changes for the caller, which keeps its previous map.

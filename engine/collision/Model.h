@@ -51,12 +51,22 @@ struct CollisionBrush {
     bool axialFirst = false;
 };
 
-/// A leaf: a range of Model::leafBrushes() and a range of Model::leafSurfaces().
+/// A leaf: a range of Model::leafBrushes() and a range of Model::leafSurfaces(). Each range starts
+/// with the items q3map listed for the leaf (the game's lists, which the quake3 semantics walk)
+/// and goes on with the ones the robust semantics add (items whose bounds reach the leaf).
 struct CollisionLeaf {
     int32_t firstLeafBrush = 0;
-    int32_t numLeafBrushes = 0;
+    int32_t numLeafBrushes = 0;   ///< Completed list (robust semantics).
     int32_t firstLeafSurface = 0;
-    int32_t numLeafSurfaces = 0;
+    int32_t numLeafSurfaces = 0;  ///< Completed list (robust semantics).
+    int32_t numGameBrushes = 0;   ///< The first entries: q3map's own list (quake3 semantics).
+    int32_t numGameSurfaces = 0;  ///< The first entries: q3map's own list (quake3 semantics).
+};
+
+/// An axis-aligned box (units). Empty when mins > maxs (the default).
+struct Bounds {
+    glm::vec3 mins{3.0e38f};
+    glm::vec3 maxs{-3.0e38f};
 };
 
 /// A patch (curved surface) with its collision facets.
@@ -131,6 +141,13 @@ public:
                    ? m_surfacePatch[static_cast<size_t>(surface)]
                    : -1;
     }
+    /// Per world node: the bounds of every brush and patch listed in the leafs below it (the
+    /// completed lists, a superset of the game's). A trace whose swept bounds miss them would
+    /// reject each of those brushes and patches by its own bounds test, so the walk skips the
+    /// subtree with the same result.
+    const std::vector<Bounds>& nodeContentBounds() const { return m_nodeBounds; }
+    /// The same per world leaf.
+    const std::vector<Bounds>& leafContentBounds() const { return m_leafBounds; }
     /// Counts, memory and build time of the patch collides.
     const PatchBuildStats& patchStats() const { return m_patchStats; }
     /// Problems found while building, one line each (patches left out, naming the surface).
@@ -138,6 +155,7 @@ public:
 
 private:
     /// trace() for input within the limits of TraceLimits.h (traceInputInRange holds).
+    void buildContentBounds();
     TraceResult traceInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
                              const TraceOptions& options, TraceStats* stats) const;
     /// An inline model is traced as one leaf holding all its brushes (ioquake3 does the same).
@@ -155,6 +173,8 @@ private:
     std::vector<int32_t> m_leafSurfaces;
     std::vector<CollisionPatch> m_patches;
     std::vector<int32_t> m_surfacePatch; ///< Per surface: index in m_patches or -1.
+    std::vector<Bounds> m_nodeBounds;    ///< See nodeContentBounds().
+    std::vector<Bounds> m_leafBounds;    ///< See leafContentBounds().
     std::vector<std::string> m_warnings;
     PatchBuildStats m_patchStats;
 

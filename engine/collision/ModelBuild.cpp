@@ -206,7 +206,8 @@ Model::Model(const bsp::BspData& data) {
 
     m_leafs.reserve(data.leafs.size());
     for (const auto& l : data.leafs)
-        m_leafs.push_back({l.firstLeafBrush, l.numLeafBrushes, l.firstLeafSurface, l.numLeafSurfaces});
+        m_leafs.push_back({l.firstLeafBrush, l.numLeafBrushes, l.firstLeafSurface, l.numLeafSurfaces,
+                           l.numLeafBrushes, l.numLeafSurfaces});
     m_leafBrushes = data.leafBrushes;
 
     m_sides.reserve(data.brushSides.size());
@@ -246,6 +247,7 @@ Model::Model(const bsp::BspData& data) {
         const auto& m = data.models[i];
         m_models[i].leaf.firstLeafBrush = static_cast<int32_t>(m_leafBrushes.size());
         m_models[i].leaf.numLeafBrushes = m.numBrushes;
+        m_models[i].leaf.numGameBrushes = m.numBrushes;
         for (int32_t b = 0; b < m.numBrushes; ++b) m_leafBrushes.push_back(m.firstBrush + b);
     }
     buildPatches(data);
@@ -257,8 +259,10 @@ Model::Model(const bsp::BspData& data) {
         const auto& m = data.models[i];
         m_models[i].leaf.firstLeafSurface = static_cast<int32_t>(m_leafSurfaces.size());
         m_models[i].leaf.numLeafSurfaces = m.numSurfaces;
+        m_models[i].leaf.numGameSurfaces = m.numSurfaces;
         for (int32_t s = 0; s < m.numSurfaces; ++s) m_leafSurfaces.push_back(m.firstSurface + s);
     }
+    buildContentBounds();
 }
 
 void Model::buildPatches(const bsp::BspData& data) {
@@ -313,6 +317,48 @@ TraceFunction Model::traceFunction(const TraceOptions& options) const {
     return [this, options](const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask) {
         return trace(shape, start, end, mask, options);
     };
+}
+
+void Model::buildContentBounds() {
+    auto grow = [](Bounds& b, const glm::vec3& mins, const glm::vec3& maxs) {
+        b.mins = glm::min(b.mins, mins);
+        b.maxs = glm::max(b.maxs, maxs);
+    };
+    m_leafBounds.assign(m_leafs.size(), Bounds{});
+    for (size_t i = 0; i < m_leafs.size(); ++i) {
+        const CollisionLeaf& leaf = m_leafs[i];
+        for (int32_t k = 0; k < leaf.numLeafBrushes; ++k) {
+            const CollisionBrush& b = m_brushes[static_cast<size_t>(m_leafBrushes[static_cast<size_t>(leaf.firstLeafBrush + k)])];
+            grow(m_leafBounds[i], b.mins, b.maxs);
+        }
+        for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k) {
+            const int32_t p = patchForSurface(m_leafSurfaces[static_cast<size_t>(leaf.firstLeafSurface + k)]);
+            if (p >= 0) grow(m_leafBounds[i], m_patches[static_cast<size_t>(p)].collide.mins,
+                             m_patches[static_cast<size_t>(p)].collide.maxs);
+        }
+    }
+    // Children before parents: a node's bounds are its children's. Nodes are visited from the
+    // root with an explicit stack (post order); the depth bound guards against a cyclic tree.
+    m_nodeBounds.assign(m_nodes.size(), Bounds{});
+    if (m_nodes.empty()) return;
+    std::vector<std::pair<int32_t, bool>> stack{{0, false}};
+    size_t steps = 0;
+    while (!stack.empty() && steps++ < 4 * m_nodes.size() + 4) {
+        auto [node, childrenDone] = stack.back();
+        stack.pop_back();
+        const CollisionNode& n = m_nodes[static_cast<size_t>(node)];
+        if (!childrenDone) {
+            stack.push_back({node, true});
+            for (int32_t child : n.children)
+                if (child >= 0) stack.push_back({child, false});
+            continue;
+        }
+        Bounds& b = m_nodeBounds[static_cast<size_t>(node)];
+        for (int32_t child : n.children) {
+            const Bounds& c = child >= 0 ? m_nodeBounds[static_cast<size_t>(child)] : m_leafBounds[static_cast<size_t>(-1 - child)];
+            grow(b, c.mins, c.maxs);
+        }
+    }
 }
 
 } // namespace cliplab::collision

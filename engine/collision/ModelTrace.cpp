@@ -48,10 +48,12 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
     detail::TraceWork tw;
     tw.mask = mask;
     tw.epsilon = options.epsilon;
-    tw.quake3 = options.semantics == Semantics::Quake3;
-    tw.nodeMargin = tw.quake3 ? std::max(1.0f, 2.0f * tw.epsilon) : 0.0f;
+    tw.quake3 = options.semantics != Semantics::Tutorial;
+    tw.robust = options.semantics == Semantics::Robust;
+    tw.nodeMargin = tw.robust ? std::max(1.0f, 2.0f * tw.epsilon) : tw.quake3 ? 1.0f : 0.0f;
     tw.stats = stats;
     tw.curves = options.curves;
+    tw.rayCurveClip = options.rayCurveClip;
     tw.result.fraction = 1.0f;
 
     const bool validModel = options.model >= 0 && options.model < numModels() && (options.model > 0 || !m_nodes.empty());
@@ -133,6 +135,25 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
     else
         for (int i = 0; i < 3; ++i) r.endpos[i] = start[i] + r.fraction * (end[i] - start[i]);
     return r;
+}
+
+} // namespace cliplab::collision
+
+namespace cliplab::collision {
+
+const char* semanticsName(Semantics s) {
+    switch (s) {
+    case Semantics::Quake3: return "quake3";
+    case Semantics::Tutorial: return "tutorial";
+    case Semantics::Robust: return "robust";
+    }
+    return "quake3";
+}
+
+std::optional<Semantics> parseSemantics(std::string_view name) {
+    for (Semantics s : {Semantics::Quake3, Semantics::Tutorial, Semantics::Robust})
+        if (name == semanticsName(s)) return s;
+    return std::nullopt;
 }
 
 } // namespace cliplab::collision

@@ -180,6 +180,8 @@ void traceThroughPatch(const Model& model, TraceWork& tw, int32_t patchIndex) {
         ++tw.stats->patchesTested;
     if (!boundsIntersect(tw, pc))
         return;
+    if (tw.isPoint && !tw.rayCurveClip)
+        return; // the game's cm_playerCurveClip 0
     const int32_t facet = tw.isPoint ? rayFacets(tw, pc) : sweepFacets(tw, pc);
     if (facet < 0)
         return;
@@ -221,7 +223,8 @@ int32_t facetContaining(const TraceWork& tw, const PatchCollide& pc) {
 
 void traceThroughLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
     const int32_t* list = model.leafSurfaces().data() + leaf.firstLeafSurface;
-    for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k) {
+    const int32_t count = leafSurfaceCount(tw, leaf);
+    for (int32_t k = 0; k < count; ++k) {
         const int32_t p = model.patchForSurface(list[k]);
         if (p < 0 || !firstPatchVisit(tw, p))
             continue; // patches sit in many leafs; test each once
@@ -235,7 +238,8 @@ void traceThroughLeafPatches(const Model& model, TraceWork& tw, const CollisionL
 
 void testInLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
     const int32_t* list = model.leafSurfaces().data() + leaf.firstLeafSurface;
-    for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k) {
+    const int32_t count = leafSurfaceCount(tw, leaf);
+    for (int32_t k = 0; k < count; ++k) {
         const int32_t p = model.patchForSurface(list[k]);
         if (p < 0 || !firstPatchVisit(tw, p))
             continue;

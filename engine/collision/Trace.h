@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 namespace cliplab::collision {
@@ -46,20 +48,34 @@ struct Shape {
     }
 };
 
-/// Which brush test and node split to use.
+/// Which rules a trace follows (docs/collision-modes.md compares them).
 enum class Semantics {
-    Quake3,   ///< ioquake3: a brush is skipped when d1 > 0 && (d2 >= eps || d2 >= d1).
-    Tutorial, ///< The seed tutorial: skipped when d1 > 0 && d2 > 0, with its node split (no 1-unit
-              ///< margin, no pruning beyond the nearest hit), no per-side fraction clamps, and an
-              ///< all-solid brush does not zero the fraction.
+    Quake3,   ///< ioquake3's CM_BoxTrace to the last bit: its brush test (a brush is skipped when
+              ///< d1 > 0 && (d2 >= eps || d2 >= d1)), its node split, and q3map's leaf lists.
+    Tutorial, ///< The BSP collision tutorial: skipped when d1 > 0 && d2 > 0, with its node split (no
+              ///< 1-unit margin, no pruning beyond the nearest hit), no per-side fraction clamps, and
+              ///< an all-solid brush does not zero the fraction.
+    Robust,   ///< The game's brush and patch tests with two fixes that keep a box out of solid: the
+              ///< near half of a node split reaches epsilon beyond the box (the game stops epsilon
+              ///< short of it), and every brush and patch is tested in every leaf its bounds reach
+              ///< (q3map leaves thin fragments and coarse patch chords out of its leaf lists).
 };
+
+/// The name of `s` as the command line and settings write it: "quake3", "tutorial" or "robust".
+const char* semanticsName(Semantics s);
+/// Parses "quake3", "tutorial" or "robust"; nullopt for anything else.
+std::optional<Semantics> parseSemantics(std::string_view name);
 
 /// Per-trace settings. Plain values; the defaults are ioquake3's.
 struct TraceOptions {
     float epsilon = 0.125f;               ///< Distance kept from surfaces (units); ioquake3's SURFACE_CLIP_EPSILON.
                                           ///< Used clamped to [0, 16], NaN as 0.125 (TraceLimits.h).
-    Semantics semantics = Semantics::Quake3;
+    Semantics semantics = Semantics::Quake3; ///< The game's rules; movement defaults to Robust.
     bool curves = false;                  ///< Also collide with patches (curved surfaces), as the game does by default.
+    /// With `curves`: point traces (rays and zero-size boxes) collide with patches too, as the
+    /// game's cm_playerCurveClip 1 (its default); false lets them pass through patches, as
+    /// cm_playerCurveClip 0 does.
+    bool rayCurveClip = true;
     int32_t model = 0;                    ///< 0 = world, N = inline model *N at its rest position.
 
     /// Every field equal.

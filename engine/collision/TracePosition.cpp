@@ -88,7 +88,8 @@ void positionTestNode(const Model& model, TraceWork& tw, const glm::vec3& mins, 
 void testInLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
     if (tw.stats) ++tw.stats->leavesVisited;
     const int32_t* list = model.leafBrushes().data() + leaf.firstLeafBrush;
-    for (int32_t k = 0; k < leaf.numLeafBrushes; ++k) {
+    const int32_t count = leafBrushCount(tw, leaf);
+    for (int32_t k = 0; k < count; ++k) {
         const int32_t b = list[k];
         if (!firstVisit(tw, b)) continue;
         if (!(model.brushes()[static_cast<size_t>(b)].contents & tw.mask)) continue;

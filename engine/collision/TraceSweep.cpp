@@ -131,6 +131,14 @@ void traceThroughBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     }
 }
 
+/// The brush test's bounds check (margin epsilon) against a box of brushes and patches: false
+/// only when it is false for each of them (float subtraction is monotonic).
+bool boundsIntersect(const TraceWork& tw, const Bounds& b) {
+    const float e = tw.epsilon;
+    return !(tw.bounds[1].x < b.mins.x - e || tw.bounds[1].y < b.mins.y - e || tw.bounds[1].z < b.mins.z - e ||
+             tw.bounds[0].x > b.maxs.x + e || tw.bounds[0].y > b.maxs.y + e || tw.bounds[0].z > b.maxs.z + e);
+}
+
 bool boundsIntersect(const TraceWork& tw, const CollisionBrush& b) {
     const float e = tw.epsilon;
     return !(tw.bounds[1].x < b.mins.x - e || tw.bounds[1].y < b.mins.y - e || tw.bounds[1].z < b.mins.z - e ||
@@ -142,7 +150,8 @@ void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& l
     if (tw.stats) ++tw.stats->leavesVisited;
     const int32_t* list = model.leafBrushes().data() + leaf.firstLeafBrush;
     const CollisionBrush* brushes = model.brushes().data();
-    for (int32_t k = 0; k < leaf.numLeafBrushes; ++k) {
+    const int32_t count = leafBrushCount(tw, leaf);
+    for (int32_t k = 0; k < count; ++k) {
         const int32_t b = list[k];
         if (!firstVisit(tw, b)) continue; // brushes sit in many leafs; test each once
         const CollisionBrush& brush = brushes[b];
@@ -177,9 +186,13 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
         // Nothing beyond the nearest hit so far can matter (the tutorial walks on regardless).
         if (tw.quake3 && tw.result.fraction <= p1f) return;
         if (num < 0) {
+            if (!boundsIntersect(tw, model.leafContentBounds()[static_cast<size_t>(-1 - num)])) return;
             traceThroughLeaf(model, tw, model.leafs()[static_cast<size_t>(-1 - num)]);
             return;
         }
+        // Every brush and patch below misses the swept bounds: each would fail its own bounds
+        // test, so skipping them changes nothing but the time.
+        if (!boundsIntersect(tw, model.nodeContentBounds()[static_cast<size_t>(num)])) return;
         if (tw.stats) ++tw.stats->nodesVisited;
         const CollisionNode& node = nodes[num];
         float t1, t2, offset;
@@ -222,11 +235,10 @@ void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f,
             // The game adds eps here too, which (idist < 0) ends the near half eps *before* the
             // box stops overlapping the back side, where the other three cases all reach eps
             // beyond. A box overlapping a brush's face plane by less than eps for the rest of the
-            // sweep then never visits the brush's leaf and goes through its corner: the soak
-            // (cliplab soak czest3ctf --seed 2 --walkers 16 --walker 5 --ticks 12526 --preset
-            // quake3) put a player 0.227 into a wall that way. Reaching eps beyond only visits
-            // more leaves; the brush tests stay the game's (TraceReference.NearHalfOfASplit...).
-            frac = static_cast<float>((double(t1 - offset) - eps) * idist);
+            // sweep then never visits the brush's leaf and goes through its corner (a player
+            // ended 0.227 units inside a wall on czest3ctf that way). Robust reaches eps beyond,
+            // which only visits more leaves; quake3 keeps the game's sign.
+            frac = static_cast<float>((double(t1 - offset) + (tw.robust ? -eps : eps)) * idist);
         } else if (t1 > t2) {
             const float idist = static_cast<float>(1.0 / double(t1 - t2));
             side = 0;

@@ -24,12 +24,14 @@ struct TraceWork {
     glm::vec3 sphereOffset{0.0f};     ///< Capsule: offset of the upper sphere centre from the middle.
     int32_t mask = 0;
     float epsilon = 0.125f;
-    bool quake3 = true;               ///< ioquake3 semantics; false = the seed tutorial's.
+    bool quake3 = true;               ///< The game's brush tests (quake3 and robust); false = the tutorial's.
+    bool robust = false;              ///< Completed leaf lists and the node split reaching eps beyond.
     /// Margin beyond the shape's support before a sub-segment counts as wholly on one side of a
-    /// node plane: the game's 1 unit, widened for epsilons that would reach past it; 0 for the
-    /// tutorial.
+    /// node plane: the game's 1 unit; robust widens it for epsilons that would reach past it; 0
+    /// for the tutorial.
     float nodeMargin = 1.0f;
     bool curves = false;              ///< Collide with patches too.
+    bool rayCurveClip = true;         ///< Points collide with patches (TraceOptions::rayCurveClip).
     TraceResult result;
     uint32_t* stamps = nullptr;       ///< Per-thread visited marks: brushes, then patches.
     size_t patchStampBase = 0;        ///< Index in `stamps` of patch 0's mark (= brush count).
@@ -44,6 +46,15 @@ inline float dot3(const glm::vec3& a, const glm::vec3& b) { return a.x * b.x + a
 /// the horizontal rim reaches r * |n_xy|, the caps h * |n_z|.
 inline float cylinderSupport(const glm::vec3& n, float r, float h) {
     return r * std::sqrt(n.x * n.x + n.y * n.y) + h * std::fabs(n.z);
+}
+
+/// How many of `leaf`'s brushes this trace tests: q3map's own list, or the completed one (robust).
+inline int32_t leafBrushCount(const TraceWork& tw, const CollisionLeaf& leaf) {
+    return tw.robust ? leaf.numLeafBrushes : leaf.numGameBrushes;
+}
+/// The same for the leaf's surfaces (patches).
+inline int32_t leafSurfaceCount(const TraceWork& tw, const CollisionLeaf& leaf) {
+    return tw.robust ? leaf.numLeafSurfaces : leaf.numGameSurfaces;
 }
 
 /// True the first time `brush` is seen in this trace (marks it).

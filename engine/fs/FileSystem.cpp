@@ -58,9 +58,51 @@ core::Status FileSystem::mount(const std::string& path, const std::string& what)
     return core::Ok{};
 }
 
-core::Status FileSystem::mountArchive(const std::string& path) { return mount(path, "archive"); }
+core::Status FileSystem::mountArchive(const std::string& path) {
+    (void)ensureMounted(); // keep the order of the calls; a deferred failure is reported by lookups
+    return mount(path, "archive");
+}
+
+core::Status FileSystem::mountBaseDirectoryOnDemand(const std::string& directory) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(directory, ec))
+        return Error{format("%s: base directory does not exist", directory.c_str())};
+    std::lock_guard lock(m_deferredMutex);
+    m_deferred.push_back(directory);
+    return core::Ok{};
+}
+
+core::Status FileSystem::ensureMounted() const {
+    std::lock_guard lock(m_deferredMutex);
+    if (!m_deferred.empty()) {
+        std::vector<std::string> pending;
+        pending.swap(m_deferred);
+        // Mounting changes PhysFS's process-wide search path, which this object owns; the
+        // observable state (what lookups find) is the one the caller asked for.
+        auto* self = const_cast<FileSystem*>(this);
+        for (const std::string& directory : pending) {
+            core::Status s = self->mountBaseDirectoryNow(directory);
+            if (!s && m_deferredError.empty())
+                m_deferredError = s.error().message;
+        }
+    }
+    if (!m_deferredError.empty())
+        return Error{m_deferredError};
+    return core::Ok{};
+}
+
+bool FileSystem::hasDeferredMounts() const {
+    std::lock_guard lock(m_deferredMutex);
+    return !m_deferred.empty();
+}
+
+const std::vector<std::string>& FileSystem::mounts() const {
+    (void)ensureMounted();
+    return m_mounts;
+}
 
 core::Status FileSystem::mountDirectory(const std::string& path) {
+    (void)ensureMounted();
     std::error_code ec;
     if (!std::filesystem::is_directory(path, ec))
         return Error{format("%s: not a directory", path.c_str())};
@@ -68,6 +110,7 @@ core::Status FileSystem::mountDirectory(const std::string& path) {
 }
 
 core::Status FileSystem::mountArchiveBytes(std::vector<uint8_t> bytes, const std::string& name) {
+    (void)ensureMounted();
     m_memoryArchives.push_back(std::move(bytes));
     const auto& data = m_memoryArchives.back();
     if (!PHYSFS_mountMemory(data.data(), data.size(), nullptr, name.c_str(), nullptr, 0)) {
@@ -79,7 +122,7 @@ core::Status FileSystem::mountArchiveBytes(std::vector<uint8_t> bytes, const std
     return core::Ok{};
 }
 
-core::Status FileSystem::mountBaseDirectory(const std::string& directory) {
+core::Status FileSystem::mountBaseDirectoryNow(const std::string& directory) {
     std::error_code ec;
     if (!std::filesystem::is_directory(directory, ec))
         return Error{format("%s: base directory does not exist", directory.c_str())};
@@ -92,16 +135,26 @@ core::Status FileSystem::mountBaseDirectory(const std::string& directory) {
     // Quake 3 loads pk3 files in alphabetical order and the last one loaded wins.
     std::sort(archives.begin(), archives.end());
     for (const std::string& a : archives) {
-        core::Status s = mountArchive(a);
+        core::Status s = mount(a, "archive");
         if (!s)
             return s;
     }
-    return mountDirectory(directory);
+    return mount(directory, "directory");
 }
 
-bool FileSystem::exists(const std::string& path) const { return PHYSFS_exists(path.c_str()) != 0; }
+core::Status FileSystem::mountBaseDirectory(const std::string& directory) {
+    (void)ensureMounted();
+    return mountBaseDirectoryNow(directory);
+}
+
+bool FileSystem::exists(const std::string& path) const {
+    (void)ensureMounted();
+    return PHYSFS_exists(path.c_str()) != 0;
+}
 
 core::Result<std::vector<uint8_t>> FileSystem::readFile(const std::string& path) const {
+    if (core::Status s = ensureMounted(); !s && !PHYSFS_exists(path.c_str()))
+        return Error{format("%s: cannot open: %s", path.c_str(), s.error().message.c_str())};
     PHYSFS_File* file = PHYSFS_openRead(path.c_str());
     if (!file)
         return Error{format("%s: cannot open: %s", path.c_str(), lastPhysfsError().c_str())};
@@ -127,6 +180,7 @@ core::Result<std::vector<uint8_t>> FileSystem::readFile(const std::string& path)
 }
 
 std::vector<std::string> FileSystem::listFiles(const std::string& directory, const std::string& extension) const {
+    (void)ensureMounted();
     std::vector<std::string> out;
     char** list = PHYSFS_enumerateFiles(directory.c_str());
     if (!list)

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,20 @@ public:
     /// Mounts a Quake 3 base directory (e.g. .../baseoa): its .pk3 files in alphabetical order, each
     /// overriding the previous ones, then the directory itself, whose loose files override them all.
     core::Status mountBaseDirectory(const std::string& directory);
+
+    /// The same as mountBaseDirectory(), but only when something first looks a file up (exists,
+    /// readFile, listFiles, listMaps, mounts or ensureMounted). Mounting every pk3 of a game folder
+    /// reads each archive's directory: a command given a map file path never pays for it.
+    /// Fails now only when `directory` is not a directory; an archive that cannot be mounted is
+    /// reported by ensureMounted() and by readFile(), and leaves the lookups without that folder.
+    core::Status mountBaseDirectoryOnDemand(const std::string& directory);
+
+    /// Mounts what mountBaseDirectoryOnDemand() deferred, once. The error of the first archive
+    /// that could not be mounted, or Ok.
+    core::Status ensureMounted() const;
+
+    /// True while base directories wait to be mounted (nothing has looked a file up yet).
+    bool hasDeferredMounts() const;
 
     /// Mounts one archive (.pk3/.zip) on top of everything mounted so far.
     core::Status mountArchive(const std::string& path);
@@ -56,12 +71,19 @@ public:
     std::vector<std::string> listMaps() const;
 
     /// Everything mounted, lowest priority first (for `cliplab info` and the map panel).
-    const std::vector<std::string>& mounts() const { return m_mounts; }
+    const std::vector<std::string>& mounts() const;
 
 private:
     FileSystem() = default;
     core::Status mount(const std::string& path, const std::string& what);
+    /// mountBaseDirectory() without realising deferred mounts first.
+    core::Status mountBaseDirectoryNow(const std::string& directory);
 
+    /// Deferred base directories, mounted in order by ensureMounted(); later explicit mounts
+    /// realise them first so that the search order stays the order of the calls.
+    mutable std::vector<std::string> m_deferred;
+    mutable std::string m_deferredError; ///< First failure of a deferred mount, "" when none.
+    mutable std::mutex m_deferredMutex;
     std::vector<std::string> m_mounts;
     std::vector<std::vector<uint8_t>> m_memoryArchives; ///< Kept alive while mounted.
 };

@@ -4,6 +4,7 @@
 #include "core/Parse.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include <cerrno>
 #include <cmath>
@@ -131,6 +132,59 @@ std::optional<std::string> setSetting(Settings& s, const std::string& name, cons
         return std::nullopt;
     }
     return "unknown setting '" + name + "'";
+}
+
+namespace {
+
+std::string floatText(float v) {
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+} // namespace
+
+std::vector<SettingName> settingNames() {
+    std::vector<SettingName> out = {{"preset", "melax or quake3"},
+                                    {"method", "swept or step-correct"},
+                                    {"shape", "box, capsule, sphere, cylinder or ray"}};
+    for (const auto& ff : kFloats)
+        out.push_back({ff.name, core::format("[%g, %g]", double(ff.min), double(ff.max))});
+    out.push_back({"maxSlideIterations", "[1, 16], whole"});
+    out.push_back({"maxPlanes", "[2, 16], whole"});
+    out.push_back({"snapVelocity", "0 or 1"});
+    out.push_back({"quantizeAngles", "0 or 1"});
+    out.push_back({"contentsMask", "[0, 2147483647], whole"});
+    for (const char* corner : {"mins", "maxs"})
+        for (const char* axis : {"x", "y", "z"})
+            out.push_back({std::string(corner) + axis, "[-10000, 10000]"});
+    return out;
+}
+
+std::optional<std::string> getSetting(const Settings& s, const std::string& name) {
+    if (name == "preset")
+        return presetName(s.preset);
+    if (name == "method")
+        return methodName(s.method);
+    if (name == "shape")
+        return shapeName(s.shape);
+    for (const auto& ff : kFloats)
+        if (name == ff.name)
+            return floatText(s.*ff.field);
+    if (name == "maxSlideIterations")
+        return std::to_string(s.maxSlideIterations);
+    if (name == "maxPlanes")
+        return std::to_string(s.maxPlanes);
+    if (name == "snapVelocity")
+        return s.snapVelocity ? "1" : "0";
+    if (name == "quantizeAngles")
+        return s.quantizeAngles ? "1" : "0";
+    if (name == "contentsMask")
+        return std::to_string(s.contentsMask);
+    if (name.size() == 5 && (name.rfind("mins", 0) == 0 || name.rfind("maxs", 0) == 0) && name[4] >= 'x' &&
+        name[4] <= 'z')
+        return floatText((name[1] == 'i' ? s.mins : s.maxs)[name[4] - 'x']);
+    return std::nullopt;
 }
 
 Settings sanitize(const Settings& in) {

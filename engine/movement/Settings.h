@@ -91,6 +91,20 @@ struct Settings {
 /// nothing on success. One field at a time: check the whole with validateSettings afterwards.
 std::optional<std::string> setSetting(Settings& settings, const std::string& name, const std::string& value);
 
+/// A name setSetting accepts and what it takes.
+struct SettingName {
+    std::string name;  ///< e.g. "gravity", "minsx", "preset".
+    std::string range; ///< e.g. "[-100000, 100000]", "melax or quake3", "0 or 1".
+};
+
+/// Every name setSetting accepts, in a fixed order: preset, method, shape, the float fields, the
+/// whole-number and 0/1 fields, contentsMask, then the box corners minsx..maxsz.
+std::vector<SettingName> settingNames();
+
+/// The value of setting `name` as text setSetting reads back to the same value (floats in their
+/// shortest exact form: "800", "0.7"); nullopt for a name setSetting does not know.
+std::optional<std::string> getSetting(const Settings& settings, const std::string& name);
+
 /// `settings` with every field in the range setSetting accepts: a NaN field takes its default,
 /// others are clamped. Ranges: crouchMaxsZ, eyeHeight, crouchEyeHeight [-1e4, 1e4]; stepHeight,
 /// climbHeight [0, 1e4]; gravity [-1e5, 1e5]; maxSpeed, stopSpeed, jumpVelocity [0, 1e5];

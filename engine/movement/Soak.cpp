@@ -215,8 +215,9 @@ SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& tra
             ++report.outOfWorld;
             fail(SoakFailureKind::OutOfWorld, index, w, before);
             respawn(w, config);
-        } else if (trace(playerShape(settings, w.state.crouched), w.state.origin, w.state.origin,
-                         settings.contentsMask)
+        } else if ((config.inSolidJudge ? config.inSolidJudge : trace)(playerShape(settings, w.state.crouched),
+                                                                        w.state.origin, w.state.origin,
+                                                                        settings.contentsMask)
                        .startSolid) {
             ++report.inSolid;
             fail(SoakFailureKind::InSolid, index, w, before);

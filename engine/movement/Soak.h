@@ -45,6 +45,10 @@ struct SoakConfig {
     double stuckSeconds = 5.0;       ///< Wanting to move but covering < stuckDistance this long = stuck (s).
     float stuckDistance = 1.0f;      ///< Units.
     size_t maxReported = 100;        ///< Failures kept in SoakReport::failures (all are counted).
+    /// Decides whether a tick ended in solid (a zero-length trace's startSolid). Empty: the trace
+    /// the walkers move with. Tests give an independent judge (every brush tested in turn, no
+    /// tree), so a bug in the trace cannot hide its own failures.
+    collision::TraceFunction inSolidJudge;
 };
 
 /// Why a walker was counted and respawned.

@@ -20,7 +20,15 @@ MaterialPass fromStage(const ShaderStage& stage) {
     p.rgbWave = stage.rgbWave;
     for (int i = 0; i < 3; ++i)
         p.rgbConst[i] = stage.rgbConst[i];
+    p.alphaGen = stage.alphaGen;
+    p.alphaWave = stage.alphaWave;
+    p.alphaConst = stage.alphaConst;
     p.tcMods = stage.tcMods;
+    p.tcGen = stage.tcGen;
+    for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 3; ++j)
+            p.tcGenVectors[i][j] = stage.tcGenVectors[i][j];
+    p.depthFuncEqual = stage.depthFuncEqual;
     return p;
 }
 
@@ -41,24 +49,28 @@ std::vector<std::string> imageCandidates(const std::string& image) {
         out.push_back(image);
         base = image.substr(0, dot);
     }
-    for (const char* ext : {".tga", ".jpg"})
+    for (const char* ext : {".tga", ".jpg", ".png"})
         if (out.empty() || out.front() != base + ext)
             out.push_back(base + ext);
     return out;
 }
 
-MaterialPlan planMaterial(const std::string& name, const ShaderDef* def) {
+MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, MaterialUse use) {
     MaterialPlan m;
     m.name = name;
     if (!def) {
         MaterialPass p;
         p.images = {name};
+        if (use == MaterialUse::Model) {
+            p.source = PassSource::Texture;
+            p.rgbGen = RgbGen::LightingDiffuse;
+        }
         m.passes.push_back(p);
         return m;
     }
     m.scripted = true;
     m.cull = def->cull;
-    m.deform = def->deform;
+    m.deforms = def->deforms;
     m.polygonOffset = def->polygonOffset;
     if (def->nodraw || (def->fog && def->stages.empty())) {
         m.draw = false;
@@ -79,9 +91,13 @@ MaterialPlan planMaterial(const std::string& name, const ShaderDef* def) {
         if (stage.lightmap || !stage.maps.empty())
             stages.push_back(fromStage(stage));
     if (stages.empty()) {
-        // Keywords but no stages: the game draws the image named like the shader with the lightmap.
+        // Keywords but no stages: the game draws the image named like the shader, lit.
         MaterialPass p;
         p.images = {name};
+        if (use == MaterialUse::Model) {
+            p.source = PassSource::Texture;
+            p.rgbGen = RgbGen::LightingDiffuse;
+        }
         stages.push_back(p);
     }
     // Texture + filtered lightmap (either order) is one pass: image x light.

@@ -30,7 +30,13 @@ struct MaterialPass {
     RgbGen rgbGen = RgbGen::Identity;
     Wave rgbWave;
     float rgbConst[3] = {1.0f, 1.0f, 1.0f};
+    AlphaGen alphaGen = AlphaGen::Default;
+    Wave alphaWave;
+    float alphaConst = 1.0f;
     std::vector<TcMod> tcMods;
+    TcGen tcGen = TcGen::Base;
+    float tcGenVectors[2][3] = {{0, 0, 0}, {0, 0, 0}};
+    bool depthFuncEqual = false;
 };
 
 /// A planned material.
@@ -41,18 +47,24 @@ struct MaterialPlan {
     bool scripted = false;     ///< Came from a shader script.
     CullMode cull = CullMode::Front;
     float sort = sortkey::Opaque;
-    Deform deform;
+    std::vector<Deform> deforms; ///< Applied in order to the vertices before drawing.
     bool polygonOffset = false;
     std::vector<MaterialPass> passes; ///< For sky materials: the cloud layers.
     std::string skyFarbox;     ///< Sky images base name ("" = none).
     float cloudHeight = 128.0f;
 };
 
-/// Plans the material of BSP shader `name`; `def` is its script definition or nullptr.
-MaterialPlan planMaterial(const std::string& name, const ShaderDef* def);
+/// What a material is drawn on: map surfaces have lightmaps (or vertex light), models are lit
+/// from the light grid per vertex.
+enum class MaterialUse { World, Model };
 
-/// Candidate files for an image named in a script or BSP (with or without extension): the
-/// name as given when it has one, then NAME.tga and NAME.jpg.
+/// Plans the material of shader `name`; `def` is its script definition or nullptr. Without a
+/// script the game draws the image of that name times the light: the lightmap on the world, the
+/// grid's diffuse light (rgbGen lightingDiffuse) on models.
+MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, MaterialUse use = MaterialUse::World);
+
+/// Candidate files for an image named in a script, BSP or model (with or without extension): the
+/// name as given when it has one, then NAME.tga, NAME.jpg and NAME.png.
 std::vector<std::string> imageCandidates(const std::string& image);
 
 } // namespace cliplab::render

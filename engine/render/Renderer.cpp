@@ -26,6 +26,9 @@ Renderer::Impl::~Impl() {
     glDeleteBuffers(1, &vbo);
     glDeleteBuffers(1, &ibo);
     glDeleteVertexArrays(1, &vao);
+    glDeleteBuffers(1, &dynamicVbo);
+    glDeleteBuffers(1, &dynamicIbo);
+    glDeleteVertexArrays(1, &dynamicVao);
     for (const GpuProgram& p : programs)
         glDeleteProgram(p.id);
 }
@@ -44,48 +47,55 @@ void Renderer::Impl::loadShaderScripts() {
         if (!s) // keep the shaders before the error, as the game does
             core::logWarning(s.error().message);
     }
-    // One line, not one per keyword: the list (unknownShaderKeywords) is for those who ask.
-    if (!library.unknownKeywords.empty())
-        core::logInfo("shader scripts: " + std::to_string(library.unknownKeywords.size()) +
-                      " keywords are not supported and were ignored (--verbose lists them)");
+    if (const std::string summary = unsupportedSummary(library); !summary.empty())
+        core::logInfo(summary);
+}
+
+GpuMaterial Renderer::Impl::makeMaterial(MaterialPlan plan) {
+    static const char* const kSkySuffix[6] = {"_rt", "_lf", "_bk", "_ft", "_up", "_dn"};
+    GpuMaterial m;
+    m.plan = std::move(plan);
+    if (!m.plan.draw)
+        return m;
+    for (const MaterialPass& p : m.plan.passes) {
+        GpuPass gp;
+        gp.plan = p;
+        if (p.source != PassSource::Light)
+            for (const std::string& image : p.images)
+                gp.textures.push_back(image == "$whiteimage" ? textures.white() : textures.get(image, p.clamp));
+        m.passes.push_back(std::move(gp));
+    }
+    if (m.plan.sky && !m.plan.skyFarbox.empty()) {
+        m.hasSkyBox = true;
+        for (size_t side = 0; side < 6; ++side) {
+            m.skyBox[side] = textures.find(m.plan.skyFarbox + kSkySuffix[side], true);
+            m.hasSkyBox = m.hasSkyBox && m.skyBox[side] != 0;
+        }
+        if (!m.hasSkyBox)
+            core::logWarning("sky " + m.plan.name + ": farbox " + m.plan.skyFarbox + " incomplete, using clouds/colour");
+    }
+    return m;
 }
 
 void Renderer::Impl::buildMaterials() {
-    static const char* const kSkySuffix[6] = {"_rt", "_lf", "_bk", "_ft", "_up", "_dn"};
-    materials.reserve(data.shaders.size());
-    for (const bsp::Shader& shader : data.shaders) {
-        const std::string name = normalizeShaderName(shader.name);
-        GpuMaterial m;
-        m.plan = planMaterial(name, library.find(name));
-        if (shader.surfaceFlags & bsp::surf::NoDraw)
-            m.plan.draw = false;
-        materials.push_back(std::move(m));
-    }
     // Textures only for materials that some surface draws, so the missing count means something.
     std::vector<bool> used(data.shaders.size(), false);
     for (const auto& s : data.surfaces)
         if (s.type != bsp::SurfaceType::Flare && s.type != bsp::SurfaceType::Bad)
             used[static_cast<size_t>(s.shader)] = true;
-    for (size_t i = 0; i < materials.size(); ++i) {
-        GpuMaterial& m = materials[i];
-        if (!used[i] || !m.plan.draw)
-            continue;
-        for (const MaterialPass& p : m.plan.passes) {
-            GpuPass gp;
-            gp.plan = p;
-            if (p.source != PassSource::Light)
-                for (const std::string& image : p.images)
-                    gp.textures.push_back(image == "$whiteimage" ? textures.white() : textures.get(image, p.clamp));
-            m.passes.push_back(std::move(gp));
-        }
-        if (m.plan.sky && !m.plan.skyFarbox.empty()) {
-            m.hasSkyBox = true;
-            for (size_t side = 0; side < 6; ++side) {
-                m.skyBox[side] = textures.find(m.plan.skyFarbox + kSkySuffix[side], true);
-                m.hasSkyBox = m.hasSkyBox && m.skyBox[side] != 0;
-            }
-            if (!m.hasSkyBox)
-                core::logWarning("sky " + m.plan.name + ": farbox " + m.plan.skyFarbox + " incomplete, using clouds/colour");
+    materials.reserve(data.shaders.size());
+    for (size_t i = 0; i < data.shaders.size(); ++i) {
+        const bsp::Shader& shader = data.shaders[i];
+        const std::string name = normalizeShaderName(shader.name);
+        MaterialPlan plan = planMaterial(name, library.find(name));
+        if (shader.surfaceFlags & bsp::surf::NoDraw)
+            plan.draw = false;
+        if (used[i]) {
+            materials.push_back(makeMaterial(std::move(plan)));
+        } else {
+            GpuMaterial m;
+            m.plan = std::move(plan);
+            materials.push_back(std::move(m));
         }
     }
 }
@@ -107,6 +117,19 @@ void Renderer::Impl::uploadLightmaps() {
     }
 }
 
+void setMeshVertexLayout() {
+    const auto stride = static_cast<GLsizei>(sizeof(MeshVertex));
+    auto attrib = [&](GLuint index, GLint size, GLenum type, GLboolean normalized, size_t offset) {
+        glEnableVertexAttribArray(index);
+        glVertexAttribPointer(index, size, type, normalized, stride, reinterpret_cast<void*>(offset));
+    };
+    attrib(0, 3, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, position));
+    attrib(1, 2, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, st));
+    attrib(2, 2, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, lightmapSt));
+    attrib(3, 3, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, normal));
+    attrib(4, 4, GL_UNSIGNED_BYTE, GL_TRUE, offsetof(MeshVertex, color));
+}
+
 void Renderer::Impl::rebuildMesh(int patchLevel) {
     mesh = buildWorldMesh(data, patchLevel, [this](int32_t surface) {
         return materials[static_cast<size_t>(data.surfaces[static_cast<size_t>(surface)].shader)].plan.draw;
@@ -118,16 +141,7 @@ void Renderer::Impl::rebuildMesh(int patchLevel) {
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(uint32_t)),
                  mesh.indices.data(), GL_STATIC_DRAW);
-    const auto stride = static_cast<GLsizei>(sizeof(MeshVertex));
-    auto attrib = [&](GLuint index, GLint size, GLenum type, GLboolean normalized, size_t offset) {
-        glEnableVertexAttribArray(index);
-        glVertexAttribPointer(index, size, type, normalized, stride, reinterpret_cast<void*>(offset));
-    };
-    attrib(0, 3, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, position));
-    attrib(1, 2, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, st));
-    attrib(2, 2, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, lightmapSt));
-    attrib(3, 3, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, normal));
-    attrib(4, 4, GL_UNSIGNED_BYTE, GL_TRUE, offsetof(MeshVertex, color));
+    setMeshVertexLayout();
     glBindVertexArray(0);
 
     drawOrder.clear();
@@ -150,13 +164,17 @@ WorldUniforms locate(GLuint program) {
     u.turb = at("uTurb");
     u.tcS = at("uTcS");
     u.tcT = at("uTcT");
-    u.deform = at("uDeform");
-    u.deformWave = at("uDeformWave");
+    u.tcGen = at("uTcGen");
+    u.tcVec0 = at("uTcVec0");
+    u.tcVec1 = at("uTcVec1");
+    u.envAxis = at("uEnvAxis");
+    u.rgbGen = at("uRgbGen");
+    u.alphaGen = at("uAlphaGen");
+    u.specularLight = at("uSpecularLight");
     u.texture = at("uTexture");
     u.lightmap = at("uLightmap");
     u.useTexture = at("uUseTexture");
     u.lightSource = at("uLightSource");
-    u.useVertexColor = at("uUseVertexColor");
     u.color = at("uColor");
     u.alphaFunc = at("uAlphaFunc");
     u.view = at("uView");
@@ -200,6 +218,14 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(const bsp::BspData& dat
     glGenVertexArrays(1, &impl->vao);
     glGenBuffers(1, &impl->vbo);
     glGenBuffers(1, &impl->ibo);
+    glGenVertexArrays(1, &impl->dynamicVao);
+    glGenBuffers(1, &impl->dynamicVbo);
+    glGenBuffers(1, &impl->dynamicIbo);
+    glBindVertexArray(impl->dynamicVao);
+    glBindBuffer(GL_ARRAY_BUFFER, impl->dynamicVbo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, impl->dynamicIbo);
+    setMeshVertexLayout();
+    glBindVertexArray(0);
     impl->loadShaderScripts();
     impl->buildMaterials();
     impl->uploadLightmaps();
@@ -218,5 +244,10 @@ const RenderStats& Renderer::stats() const { return m_impl->stats; }
 const std::set<std::string>& Renderer::missingTextures() const { return m_impl->textures.missing(); }
 const std::set<std::string>& Renderer::unknownShaderKeywords() const { return m_impl->library.unknownKeywords; }
 uint32_t Renderer::worldTriangles() const { return m_impl->mesh.triangles(); }
+void Renderer::setEntities(std::vector<items::Placement> placements) { m_impl->setEntities(std::move(placements)); }
+const std::vector<std::string>& Renderer::modelWarnings() const {
+    static const std::vector<std::string> kNone;
+    return m_impl->scene ? m_impl->scene->warnings() : kNone;
+}
 
 } // namespace cliplab::render

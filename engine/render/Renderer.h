@@ -8,12 +8,14 @@
 #include "core/Result.h"
 #include "debugdraw/DebugDraw.h"
 #include "fs/FileSystem.h"
+#include "items/Placement.h"
 #include "render/Camera.h"
 #include "render/Culling.h"
 
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace cliplab::render {
 
@@ -36,6 +38,7 @@ struct RenderSettings {
     int patchLevel = 4;        ///< Subdivisions per bezier piece (1..64); changing it rebuilds the mesh.
     bool depthPrepass = true;  ///< Draw opaque depth first so each pixel is shaded once (software GL).
     bool drawWorld = true;     ///< False shows only the debug-draw layer (e.g. collision brushes).
+    bool drawModels = true;    ///< Items and misc_models (see Renderer::setEntities).
     glm::vec4 clearColor{0.0f, 0.0f, 0.0f, 1.0f};
 };
 
@@ -46,6 +49,9 @@ struct RenderStats {
     uint32_t trianglesDrawn = 0;
     uint32_t drawCalls = 0;
     uint32_t batchesDrawn = 0;
+    uint32_t modelsDrawn = 0;      ///< Posed models that passed culling.
+    uint32_t modelsCulled = 0;     ///< Posed models outside the PVS or the view.
+    uint32_t modelTriangles = 0;   ///< Triangles of the drawn models.
     uint32_t skySurfacesDrawn = 0; ///< Sky surfaces drawn (none with the camera outside the world).
 };
 
@@ -72,6 +78,12 @@ public:
     const std::set<std::string>& unknownShaderKeywords() const;
     /// Number of world triangles in the buffers at the current patch level.
     uint32_t worldTriangles() const;
+    /// The entities to draw as MD3 models (items::placeEntities gives the map's). Models load
+    /// through the renderer's file system; one that is missing or malformed is named in
+    /// modelWarnings() and not drawn. Replaces the previous set.
+    void setEntities(std::vector<items::Placement> placements);
+    /// Problems met loading the models of the last setEntities().
+    const std::vector<std::string>& modelWarnings() const;
 
 private:
     struct Impl;

@@ -7,6 +7,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace cliplab::render {
@@ -49,17 +50,49 @@ void setCull(CullMode mode) {
     glCullFace(mode == CullMode::Front ? GL_BACK : GL_FRONT);
 }
 
-/// Colour of a pass from its rgbGen at `seconds` (vertex colours are selected separately).
+/// The constant part of a pass's colour at `seconds`: rgb from rgbGen and alpha from alphaGen
+/// (vertex-based generators are picked in the vertex shader, see rgbSource / alphaSource).
+/// Entity colours are zero: the game clears them for the world and for items.
 glm::vec4 passColor(const MaterialPass& p, double seconds) {
+    glm::vec4 c(1.0f);
     switch (p.rgbGen) {
-    case RgbGen::Wave: {
-        const float v = std::clamp(p.rgbWave.evaluate(seconds), 0.0f, 1.0f);
-        return {v, v, v, 1.0f};
+    case RgbGen::Wave: c = glm::vec4(glm::vec3(std::clamp(p.rgbWave.evaluate(seconds), 0.0f, 1.0f)), 1.0f); break;
+    case RgbGen::Const: c = glm::vec4(p.rgbConst[0], p.rgbConst[1], p.rgbConst[2], 1.0f); break;
+    case RgbGen::Entity: c = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f); break;
+    default: break;
     }
-    case RgbGen::Const: return {p.rgbConst[0], p.rgbConst[1], p.rgbConst[2], 1.0f};
-    default: return glm::vec4(1.0f);
+    switch (p.alphaGen) {
+    case AlphaGen::Wave: c.a = std::clamp(p.alphaWave.evaluate(seconds), 0.0f, 1.0f); break;
+    case AlphaGen::Const: c.a = std::clamp(p.alphaConst, 0.0f, 1.0f); break;
+    case AlphaGen::Entity: c.a = 0.0f; break;
+    default: break;
+    }
+    return c;
+}
+
+/// uRgbGen: 0 constant, 1 vertex colour, 2 one minus it. Models carry their grid light in the
+/// vertex colour; on map surfaces lightingDiffuse takes the vertex light q3map stored.
+int rgbSource(RgbGen g) {
+    switch (g) {
+    case RgbGen::Vertex:
+    case RgbGen::ExactVertex:
+    case RgbGen::LightingDiffuse: return 1;
+    case RgbGen::OneMinusVertex: return 2;
+    default: return 0;
     }
 }
+
+/// uAlphaGen: 0 constant, 1 vertex alpha, 2 one minus it, 3 specular.
+int alphaSource(AlphaGen g) {
+    switch (g) {
+    case AlphaGen::Vertex: return 1;
+    case AlphaGen::OneMinusVertex: return 2;
+    case AlphaGen::LightingSpecular: return 3;
+    default: return 0;
+    }
+}
+
+int tcGenCode(TcGen g) { return static_cast<int>(g); }
 
 GLuint animFrame(const GpuPass& pass, double seconds) {
     if (pass.textures.size() <= 1 || pass.plan.animFrequency <= 0.0f)
@@ -110,6 +143,16 @@ void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS
             f[2][1] = 0.5f - 0.5f * p;
             break;
         }
+        case TcModKind::Transform:
+            f[0][0] = mod.matrix[0][0];
+            f[1][0] = mod.matrix[1][0];
+            f[2][0] = mod.translate[0];
+            f[0][1] = mod.matrix[0][1];
+            f[1][1] = mod.matrix[1][1];
+            f[2][1] = mod.translate[1];
+            break;
+        case TcModKind::EntityTranslate:
+            continue; // by the entity's texture offset, which is zero here
         case TcModKind::Turb:
             // Non-affine: applied first, in the vertex shader (the first turb only).
             if (turb.w == 0.0f)
@@ -137,26 +180,42 @@ const WorldUniforms& Renderer::Impl::use(ProgramKind kind) {
     if (p.frame != frameUniforms.frame) {
         p.frame = frameUniforms.frame;
         glUniformMatrix4fv(p.u.viewProj, 1, GL_FALSE, glm::value_ptr(frameUniforms.viewProj));
+        glUniform3fv(p.u.eye, 1, glm::value_ptr(frameUniforms.eye));
         glUniform1f(p.u.time, frameUniforms.seconds);
         glUniform1i(p.u.view, frameUniforms.view);
     }
     return p.u;
 }
 
-void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& material, double seconds,
-                                     const RenderSettings& settings) {
+bool inDepthPrepass(const MaterialPlan& plan) {
+    // Only what the colour passes will cover exactly, at the same depth.
+    return plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
+                        plan.passes.front().alphaFunc == AlphaFunc::None && plan.deforms.empty() &&
+                        !plan.polygonOffset);
+}
+
+void Renderer::Impl::issue(const DrawContext& context) {
+    if (!context.dynamic) {
+        multiDraw();
+        return;
+    }
+    glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(context.indexCount), GL_UNSIGNED_INT,
+                   reinterpret_cast<const void*>(static_cast<size_t>(context.firstIndex) * sizeof(uint32_t)));
+    ++stats.drawCalls;
+}
+
+void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& context, double seconds,
+                                const RenderSettings& settings) {
     const MaterialPlan& plan = material.plan;
     setCull(plan.cull);
     if (plan.polygonOffset) {
         glEnable(GL_POLYGON_OFFSET_FILL);
         glPolygonOffset(-1.0f, -2.0f);
     }
-    const int lightSource = batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
-                            : batch.lightmap == bsp::kLightmapByVertex                                      ? 2
-                                                                                                            : 0;
+    const int lightSource = context.lightSource;
     if (lightSource == 1) {
         glActiveTexture(GL_TEXTURE1);
-        glBindTexture(GL_TEXTURE_2D, lightmaps[static_cast<size_t>(batch.lightmap)]);
+        glBindTexture(GL_TEXTURE_2D, context.lightmap);
         glActiveTexture(GL_TEXTURE0);
     }
 
@@ -167,27 +226,32 @@ void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& 
         const GpuPass& pass = material.passes[i];
         const MaterialPass& p = pass.plan;
         const bool alphaTest = textured && p.alphaFunc != AlphaFunc::None;
+        const bool plainColor = (p.rgbGen == RgbGen::Identity || p.rgbGen == RgbGen::IdentityLighting) &&
+                                (p.alphaGen == AlphaGen::Default || p.alphaGen == AlphaGen::Identity ||
+                                 p.alphaGen == AlphaGen::Portal);
         const bool lightmapped = textured && !alphaTest && p.source == PassSource::TextureTimesLight &&
-                                 lightSource == 1 && p.rgbGen == RgbGen::Identity;
+                                 lightSource == 1 && plainColor && p.tcGen == TcGen::Base;
         const WorldUniforms& u = use(alphaTest     ? ProgramKind::WorldAlphaTest
                                      : lightmapped ? ProgramKind::Lightmapped
                                                    : ProgramKind::World);
-        glUniform4f(u.deform, plan.deform.active ? 1.0f : 0.0f,
-                    plan.deform.spread != 0.0f ? 1.0f / plan.deform.spread : 0.0f,
-                    static_cast<float>(plan.deform.wave.func), 0.0f);
-        glUniform4f(u.deformWave, plan.deform.wave.base, plan.deform.wave.amplitude, plan.deform.wave.phase,
-                    plan.deform.wave.frequency);
         const bool usesTexture = textured && p.source != PassSource::Light;
         glUniform1i(u.useTexture, usesTexture ? 1 : 0);
         if (usesTexture)
             glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
-        // A texture-only pass is unlit; Light and combined passes use the batch's light.
+        // A texture-only pass is unlit; Light and combined passes use the surface's light.
         glUniform1i(u.lightSource, !textured || p.source != PassSource::Texture ? lightSource : 0);
-        const bool vertexColor = textured && (p.rgbGen == RgbGen::Vertex || p.rgbGen == RgbGen::ExactVertex);
-        glUniform1i(u.useVertexColor, vertexColor ? 1 : 0);
+        glUniform1i(u.rgbGen, textured ? rgbSource(p.rgbGen) : 0);
+        glUniform1i(u.alphaGen, textured ? alphaSource(p.alphaGen) : 0);
         const glm::vec4 color = textured ? passColor(p, seconds) : glm::vec4(1.0f);
         glUniform4fv(u.color, 1, glm::value_ptr(color));
         glUniform1i(u.alphaFunc, alphaTest ? alphaFuncCode(p.alphaFunc) : 0);
+        glUniform1i(u.tcGen, textured ? tcGenCode(p.tcGen) : 0);
+        if (textured && p.tcGen == TcGen::Vector) {
+            glUniform3fv(u.tcVec0, 1, p.tcGenVectors[0]);
+            glUniform3fv(u.tcVec1, 1, p.tcGenVectors[1]);
+        }
+        glUniformMatrix3fv(u.envAxis, 1, GL_FALSE, glm::value_ptr(context.envAxis));
+        glUniform3fv(u.specularLight, 1, glm::value_ptr(context.specularLight));
         glm::vec3 rowS, rowT;
         glm::vec4 turb;
         static const std::vector<TcMod> kNoTcMods; // a ?: with a temporary would copy p.tcMods every pass
@@ -201,8 +265,14 @@ void Renderer::Impl::drawBatchPasses(const MeshBatch& batch, const GpuMaterial& 
         } else {
             glDisable(GL_BLEND);
         }
-        glDepthMask(!textured || p.depthWrite ? GL_TRUE : GL_FALSE);
-        multiDraw();
+        // Depth the pre-pass laid down needs no second write (saves a store per fragment).
+        glDepthMask((!textured || p.depthWrite) && !context.depthDone ? GL_TRUE : GL_FALSE);
+        const bool equal = textured && p.depthFuncEqual;
+        if (equal)
+            glDepthFunc(GL_EQUAL);
+        issue(context);
+        if (equal)
+            glDepthFunc(GL_LEQUAL);
     }
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);
@@ -214,7 +284,7 @@ void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material,
                                   const Camera& camera) {
     const WorldUniforms& sky = use(ProgramKind::Sky);
     glDisable(GL_CULL_FACE);
-    glUniform4f(sky.deform, 0.0f, 0.0f, 0.0f, 0.0f);
+    glUniform1i(sky.tcGen, 0);
     glUniform4f(sky.turb, 0.0f, 0.0f, 0.0f, 0.0f);
     glUniform3fv(sky.eye, 1, glm::value_ptr(camera.eye));
     glUniform1f(sky.cloudHeight, material.plan.cloudHeight);
@@ -266,6 +336,7 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     const glm::mat4 viewProj = camera.viewProjection();
     stats.cull = culler.update(camera.eye, viewProj, settings.cull);
     frameUniforms.viewProj = viewProj;
+    frameUniforms.eye = camera.eye;
     frameUniforms.seconds = static_cast<float>(seconds);
     frameUniforms.view = static_cast<int>(settings.view);
     ++frameUniforms.frame;
@@ -278,6 +349,7 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_TRUE);
     glFrontFace(GL_CW); // Quake 3 winds front faces clockwise
+    buildDynamic(camera, seconds, settings);
     glBindVertexArray(vao);
     // Outside the world (in a solid leaf, cluster -1) everything is drawn (no PVS, see Culling),
     // except the sky: its surfaces enclose the map and, drawn as sky, would hide all of it.
@@ -285,27 +357,53 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     if (settings.depthPrepass && settings.drawWorld)
         depthPrepass(outside);
 
+    // World batches in sort order, with the dynamic draws (also sorted) merged in: a dynamic draw
+    // goes before the first world batch of a higher sort key.
+    size_t nextDynamic = 0;
+    auto drawDynamicBelow = [&](float sortLimit) {
+        if (nextDynamic >= dynamicDraws.size() || dynamicDraws[nextDynamic].sort >= sortLimit)
+            return;
+        glBindVertexArray(dynamicVao);
+        while (nextDynamic < dynamicDraws.size() && dynamicDraws[nextDynamic].sort < sortLimit) {
+            const DynamicDraw& d = dynamicDraws[nextDynamic++];
+            drawPasses(*d.material, d.context, seconds, settings);
+        }
+        glBindVertexArray(vao);
+    };
     static const std::vector<int32_t> kNothing; // a ?: with a temporary would copy drawOrder every frame
     for (int32_t b : settings.drawWorld ? drawOrder : kNothing) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
+        if (!material.plan.deforms.empty())
+            continue; // drawn from the dynamic buffer
+        drawDynamicBelow(material.plan.sort);
         const uint32_t drawnBefore = stats.surfacesDrawn;
         if ((material.plan.sky && outside) || !collectVisible(batch, true))
             continue;
         ++stats.batchesDrawn;
         if (material.plan.sky)
             stats.skySurfacesDrawn += stats.surfacesDrawn - drawnBefore;
-        if (material.plan.sky && settings.view == ViewMode::Textured)
+        if (material.plan.sky && settings.view == ViewMode::Textured) {
             drawSkyBatch(batch, material, seconds, camera);
-        else
-            drawBatchPasses(batch, material, seconds, settings);
+        } else {
+            DrawContext context;
+            context.lightSource = batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
+                                  : batch.lightmap == bsp::kLightmapByVertex                                      ? 2
+                                                                                                                  : 0;
+            if (context.lightSource == 1)
+                context.lightmap = lightmaps[static_cast<size_t>(batch.lightmap)];
+            context.specularLight = kSpecularLight;
+            context.depthDone = settings.depthPrepass && inDepthPrepass(material.plan);
+            drawPasses(material, context, seconds, settings);
+        }
     }
+    drawDynamicBelow(std::numeric_limits<float>::infinity());
 
     if (settings.wireframe && settings.drawWorld) {
         const WorldUniforms& u = use(ProgramKind::World);
         glUniform1i(u.view, 3);
         glUniform4f(u.color, 1.0f, 1.0f, 1.0f, 1.0f);
-        glUniform4f(u.deform, 0.0f, 0.0f, 0.0f, 0.0f);
+        glUniform1i(u.tcGen, 0);
         glDisable(GL_CULL_FACE);
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         glEnable(GL_POLYGON_OFFSET_LINE);
@@ -325,17 +423,12 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
 }
 
 void Renderer::Impl::depthPrepass(bool outside) {
-    const WorldUniforms& u = use(ProgramKind::Depth);
-    glUniform4f(u.deform, 0.0f, 0.0f, 0.0f, 0.0f);
+    use(ProgramKind::Depth);
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
     for (int32_t b : drawOrder) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
-        // Only what the colour passes will cover exactly, at the same depth.
-        const bool opaque = plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
-                                         plan.passes.front().alphaFunc == AlphaFunc::None && !plan.deform.active &&
-                                         !plan.polygonOffset);
-        if (!opaque || (plan.sky && outside) || !collectVisible(batch, false))
+        if (!inDepthPrepass(plan) || (plan.sky && outside) || !collectVisible(batch, false))
             continue;
         setCull(plan.sky ? CullMode::None : plan.cull);
         multiDraw();

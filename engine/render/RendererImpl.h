@@ -3,7 +3,9 @@
 /// Internals of Renderer shared by its two source files (resources, drawing). Not public.
 
 #include "render/GlDebugDraw.h"
+#include "render/LightGrid.h"
 #include "render/Material.h"
+#include "render/ModelScene.h"
 #include "render/Renderer.h"
 #include "render/ShaderScript.h"
 #include "render/Textures.h"
@@ -12,6 +14,8 @@
 #include <glad/gl.h>
 
 #include <array>
+#include <map>
+#include <memory>
 #include <vector>
 
 namespace cliplab::render {
@@ -32,9 +36,9 @@ struct GpuMaterial {
 
 /// Uniform locations of the world and sky programs.
 struct WorldUniforms {
-    GLint viewProj = -1, time = -1, turb = -1, tcS = -1, tcT = -1, deform = -1, deformWave = -1;
-    GLint texture = -1, lightmap = -1, useTexture = -1, lightSource = -1, useVertexColor = -1, color = -1,
-          alphaFunc = -1, view = -1;
+    GLint viewProj = -1, time = -1, turb = -1, tcS = -1, tcT = -1;
+    GLint tcGen = -1, tcVec0 = -1, tcVec1 = -1, envAxis = -1, rgbGen = -1, alphaGen = -1, specularLight = -1;
+    GLint texture = -1, lightmap = -1, useTexture = -1, lightSource = -1, color = -1, alphaFunc = -1, view = -1;
     GLint eye = -1, skyMode = -1, box = -1, cloudHeight = -1;
 };
 
@@ -54,10 +58,32 @@ struct GpuProgram {
 /// Per-frame values every program gets once per frame.
 struct FrameUniforms {
     glm::mat4 viewProj{1.0f};
+    glm::vec3 eye{0.0f};
     float seconds = 0.0f;
     int view = 0;
     uint64_t frame = 0;
 };
+
+/// Where a set of triangles gets its light and what it turns with, for the stage generators.
+struct DrawContext {
+    int lightSource = 0;           ///< 0 none, 1 the lightmap `lightmap`, 2 vertex colour.
+    GLuint lightmap = 0;
+    glm::mat3 envAxis{1.0f};       ///< Unit axes of the model (columns); identity for the world.
+    glm::vec3 specularLight{0.0f}; ///< The game's fixed specular light, in world space.
+    bool dynamic = false;          ///< Drawn from the dynamic buffer: [firstIndex, firstIndex + indexCount).
+    bool depthDone = false;        ///< The depth pre-pass already wrote these triangles' depth.
+    uint32_t firstIndex = 0, indexCount = 0;
+};
+
+/// Triangles rebuilt on the CPU this frame (models, deformed world surfaces), in the dynamic buffer.
+struct DynamicDraw {
+    const GpuMaterial* material = nullptr;
+    DrawContext context;
+    float sort = sortkey::Opaque;
+};
+
+/// The game's fixed light position for alphaGen lightingSpecular, in the surface's own space.
+inline constexpr glm::vec3 kSpecularLight{-960.0f, 1980.0f, 96.0f};
 
 struct Renderer::Impl {
     const bsp::BspData& data;
@@ -75,11 +101,21 @@ struct Renderer::Impl {
     GLuint vao = 0, vbo = 0, ibo = 0;
     std::vector<int32_t> drawOrder; ///< Batch indices: sky first, then by sort key and shader.
     RenderStats stats;
+    // Models and deformed world surfaces: rebuilt on the CPU each frame into the dynamic buffer.
+    LightGrid lightGrid;
+    std::unique_ptr<ModelScene> scene;
+    std::vector<std::unique_ptr<GpuMaterial>> modelMaterials;
+    std::map<std::string, GpuMaterial*> modelMaterialByName;
+    std::vector<std::vector<const GpuMaterial*>> modelSurfaceMaterials; ///< Per scene model, per surface.
+    GLuint dynamicVao = 0, dynamicVbo = 0, dynamicIbo = 0;
+    std::vector<MeshVertex> dynamicVertices;
+    std::vector<uint32_t> dynamicIndices;
+    std::vector<DynamicDraw> dynamicDraws;
     // Per-frame scratch for glMultiDrawElements.
     std::vector<GLsizei> counts;
     std::vector<const void*> offsets;
 
-    Impl(const bsp::BspData& d, const fs::FileSystem* v) : data(d), vfs(v), textures(v), culler(d) {}
+    Impl(const bsp::BspData& d, const fs::FileSystem* v) : data(d), vfs(v), textures(v), culler(d), lightGrid(d) {}
     ~Impl();
 
     void loadShaderScripts();
@@ -87,10 +123,20 @@ struct Renderer::Impl {
     void uploadLightmaps();
     void rebuildMesh(int patchLevel);
     void draw(const Camera& camera, double seconds, const RenderSettings& settings);
-    void drawBatchPasses(const MeshBatch& batch, const GpuMaterial& material, double seconds,
-                         const RenderSettings& settings);
+    /// A material's resolved textures (world and model materials alike).
+    GpuMaterial makeMaterial(MaterialPlan plan);
+    /// Draws every pass of `material` over the triangles `context` names (the collected static
+    /// ranges, or a range of the dynamic buffer).
+    void drawPasses(const GpuMaterial& material, const DrawContext& context, double seconds,
+                    const RenderSettings& settings);
+    /// The world batches with deforms (visible surfaces) and the posed models, into the dynamic
+    /// buffer and dynamicDraws (sorted by sort key).
+    void buildDynamic(const Camera& camera, double seconds, const RenderSettings& settings);
+    void setEntities(std::vector<items::Placement> placements);
     void drawSkyBatch(const MeshBatch& batch, const GpuMaterial& material, double seconds, const Camera& camera);
     void multiDraw();
+    /// Issues the triangles of `context`: the collected ranges, or its dynamic range.
+    void issue(const DrawContext& context);
     /// Fills counts/offsets with the visible index ranges of `batch` (merging adjacent surfaces) and
     /// counts them in the stats; false when nothing is visible.
     bool collectVisible(const MeshBatch& batch, bool countStats);
@@ -100,6 +146,12 @@ struct Renderer::Impl {
     /// Binds a program (setting its per-frame uniforms on first use in a frame); returns its uniforms.
     const WorldUniforms& use(ProgramKind kind);
 };
+
+/// Whether the depth pre-pass draws batches of `plan`: opaque, not alpha-tested, not moved.
+bool inDepthPrepass(const MaterialPlan& plan);
+
+/// Sets the attribute layout of MeshVertex on the bound vertex array and array buffer.
+void setMeshVertexLayout();
 
 /// Collects the 2x3 affine tcMod matrix (turb excluded) at `seconds`; `turb` gets the first turb.
 void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT, glm::vec4& turb);

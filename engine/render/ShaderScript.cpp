@@ -147,13 +147,17 @@ private:
     /// next keyword, so one-line stages ("{ map x.tga blendFunc add }") parse as the game does.
     std::vector<std::string> lineArgs(const Token& keyword) {
         static const std::set<std::string> stageKeywords = {"map", "clampmap", "animmap", "blendfunc", "alphafunc",
-                                                             "depthwrite", "rgbgen", "tcmod", "tcgen", "alphagen",
+                                                             "depthwrite", "rgbgen", "tcmod", "tcgen", "texgen", "alphagen",
                                                              "depthfunc", "detail", "videomap", "surfaceparm",
                                                              "cull", "sort", "skyparms", "deformvertexes",
                                                              "polygonoffset", "nopicmip", "nomipmaps", "fogparms"};
         std::vector<std::string> args;
+        // A surfaceparm's value may spell a keyword ("surfaceparm detail"): it is always the argument.
+        const bool firstIsArgument = lower(keyword.text) == "surfaceparm";
         while (m_pos < m_tokens.size() && m_tokens[m_pos].line == keyword.line && m_tokens[m_pos].text != "{" &&
-               m_tokens[m_pos].text != "}" && (m_tokens[m_pos].quoted || !stageKeywords.count(lower(m_tokens[m_pos].text))))
+               m_tokens[m_pos].text != "}" &&
+               (m_tokens[m_pos].quoted || (firstIsArgument && args.empty()) ||
+                !stageKeywords.count(lower(m_tokens[m_pos].text))))
             args.push_back(m_tokens[m_pos++].text);
         return args;
     }
@@ -180,6 +184,62 @@ private:
         wave.phase = number(args[first + 3]);
         wave.frequency = number(args[first + 4]);
         return true;
+    }
+
+    /// "( x y z )" or "x y z" from args[first...]: the numbers, parentheses skipped.
+    static std::vector<float> numbers(const std::vector<std::string>& args, size_t first) {
+        std::vector<float> values;
+        for (size_t i = first; i < args.size(); ++i)
+            if (args[i] != "(" && args[i] != ")")
+                values.push_back(number(args[i]));
+        return values;
+    }
+
+    void parseDeform(ShaderDef& def, const std::vector<std::string>& args, int line) {
+        const std::string kind = args.empty() ? "" : lower(args[0]);
+        Deform d;
+        if (kind == "wave" && args.size() >= 7) {
+            d.kind = DeformKind::Wave;
+            d.spread = number(args[1]);
+            if (d.spread == 0.0f) {
+                // The game's fallback for a zero divisor: a phase of 100 per unit.
+                warn(line, "deformVertexes wave with a div of 0 (using 0.01, as the game)");
+                d.spread = 0.01f;
+            }
+            if (!readWave(args, 2, d.wave, line))
+                return;
+        } else if (kind == "normal" && args.size() >= 3) {
+            d.kind = DeformKind::Normal;
+            d.wave.amplitude = number(args[1]);
+            d.wave.frequency = number(args[2]);
+        } else if (kind == "bulge" && args.size() >= 4) {
+            d.kind = DeformKind::Bulge;
+            d.bulgeWidth = number(args[1]);
+            d.bulgeHeight = number(args[2]);
+            d.bulgeSpeed = number(args[3]);
+        } else if (kind == "move" && args.size() >= 9) {
+            d.kind = DeformKind::Move;
+            for (size_t i = 0; i < 3; ++i)
+                d.moveVector[i] = number(args[1 + i]);
+            if (!readWave(args, 4, d.wave, line))
+                return;
+        } else if (kind == "autosprite") {
+            d.kind = DeformKind::Autosprite;
+        } else if (kind == "autosprite2") {
+            d.kind = DeformKind::Autosprite2;
+        } else if (kind == "wave" || kind == "normal" || kind == "bulge" || kind == "move") {
+            warn(line, "deformVertexes " + kind + ": missing arguments");
+            return;
+        } else {
+            // projectionShadow and text0..7 shape player shadows and scoreboard text, never map surfaces.
+            unknown("deformVertexes " + kind);
+            return;
+        }
+        if (def.deforms.size() >= kMaxDeforms) {
+            warn(line, "more than 3 deformVertexes (the rest ignored, as in the game)");
+            return;
+        }
+        def.deforms.push_back(d);
     }
 
     core::Status parseBody(ShaderDef& def) {
@@ -230,14 +290,15 @@ private:
                     def.cloudHeight = number(args[1]);
                 def.sky = true;
             } else if (key == "deformvertexes") {
-                if (!args.empty() && lower(args[0]) == "wave" && args.size() >= 7) {
-                    def.deform.spread = number(args[1]);
-                    def.deform.active = readWave(args, 2, def.deform.wave, t.line);
-                } else {
-                    unknown("deformVertexes " + (args.empty() ? std::string() : lower(args[0])));
-                }
+                parseDeform(def, args, t.line);
             } else if (key == "polygonoffset") {
                 def.polygonOffset = true;
+            } else if (key == "portal") {
+                // A mirror or portal surface: drawn first, as the game sorts it (the view through it
+                // is not rendered).
+                def.sort = sortkey::Portal;
+            } else if (key == "entitymergable") {
+                // Lets the game batch sprites of several entities: no change to the picture.
             } else if (key.rfind("qer_", 0) == 0 || key.rfind("q3map_", 0) == 0 || key == "tesssize" ||
                        key == "light" || key == "nopicmip" || key == "nomipmaps") {
                 // Editor and compiler keywords: nothing to draw.
@@ -309,25 +370,56 @@ private:
                 stage.depthWriteExplicit = true;
             } else if (key == "rgbgen") {
                 const std::string a = args.empty() ? "" : lower(args[0]);
-                stage.rgbGenExplicit = true;
-                if (a == "identity") stage.rgbGen = RgbGen::Identity;
-                else if (a == "identitylighting") stage.rgbGen = RgbGen::IdentityLighting;
-                else if (a == "vertex") stage.rgbGen = RgbGen::Vertex;
-                else if (a == "exactvertex") stage.rgbGen = RgbGen::ExactVertex;
-                else if (a == "wave") {
-                    stage.rgbGen = readWave(args, 1, stage.rgbWave, t.line) ? RgbGen::Wave : RgbGen::Identity;
+                static const std::pair<const char*, RgbGen> simple[] = {
+                    {"identity", RgbGen::Identity}, {"identitylighting", RgbGen::IdentityLighting},
+                    {"vertex", RgbGen::Vertex}, {"exactvertex", RgbGen::ExactVertex},
+                    {"oneminusvertex", RgbGen::OneMinusVertex}, {"entity", RgbGen::Entity},
+                    {"oneminusentity", RgbGen::OneMinusEntity}, {"lightingdiffuse", RgbGen::LightingDiffuse}};
+                bool known = false;
+                for (const auto& [name, value] : simple)
+                    if (a == name) {
+                        stage.rgbGen = value;
+                        known = true;
+                    }
+                if (a == "wave") {
+                    known = readWave(args, 1, stage.rgbWave, t.line);
+                    if (known)
+                        stage.rgbGen = RgbGen::Wave;
                 } else if (a == "const" || a == "constant") {
                     stage.rgbGen = RgbGen::Const;
-                    // "const ( r g b )": parentheses are separate tokens.
-                    std::vector<float> values;
-                    for (size_t i = 1; i < args.size(); ++i)
-                        if (args[i] != "(" && args[i] != ")")
-                            values.push_back(number(args[i]));
+                    const std::vector<float> values = numbers(args, 1);
                     for (size_t i = 0; i < 3 && i < values.size(); ++i)
                         stage.rgbConst[i] = values[i];
-                } else {
-                    stage.rgbGen = RgbGen::Other;
+                    known = true;
+                } else if (!known) {
                     unknown("rgbGen " + a);
+                }
+                stage.rgbGenExplicit = stage.rgbGenExplicit || known;
+                // As the game: "rgbGen vertex" brings the vertex alpha unless an alphaGen came first.
+                if (stage.rgbGen == RgbGen::Vertex &&
+                    (stage.alphaGen == AlphaGen::Default || stage.alphaGen == AlphaGen::Identity))
+                    stage.alphaGen = AlphaGen::Vertex;
+            } else if (key == "alphagen") {
+                const std::string a = args.empty() ? "" : lower(args[0]);
+                static const std::pair<const char*, AlphaGen> simple[] = {
+                    {"identity", AlphaGen::Identity}, {"entity", AlphaGen::Entity},
+                    {"oneminusentity", AlphaGen::OneMinusEntity}, {"vertex", AlphaGen::Vertex},
+                    {"oneminusvertex", AlphaGen::OneMinusVertex}, {"lightingspecular", AlphaGen::LightingSpecular},
+                    {"portal", AlphaGen::Portal}};
+                bool known = false;
+                for (const auto& [name, value] : simple)
+                    if (a == name) {
+                        stage.alphaGen = value;
+                        known = true;
+                    }
+                if (a == "wave") {
+                    if (readWave(args, 1, stage.alphaWave, t.line))
+                        stage.alphaGen = AlphaGen::Wave;
+                } else if (a == "const" || a == "constant") {
+                    stage.alphaGen = AlphaGen::Const;
+                    stage.alphaConst = args.size() > 1 ? number(args[1]) : 0.0f;
+                } else if (!known) {
+                    unknown("alphaGen " + a);
                 }
             } else if (key == "tcmod") {
                 const std::string a = args.empty() ? "" : lower(args[0]);
@@ -346,21 +438,51 @@ private:
                     mod.kind = TcModKind::Stretch;
                     if (!readWave(args, 1, mod.wave, t.line))
                         continue;
+                } else if (a == "transform" && args.size() >= 7) {
+                    mod.kind = TcModKind::Transform;
+                    mod.matrix[0][0] = number(args[1]);
+                    mod.matrix[0][1] = number(args[2]);
+                    mod.matrix[1][0] = number(args[3]);
+                    mod.matrix[1][1] = number(args[4]);
+                    mod.translate[0] = number(args[5]);
+                    mod.translate[1] = number(args[6]);
+                } else if (a == "entitytranslate") {
+                    mod.kind = TcModKind::EntityTranslate;
                 } else {
                     unknown("tcMod " + a);
                     continue;
                 }
                 stage.tcMods.push_back(mod);
-            } else if (key == "tcgen") {
+            } else if (key == "tcgen" || key == "texgen") {
                 const std::string a = args.empty() ? "" : lower(args[0]);
-                if (a == "environment")
-                    stage.tcGenEnvironment = true;
-                else if (a != "base" && a != "texture" && a != "lightmap")
+                if (a == "environment") {
+                    stage.tcGen = TcGen::Environment;
+                } else if (a == "lightmap") {
+                    stage.tcGen = TcGen::Lightmap;
+                } else if (a == "base" || a == "texture") {
+                    stage.tcGen = TcGen::Base;
+                } else if (a == "vector") {
+                    const std::vector<float> v = numbers(args, 1);
+                    if (v.size() < 6) {
+                        warn(t.line, "tcGen vector needs two vectors of three numbers");
+                        continue;
+                    }
+                    stage.tcGen = TcGen::Vector;
+                    for (size_t i = 0; i < 6; ++i)
+                        stage.tcGenVectors[i / 3][i % 3] = v[i];
+                } else {
                     unknown("tcGen " + a);
-                else if (a == "lightmap")
-                    stage.lightmap = true;
-            } else if (key == "alphagen" || key == "detail" || key == "depthfunc") {
-                unknown(key); // drawn without it
+                }
+            } else if (key == "depthfunc") {
+                const std::string a = args.empty() ? "" : lower(args[0]);
+                if (a == "equal")
+                    stage.depthFuncEqual = true;
+                else if (a == "lequal")
+                    stage.depthFuncEqual = false;
+                else
+                    warn(t.line, "unknown depthFunc '" + a + "'");
+            } else if (key == "detail") {
+                stage.detail = true;
             } else {
                 unknown(key);
             }
@@ -374,7 +496,43 @@ private:
     size_t m_pos = 0;
 };
 
+/// Lattice value in [-1, 1] for integer coordinates (a hash, so no table and no state).
+float lattice(int32_t x, int32_t y, int32_t z, int32_t t) {
+    uint32_t h = static_cast<uint32_t>(x) * 73856093u ^ static_cast<uint32_t>(y) * 19349663u ^
+                 static_cast<uint32_t>(z) * 83492791u ^ static_cast<uint32_t>(t) * 2654435761u;
+    h ^= h >> 13;
+    h *= 0x5bd1e995u;
+    h ^= h >> 15;
+    return static_cast<float>(h & 0xffffu) / 32767.5f - 1.0f;
+}
+
+float smooth(float f) { return f * f * (3.0f - 2.0f * f); }
+
 } // namespace
+
+float smoothNoise(float x, float y, float z, float t) {
+    const float p[4] = {x, y, z, t};
+    int32_t i[4];
+    float f[4];
+    for (int k = 0; k < 4; ++k) {
+        const float fl = std::floor(std::isfinite(p[k]) ? std::fmod(p[k], 1048576.0f) : 0.0f);
+        i[k] = static_cast<int32_t>(fl);
+        f[k] = smooth(std::isfinite(p[k]) ? std::fmod(p[k], 1048576.0f) - fl : 0.0f);
+    }
+    // Multilinear blend of the 16 lattice values around the point.
+    float sum = 0.0f;
+    for (int corner = 0; corner < 16; ++corner) {
+        float w = 1.0f;
+        int32_t c[4];
+        for (int k = 0; k < 4; ++k) {
+            const bool high = (corner >> k) & 1;
+            c[k] = i[k] + (high ? 1 : 0);
+            w *= high ? f[k] : 1.0f - f[k];
+        }
+        sum += w * lattice(c[0], c[1], c[2], c[3]);
+    }
+    return sum;
+}
 
 float Wave::evaluate(double seconds) const {
     double x = static_cast<double>(phase) + seconds * static_cast<double>(frequency);
@@ -387,7 +545,11 @@ float Wave::evaluate(double seconds) const {
     case WaveFunc::Square: v = f < 0.5f ? 1.0f : -1.0f; break;
     case WaveFunc::Sawtooth: v = f; break;
     case WaveFunc::InverseSawtooth: v = 1.0f - f; break;
-    case WaveFunc::Noise: v = std::sin(f * 6.2831853f * 7.0f) * 0.5f; break; // deterministic stand-in flicker
+    case WaveFunc::Noise:
+        // The game's noise ignores the wave's shape: noise of (time + phase) x frequency.
+        v = smoothNoise(0.0f, 0.0f, 0.0f,
+                        static_cast<float>((seconds + static_cast<double>(phase)) * static_cast<double>(frequency)));
+        break;
     }
     return base + amplitude * v;
 }
@@ -395,6 +557,18 @@ float Wave::evaluate(double seconds) const {
 const ShaderDef* ShaderLibrary::find(std::string_view name) const {
     auto it = shaders.find(normalizeShaderName(name));
     return it == shaders.end() ? nullptr : &it->second;
+}
+
+std::string unsupportedSummary(const ShaderLibrary& library) {
+    if (library.unknownKeywords.empty())
+        return {};
+    std::string out = "shader scripts: not supported (ignored):";
+    const char* separator = " ";
+    for (const std::string& keyword : library.unknownKeywords) {
+        out += separator + keyword;
+        separator = ", ";
+    }
+    return out;
 }
 
 std::string normalizeShaderName(std::string_view name) {

@@ -73,6 +73,8 @@ WorldMesh buildWorldMesh(const bsp::BspData& data, int patchLevel, const std::fu
                     mesh.indices.push_back(base + static_cast<uint32_t>(data.drawIndexes[static_cast<size_t>(s.firstIndex + k)]));
             }
             ms.indexCount = static_cast<uint32_t>(mesh.indices.size()) - ms.firstIndex;
+            ms.firstVertex = base;
+            ms.vertexCount = static_cast<uint32_t>(mesh.vertices.size()) - base;
             if (ms.indexCount == 0)
                 continue;
             ms.batch = static_cast<int32_t>(mesh.batches.size());

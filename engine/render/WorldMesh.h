@@ -33,6 +33,7 @@ struct MeshBatch {
 struct MeshSurface {
     int32_t batch = -1;               ///< -1 when not drawn (flare, nodraw, empty).
     uint32_t firstIndex = 0, indexCount = 0;
+    uint32_t firstVertex = 0, vertexCount = 0; ///< Its vertices (its indices point into this range).
 };
 
 /// The whole world mesh.

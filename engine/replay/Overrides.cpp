@@ -51,12 +51,10 @@ std::optional<std::string> applyOverride(RunSettings& s, const std::string& name
         return std::nullopt;
     }
     if (name == "semantics") {
-        if (value == "quake3")
-            s.trace.semantics = collision::Semantics::Quake3;
-        else if (value == "tutorial")
-            s.trace.semantics = collision::Semantics::Tutorial;
+        if (auto parsed = collision::parseSemantics(value))
+            s.trace.semantics = *parsed;
         else
-            return "semantics: expected quake3 or tutorial, got '" + value + "'";
+            return "semantics: expected quake3, robust or tutorial, got '" + value + "'";
         return std::nullopt;
     }
     if (name == "curves" || name == "bevels") {

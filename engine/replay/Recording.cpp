@@ -21,7 +21,7 @@ const char* traceMethodName(TraceMethod method) {
 }
 
 TraceMethod RunSettings::effectiveMethod() const {
-    return trace.semantics == collision::Semantics::Quake3 ? method : TraceMethod::Brush;
+    return trace.semantics != collision::Semantics::Tutorial ? method : TraceMethod::Brush;
 }
 
 RunSettings inEffect(const RunSettings& settings) {
@@ -30,8 +30,10 @@ RunSettings inEffect(const RunSettings& settings) {
     s.trace.epsilon = collision::clampEpsilon(settings.trace.epsilon);
     s.trace.model = 0;
     s.rate = movement::Simulation::clampRate(settings.rate);
-    if (s.trace.semantics != collision::Semantics::Tutorial)
-        s.trace.semantics = collision::Semantics::Quake3;
+    using collision::Semantics;
+    if (s.trace.semantics != Semantics::Tutorial && s.trace.semantics != Semantics::Robust)
+        s.trace.semantics = Semantics::Quake3; // also any number outside the enum
+
     if (s.method != TraceMethod::PlaneShift)
         s.method = TraceMethod::Brush;
     return s;
@@ -44,8 +46,9 @@ std::optional<std::string> validateRunSettings(const RunSettings& s) {
         return core::format("hz: %g is outside [30, 333]", s.rate);
     if (!(s.trace.epsilon >= 0.0f && s.trace.epsilon <= 16.0f))
         return core::format("epsilon: %g is outside [0, 16]", double(s.trace.epsilon));
-    if (s.trace.semantics != collision::Semantics::Quake3 && s.trace.semantics != collision::Semantics::Tutorial)
-        return std::string("semantics: not quake3 or tutorial");
+    if (s.trace.semantics != collision::Semantics::Quake3 && s.trace.semantics != collision::Semantics::Tutorial &&
+        s.trace.semantics != collision::Semantics::Robust)
+        return std::string("semantics: not quake3, robust or tutorial");
     if (s.method != TraceMethod::Brush && s.method != TraceMethod::PlaneShift)
         return std::string("trace method: not brush or planeshift");
     return std::nullopt;
@@ -96,7 +99,7 @@ std::string writeRecording(const Recording& r) {
     line("trace.method", traceMethodName(r.settings.method));
     line("trace.bevels", onOff(r.settings.bevels));
     line("trace.epsilon", real(r.settings.trace.epsilon));
-    line("trace.semantics", r.settings.trace.semantics == collision::Semantics::Tutorial ? "tutorial" : "quake3");
+    line("trace.semantics", collision::semanticsName(r.settings.trace.semantics));
     line("trace.curves", onOff(r.settings.trace.curves));
     for (const movement::SettingText& st : movement::settingTexts(r.settings.movement))
         line("movement." + st.name, st.value);
@@ -301,12 +304,10 @@ bool Parser::header(const std::vector<std::string_view>& w, std::string_view raw
     if (key == "trace.semantics") {
         if (!one())
             return false;
-        if (w[1] == "quake3")
-            r.settings.trace.semantics = collision::Semantics::Quake3;
-        else if (w[1] == "tutorial")
-            r.settings.trace.semantics = collision::Semantics::Tutorial;
+        if (auto parsed = collision::parseSemantics(w[1]))
+            r.settings.trace.semantics = *parsed;
         else
-            return fail("trace.semantics: expected quake3 or tutorial, got '" + std::string(w[1]) + "'");
+            return fail("trace.semantics: expected quake3, robust or tutorial, got '" + std::string(w[1]) + "'");
         return true;
     }
     if (key.rfind("movement.", 0) == 0) {

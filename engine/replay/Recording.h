@@ -41,7 +41,7 @@ struct RunSettings {
     bool bevels = true;              ///< Plane shifting only: bevel planes at the tree's solid cells.
     double rate = 125.0;             ///< Ticks per second, [30, 333] (movement::Simulation's range).
 
-    /// The method actually used: plane shifting needs the quake3 semantics (else Brush).
+    /// The method actually used: plane shifting needs the game's epsilon rules (quake3 or robust; tutorial falls back to Brush).
     TraceMethod effectiveMethod() const;
     /// Every field equal.
     bool operator==(const RunSettings&) const = default;

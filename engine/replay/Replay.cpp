@@ -147,6 +147,11 @@ Run replay(const Recording& recording, const RunSettings& settings, World& world
     return run;
 }
 
+movement::PlayerState replayTick(const Recording& recording, const RunSettings& settings, World& world,
+                                 const movement::PlayerState& state, size_t k, movement::Recorder* recorder) {
+    return Stepper(settings, world).tick(state, inputAt(recording, settings.rate, k), recorder);
+}
+
 TickTraces tracesOfTick(const Recording& recording, const RunSettings& settings, World& world, size_t tick) {
     if (tick == 0 || tick > ticksAtRate(recording, settings.rate))
         return {};
@@ -154,7 +159,7 @@ TickTraces tracesOfTick(const Recording& recording, const RunSettings& settings,
     const Run before = replay(recording, settings, world, nullptr, tick - 1);
     TickRecorder rec;
     rec.on = true;
-    Stepper(settings, world).tick(before.states.back(), inputAt(recording, settings.rate, tick - 1), &rec);
+    replayTick(recording, settings, world, before.states.back(), tick - 1, &rec);
     return rec.out;
 }
 

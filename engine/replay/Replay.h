@@ -76,6 +76,12 @@ const movement::Input& inputAt(const Recording& recording, double rate, size_t k
 Run replay(const Recording& recording, const RunSettings& settings, World& world,
            movement::Recorder* recorder = nullptr, size_t maxTicks = std::numeric_limits<size_t>::max());
 
+/// Runs tick `k` (0-based) of a replay of `recording` under `settings` from `state`, as replay()
+/// runs it: for playing a recording forward one tick at a time. `recorder` (optional) sees every
+/// trace.
+movement::PlayerState replayTick(const Recording& recording, const RunSettings& settings, World& world,
+                                 const movement::PlayerState& state, size_t k, movement::Recorder* recorder = nullptr);
+
 /// The traces (and corrections) of one tick: tick `tick` (1-based) is the one that produced
 /// Run::states[tick]. Replays the ticks before it again (deterministic, so they are the run's).
 struct TickTraces {

@@ -68,6 +68,9 @@ core::Result<bsp::BspData> loadMap(const std::string& arg, const fs::FileSystem*
     case MapSourceKind::VfsName:
         break;
     }
+    if (vfs)
+        if (core::Status mounted = vfs->ensureMounted(); !mounted)
+            return mounted.error();
     if (endsWith(arg, ".bsp") && arg.find('/') != std::string::npos && !(vfs && vfs->exists(arg)))
         return Error{format("%s: no such file", arg.c_str())};
     const std::string path = endsWith(arg, ".bsp") ? arg : "maps/" + arg + ".bsp";

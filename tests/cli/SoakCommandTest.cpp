@@ -130,7 +130,7 @@ TEST(SoakCommand, FailuresArePrintedWithAReplayAndExitOne) {
     EXPECT_EQ(r.exitCode, 1) << r.err;
     EXPECT_NE(r.out.find("in_solid walker=0 tick=0 "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("in_solid walker=1 tick=1 "), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("--seed 1 --walkers 2 --walker 1 --ticks 2 --preset quake3 --curves on " + wide),
+    EXPECT_NE(r.out.find("--seed 1 --walkers 2 --walker 1 --ticks 2 --preset quake3 --curves on --semantics robust " + wide),
               std::string::npos)
         << r.out;
     EXPECT_EQ(lastLine(r.out).rfind("ticks=4 in_solid=4 out_of_world=0 stuck=0 ", 0), 0u) << r.out;

@@ -1,6 +1,8 @@
-// Agreement with ioquake3's own CM_BoxTrace on real maps: every line of the reference sets in
-// tests/data/reference/traces (curves off and on; the capsule set with capsule=1). A differing
-// line is a bug, so the test requires zero and prints the first few that differ.
+// Agreement with ioquake3's own CM_BoxTrace on real maps, in the quake3 semantics: every line of
+// the reference sets of 12 maps in tests/data/reference (traces, traces-more: curves off and on,
+// the capsule; positions). A differing line is a bug, so the test requires zero and prints the
+// first few that differ. Robust semantics, which differ on purpose, are checked below against
+// the game where they agree and against a test of every brush where they do not.
 
 #include "collision/Model.h"
 #include "fs/FileSystem.h"
@@ -24,10 +26,11 @@ struct ReferenceCase {
     int32_t mask;
     bool capsule;
     bool curves = false;
+    bool positions = false; ///< The position set (MAP.positions.*) instead of the trace set.
 };
 
 std::string caseName(const testing::TestParamInfo<ReferenceCase>& info) {
-    std::string s = std::string(info.param.map) + "_" + info.param.suffix;
+    std::string s = std::string(info.param.map) + (info.param.positions ? "_positions_" : "_") + info.param.suffix;
     for (char& c : s)
         if (c == '.') c = '_';
     return s;
@@ -54,9 +57,10 @@ TEST_P(TraceReference, EveryLineAgreesWithIoquake3) {
     auto data = test::loadOpenArenaMap(c.map);
     ASSERT_TRUE(data.ok()) << data.error().message;
     const collision::Model model(data.value());
-    auto inputs = test::loadReferenceInputs(c.map);
+    const std::string set = std::string(c.map) + (c.positions ? ".positions" : "");
+    auto inputs = test::loadReferenceInputs(set);
     ASSERT_TRUE(inputs.ok()) << inputs.error().message;
-    auto expected = test::loadReferenceResults(c.map, c.suffix);
+    auto expected = test::loadReferenceResults(set, c.suffix);
     ASSERT_TRUE(expected.ok()) << expected.error().message;
     ASSERT_EQ(inputs->size(), expected->size());
     ASSERT_GT(inputs->size(), 1000u);
@@ -83,6 +87,8 @@ TEST_P(TraceReference, EveryLineAgreesWithIoquake3) {
     EXPECT_EQ(differing, 0);
 }
 
+// Curves-on sets of oa_dm1 and q3dm6ish are left out: those maps have no patches, so their files
+// equal the curves-off ones. The traces-more maps have patches.
 INSTANTIATE_TEST_SUITE_P(
     Sets, TraceReference,
     testing::Values(ReferenceCase{"oa_dm1", "mask1.curves0", 1, false},
@@ -90,86 +96,150 @@ INSTANTIATE_TEST_SUITE_P(
                     ReferenceCase{"oa_dm1", "mask1.curves0.capsule", 1, true},
                     ReferenceCase{"q3dm6ish", "mask1.curves0", 1, false},
                     ReferenceCase{"q3dm6ish", "mask33619969.curves0", 33619969, false},
-                    ReferenceCase{"q3dm6ish", "mask1.curves0.capsule", 1, true},
-                    ReferenceCase{"oa_dm1", "mask1.curves1", 1, false, true},
-                    ReferenceCase{"oa_dm1", "mask33619969.curves1", 33619969, false, true},
-                    ReferenceCase{"q3dm6ish", "mask1.curves1", 1, false, true},
-                    ReferenceCase{"q3dm6ish", "mask33619969.curves1", 33619969, false, true}),
+                    ReferenceCase{"q3dm6ish", "mask1.curves0.capsule", 1, true}),
     caseName);
+
+#define CLIPLAB_MORE_MAP(name)                                                                                   \
+    ReferenceCase{name, "mask1.curves0", 1, false}, ReferenceCase{name, "mask1.curves0.capsule", 1, true},        \
+        ReferenceCase{name, "mask33619969.curves1", 33619969, false, true}
+INSTANTIATE_TEST_SUITE_P(
+    More, TraceReference,
+    testing::Values(CLIPLAB_MORE_MAP("oa_minia"), CLIPLAB_MORE_MAP("czest3ctf"), CLIPLAB_MORE_MAP("slimefac"),
+                    CLIPLAB_MORE_MAP("oa_shouse"), CLIPLAB_MORE_MAP("ps37ctf"), CLIPLAB_MORE_MAP("hydronex"),
+                    CLIPLAB_MORE_MAP("kaos2"), CLIPLAB_MORE_MAP("oa_dm6"), CLIPLAB_MORE_MAP("delta"),
+                    CLIPLAB_MORE_MAP("ctf_gate1")),
+    caseName);
+#undef CLIPLAB_MORE_MAP
+
+// Position tests (zero-length traces): standing box, crouched box and point, curves on.
+#define CLIPLAB_POSITIONS(name) ReferenceCase{name, "mask33619969.curves1", 33619969, false, true, true}
+INSTANTIATE_TEST_SUITE_P(
+    Positions, TraceReference,
+    testing::Values(CLIPLAB_POSITIONS("oa_dm1"), CLIPLAB_POSITIONS("q3dm6ish"), CLIPLAB_POSITIONS("oa_minia"),
+                    CLIPLAB_POSITIONS("czest3ctf"), CLIPLAB_POSITIONS("slimefac"), CLIPLAB_POSITIONS("oa_shouse"),
+                    CLIPLAB_POSITIONS("ps37ctf"), CLIPLAB_POSITIONS("hydronex"), CLIPLAB_POSITIONS("kaos2"),
+                    CLIPLAB_POSITIONS("oa_dm6"), CLIPLAB_POSITIONS("delta"), CLIPLAB_POSITIONS("ctf_gate1")),
+    caseName);
+#undef CLIPLAB_POSITIONS
+
+namespace {
+
+/// Robust semantics: the game's tests, complete leaf lists and the wider near half of a split.
+collision::TraceOptions robust(bool curves = false) {
+    collision::TraceOptions o;
+    o.semantics = collision::Semantics::Robust;
+    o.curves = curves;
+    return o;
+}
+
+/// The test of every brush in turn, curves off as in the sets these tests come from.
+struct BruteForce : test::BruteForceJudge {
+    explicit BruteForce(bsp::BspData map) : test::BruteForceJudge(std::move(map), false) {}
+};
+
+} // namespace
 
 TEST(TraceReference, WideNodeWalkFindsBrushesMissingFromLeafLists) {
     // q3map leaves brush 291 of oa_dm1 out of a leaf its volume reaches. The game's wide node walk
-    // still finds it (found by comparing with a test against every brush); an exact-support walk
-    // did not, and this box passed into the brush.
+    // (2048 at non-axial planes) still finds it; an exact-support walk would not. ioquake3's own
+    // CM_BoxTrace stops this box at 0.831278 on the plane x = -216; both semantics agree with it,
+    // and with the test against every brush.
     auto data = test::loadOpenArenaMap("oa_dm1");
     ASSERT_TRUE(data.ok()) << data.error().message;
     const collision::Model model(data.value());
+    const BruteForce brute(data.value());
     const glm::vec3 half(25.2083f, 13.2675f, 5.51646f);
-    const auto r = model.trace(collision::Shape::box(-half, half), {-99.8081f, 824.597f, 164.615f},
-                               {-209.108f, 739.12f, 135.418f}, bsp::contents::Solid);
-    EXPECT_NEAR(r.fraction, 0.831278f, 1e-5f);
-    EXPECT_EQ(r.brush, 291);
-    EXPECT_EQ(r.plane.normal, glm::vec3(1, 0, 0));
-    EXPECT_EQ(r.plane.dist, -216.0f);
+    const auto box = collision::Shape::box(-half, half);
+    const glm::vec3 a(-99.8081f, 824.597f, 164.615f), b(-209.108f, 739.12f, 135.418f);
+    const auto judge = brute.trace(box, a, b, bsp::contents::Solid);
+    for (const auto& options : {collision::TraceOptions{}, robust()}) {
+        const auto r = model.trace(box, a, b, bsp::contents::Solid, options);
+        EXPECT_NEAR(r.fraction, 0.831278f, 1e-6f); // the game's figure
+        EXPECT_EQ(r.fraction, judge.fraction);
+        EXPECT_EQ(r.brush, judge.brush);
+        EXPECT_EQ(r.plane.normal, glm::vec3(1, 0, 0));
+        EXPECT_EQ(r.plane.dist, -216.0f);
+    }
 }
 
 TEST(TraceReference, NearHalfOfASplitReachesEpsilonBeyond) {
-    // Found by `cliplab soak czest3ctf --seed 2 --walkers 16 --walker 5 --ticks 12526 --preset
-    // quake3`: the player box overlaps brush 2625's +y face plane (y = -288, also a node plane) by
-    // 0.144 shrinking to 0.002 while it runs into the brush's +x face. The game's split gave the
-    // back half only the part overlapping by more than eps, the brush's leaf was never visited and
-    // the box ended 0.227 inside the wall. Now the sweep stops at the wall and the end is free.
+    // czest3ctf: the player box overlaps brush 2625's +y face plane (y = -288, also a node plane)
+    // by 0.144 shrinking to 0.002 while it runs into the brush's +x face. The game's split gives
+    // the back half only the part overlapping by more than eps, so the brush's leaf is never
+    // visited: ioquake3's CM_BoxTrace returns fraction 1 and its own position test says the end is
+    // in solid. Quake3 semantics reproduce that; robust stops at the wall, as the test against
+    // every brush does, and the end is free.
     auto data = test::loadOpenArenaMap("czest3ctf");
     ASSERT_TRUE(data.ok()) << data.error().message;
     const collision::Model model(data.value());
+    const BruteForce brute(data.value());
     const auto box = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
     const glm::vec3 start(-110.615f, -273.144f, 24.125f), end(-113.227f, -273.002f, 24.125f);
     const int32_t mask = bsp::contents::MaskPlayerSolid;
-    ASSERT_TRUE(model.trace(box, end, end, mask).startSolid); // the end really is in the wall
-    const auto r = model.trace(box, start, end, mask);
+    ASSERT_TRUE(brute.trace(box, end, end, mask).startSolid); // the end really is in the wall
+
+    const auto game = model.trace(box, start, end, mask);
+    EXPECT_EQ(game.fraction, 1.0f);
+    EXPECT_TRUE(model.trace(box, end, end, mask).startSolid);
+
+    const auto r = model.trace(box, start, end, mask, robust());
+    const auto judge = brute.trace(box, start, end, mask);
     EXPECT_EQ(r.brush, 2625);
-    EXPECT_NEAR(r.fraction, (2.385f - 0.125f) / 2.612f, 1e-4f);
+    EXPECT_EQ(r.brush, judge.brush);
+    EXPECT_EQ(r.fraction, judge.fraction);
     EXPECT_EQ(r.plane.normal, glm::vec3(1, 0, 0));
-    EXPECT_FALSE(model.trace(box, r.endpos, r.endpos, mask).startSolid);
+    EXPECT_FALSE(brute.trace(box, r.endpos, r.endpos, mask).startSolid);
 }
 
 TEST(TraceReference, ThinBrushIsInEveryLeafItsBoundsReach) {
     // q3map lists oa_dm6's 0.125-thick clip brush 705 (x 1350..1378, y -638..-514, z 128..128.125,
-    // lying on the floor) in one leaf only. A box resting on it was in solid where the tests
-    // reached that leaf and free elsewhere, so the soak's walkers walked onto it and ended ticks
-    // in solid (`cliplab soak oa_dm6 --seed 2 --walkers 16 --walker 6 --ticks 8725`). The model
-    // now adds brushes to the leafs their bounds reach, after the leafs' own lists.
+    // lying on the floor) in one leaf only. A box resting on it is in solid where a test reaches
+    // that leaf and free elsewhere. ioquake3's CM_BoxTrace says free here, and its ground trace
+    // lands on the floor beneath (z = 128) at fraction 0.5; quake3 semantics agree. Robust lists
+    // brushes in every leaf their bounds reach, as the test against every brush sees them.
     auto data = test::loadOpenArenaMap("oa_dm6");
     ASSERT_TRUE(data.ok()) << data.error().message;
     const collision::Model model(data.value());
+    const BruteForce brute(data.value());
     const auto box = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
     const int32_t mask = bsp::contents::MaskPlayerSolid;
-    // Resting exactly on its top (touching counts as inside, as in the game's position test),
-    // where the game's lists miss it.
     const glm::vec3 onTop(1389.937f, -499.876f, 152.125f);
-    const auto r = model.trace(box, onTop, onTop, mask);
+    const glm::vec3 above = onTop + glm::vec3(0, 0, 8), below = onTop - glm::vec3(0, 0, 8);
+
+    EXPECT_FALSE(model.trace(box, onTop, onTop, mask).startSolid);
+    const auto gameDown = model.trace(box, above, below, mask);
+    EXPECT_EQ(gameDown.fraction, 0.5f);
+    EXPECT_EQ(gameDown.plane.dist, 128.0f);
+
+    // Resting exactly on its top (touching counts as inside, as in the game's position test).
+    const auto r = model.trace(box, onTop, onTop, mask, robust());
     EXPECT_TRUE(r.startSolid);
     EXPECT_EQ(r.brush, 705);
-    // The ground trace from above now lands on it, 0.125 above its top.
-    const auto down = model.trace(box, onTop + glm::vec3(0, 0, 8), onTop - glm::vec3(0, 0, 8), mask);
+    EXPECT_TRUE(brute.trace(box, onTop, onTop, mask).startSolid);
+    const auto down = model.trace(box, above, below, mask, robust());
+    const auto judge = brute.trace(box, above, below, mask);
     EXPECT_EQ(down.brush, 705);
+    EXPECT_EQ(down.fraction, judge.fraction);
     EXPECT_NEAR(down.endpos.z, 128.125f + 24.0f + 0.125f, 1e-3f);
-    EXPECT_FALSE(model.trace(box, down.endpos, down.endpos, mask).startSolid);
-    // Every leaf under the brush lists it.
-    int listed = 0;
+    EXPECT_FALSE(brute.trace(box, down.endpos, down.endpos, mask).startSolid);
+    // Every leaf under the brush lists it in the completed lists; q3map's own list has it once.
+    int listed = 0, gameListed = 0;
     for (const auto& leaf : model.leafs())
-        for (int32_t k = 0; k < leaf.numLeafBrushes; ++k)
-            listed += model.leafBrushes()[static_cast<size_t>(leaf.firstLeafBrush + k)] == 705;
+        for (int32_t k = 0; k < leaf.numLeafBrushes; ++k) {
+            const bool is705 = model.leafBrushes()[static_cast<size_t>(leaf.firstLeafBrush + k)] == 705;
+            listed += is705;
+            gameListed += is705 && k < leaf.numGameBrushes;
+        }
     EXPECT_GT(listed, 1);
+    EXPECT_EQ(gameListed, 1);
 }
 
 TEST(TraceReference, PatchIsInEveryLeafItsCollisionGridReaches) {
     // oa_minia as OpenArena 0.8.5 patched it (pak6-patch085.pk3, openarena-085-data): a curved
     // wall (surface 64) collides as two chords standing up to 16 units in front of its drawn
-    // curve, and q3map listed it only in the leafs of the drawn curve. A player sliding along the
-    // chord reached leafs that do not list it and walked into it (`cliplab soak oa_minia --seed 2
-    // --walkers 16 --walker 13 --ticks 9652 --preset quake3`). Patches are now added to the leafs
-    // their collision grid reaches.
+    // curve, and q3map listed it only in the leafs of the drawn curve. ioquake3's CM_BoxTrace lets
+    // this box slide into the chord (fraction 1), as quake3 semantics do; robust adds patches to
+    // the leafs their collision grid reaches and stops at the facet.
     const std::string base = test::openArenaBaseDir();
     ASSERT_FALSE(base.empty() || test::openArenaMapsPk3().empty()) << "install openarena-data (scripts/test.sh does)";
     auto vfs = fs::FileSystem::create();
@@ -185,9 +255,10 @@ TEST(TraceReference, PatchIsInEveryLeafItsCollisionGridReaches) {
     const auto box = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
     const int32_t mask = bsp::contents::MaskPlayerSolid;
     const glm::vec3 start(534.403198f, 1007.5686f, 24.125f), end(534.793579f, 1006.66699f, 24.125f);
-    const auto r = model.trace(box, start, end, mask, curves);
+    EXPECT_EQ(model.trace(box, start, end, mask, curves).fraction, 1.0f);
+    const auto r = model.trace(box, start, end, mask, robust(true));
     EXPECT_EQ(r.surface, 64);
     EXPECT_EQ(r.facet, 1);
     EXPECT_LT(r.fraction, 0.01f);
-    EXPECT_FALSE(model.trace(box, r.endpos, r.endpos, mask, curves).startSolid);
+    EXPECT_FALSE(model.trace(box, r.endpos, r.endpos, mask, robust(true)).startSolid);
 }

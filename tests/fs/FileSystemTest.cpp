@@ -1,5 +1,7 @@
+#include "bsp/BspFile.h"
 #include "fs/FileSystem.h"
 #include "support/TestSupport.h"
+#include "world/MapLoader.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -102,4 +104,48 @@ TEST(FileSystem, FuzzFoundHugeEntryArchiveReadsCleanly) {
             if (auto r = vfs.value()->readFile(path); !r.ok())
                 refused += r.error().message.find("file too large") != std::string::npos;
     EXPECT_GE(refused, 1u);
+}
+
+TEST(FileSystem, BaseDirectoryOnDemandMountsAtTheFirstLookup) {
+    const std::string base = test::makeTempDir("fslazy");
+    test::writeFile(base + "/aa.pk3", test::makeZip({{"maps/one.bsp", bytesOf("1")}, {"a.txt", bytesOf("aa")}}));
+    test::writeFile(base + "/zz.pk3", test::makeZip({{"a.txt", bytesOf("zz")}}));
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok());
+    ASSERT_TRUE(vfs.value()->mountBaseDirectoryOnDemand(base).ok());
+    EXPECT_TRUE(vfs.value()->hasDeferredMounts());
+    // A map given as a file path is read from disk: the archives stay unmounted.
+    const std::string cube = base + "/cube.bsp";
+    test::writeFile(cube, bsp::write(test::makeCubeMap()));
+    ASSERT_TRUE(world::loadMap(cube, vfs.value().get()).ok());
+    EXPECT_TRUE(vfs.value()->hasDeferredMounts());
+    // The first lookup mounts everything, in Quake 3's order.
+    EXPECT_EQ(textOf(vfs.value()->readFile("a.txt").value()), "zz");
+    EXPECT_FALSE(vfs.value()->hasDeferredMounts());
+    EXPECT_EQ(vfs.value()->mounts().size(), 3u);
+    // A later explicit mount still goes on top.
+    ASSERT_TRUE(vfs.value()->mountArchiveBytes(test::makeZip({{"a.txt", bytesOf("mem")}}), "mem.pk3").ok());
+    EXPECT_EQ(textOf(vfs.value()->readFile("a.txt").value()), "mem");
+    auto missingDir = vfs.value()->mountBaseDirectoryOnDemand("/no/such/dir");
+    ASSERT_FALSE(missingDir.ok());
+    EXPECT_EQ(missingDir.error().message, "/no/such/dir: base directory does not exist");
+    std::filesystem::remove_all(base);
+}
+
+TEST(FileSystem, CorruptArchiveOnDemandIsReportedByTheLookups) {
+    const std::string base = test::makeTempDir("fslazybad");
+    test::writeFile(base + "/broken.pk3", std::string("PK\x03\x04 this is not a zip"));
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok());
+    ASSERT_TRUE(vfs.value()->mountBaseDirectoryOnDemand(base).ok());
+    auto s = vfs.value()->ensureMounted();
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().message.rfind(base + "/broken.pk3: cannot mount archive", 0), 0u) << s.error().message;
+    auto read = vfs.value()->readFile("maps/x.bsp");
+    ASSERT_FALSE(read.ok());
+    EXPECT_NE(read.error().message.find("broken.pk3: cannot mount archive"), std::string::npos) << read.error().message;
+    auto map = world::loadMap("x", vfs.value().get());
+    ASSERT_FALSE(map.ok());
+    EXPECT_NE(map.error().message.find("broken.pk3"), std::string::npos) << map.error().message;
+    std::filesystem::remove_all(base);
 }

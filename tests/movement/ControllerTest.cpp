@@ -232,6 +232,40 @@ TEST(Settings, SetByName) {
     EXPECT_TRUE(movement::setSetting(s, "bogus", "1"));
 }
 
+TEST(Settings, EveryNameReadsBackWhatItSets) {
+    const auto names = movement::settingNames();
+    EXPECT_EQ(names.size(), 3u + 25u + 5u + 6u);
+    Settings changed;
+    changed.preset = movement::Preset::Quake3;
+    changed.method = movement::Method::StepCorrect;
+    changed.shape = collision::ShapeKind::Cylinder;
+    changed.minWalkNormal = 0.7071f;
+    changed.gravity = -12.5f;
+    changed.maxPlanes = 7;
+    changed.snapVelocity = false;
+    changed.contentsMask = 65537;
+    changed.mins.y = -3.25f;
+    for (const Settings& from : {Settings{}, changed})
+        for (const auto& n : names) {
+            EXPECT_FALSE(n.range.empty()) << n.name;
+            const auto text = movement::getSetting(from, n.name);
+            ASSERT_TRUE(text) << n.name;
+            // Setting the text on defaults gives the same value back, field by field.
+            Settings to;
+            EXPECT_FALSE(movement::setSetting(to, n.name, *text)) << n.name << " = " << *text;
+            EXPECT_EQ(movement::getSetting(to, n.name), text) << n.name;
+        }
+    EXPECT_EQ(movement::getSetting(changed, "gravity"), "-12.5");
+    EXPECT_EQ(movement::getSetting(changed, "minWalkNormal"), "0.7071");
+    EXPECT_EQ(movement::getSetting(changed, "shape"), "cylinder");
+    EXPECT_EQ(movement::getSetting(changed, "method"), "step-correct");
+    EXPECT_EQ(movement::getSetting(changed, "snapVelocity"), "0");
+    EXPECT_EQ(movement::getSetting(changed, "minsy"), "-3.25");
+    EXPECT_EQ(movement::getSetting(Settings{}, "contentsMask"), "33619969");
+    EXPECT_EQ(movement::getSetting(Settings{}, "gravity "), std::nullopt);
+    EXPECT_EQ(movement::getSetting(Settings{}, "minsw"), std::nullopt);
+}
+
 /// A playground of boxes, stairs, ramps, slanted walls and a low ceiling.
 AnalyticWorld playground() {
     AnalyticWorld w;

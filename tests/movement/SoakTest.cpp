@@ -43,15 +43,15 @@ std::string describe(const movement::SoakReport& r) {
 
 void soakBothPresets(const bsp::BspData& data) {
     const collision::Model model(data);
-    collision::TraceOptions options;
-    options.curves = true; // as the game
-    const auto trace = model.traceFunction(options);
+    const BruteForceJudge judge(data);
+    const auto trace = model.traceFunction(robustWithCurves());
     for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
         movement::SoakConfig config;
         ASSERT_TRUE(movement::soakSetupFromMap(data, config).ok());
         config.settings.preset = preset;
         config.ticks = kSoakTicks;
         config.seed = 7;
+        config.inSolidJudge = judge.function();
         const auto report = movement::runSoak(config, trace);
         const std::string what = data.name + ", " + movement::presetName(preset);
         EXPECT_EQ(report.ticks, kSoakTicks) << what;
@@ -108,10 +108,11 @@ TEST(Soak, StepAndCorrectWalkersStayOutOfSolidOnBothMaps) {
 movement::SoakReport replaySeed2(const bsp::BspData& data, movement::Preset preset, int walker, int64_t ticks,
                                  int64_t failTick, const glm::vec3& failedAt) {
     const collision::Model model(data);
-    collision::TraceOptions options;
-    options.curves = true;
+    const BruteForceJudge judge(data);
+    const collision::TraceOptions options = robustWithCurves();
     movement::SoakConfig config;
     EXPECT_TRUE(movement::soakSetupFromMap(data, config).ok());
+    config.inSolidJudge = judge.function();
     config.settings.preset = preset;
     config.seed = 2;
     config.walkers = 16;

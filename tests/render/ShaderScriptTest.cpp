@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace cliplab::render;
 
 TEST(ShaderScript, QuotedNamesWithSpacesAndCommentsTouchingTokens) {
@@ -38,7 +40,7 @@ TEST(ShaderScript, UnknownKeywordsAreCollectedNotFatal) {
                        "textures/a/c { { map textures/a/c.jpg } }\n";
     ShaderLibrary lib;
     ASSERT_TRUE(parseShaderScript(text, "s.shader", lib).ok());
-    EXPECT_EQ(lib.unknownKeywords, (std::set<std::string>{"fancykeyword", "supertcmod", "rgbGen lightingdiffuse"}));
+    EXPECT_EQ(lib.unknownKeywords, (std::set<std::string>{"fancykeyword", "supertcmod"}));
     const ShaderDef* b = lib.find("textures/a/b");
     ASSERT_NE(b, nullptr);
     ASSERT_EQ(b->stages.size(), 2u);
@@ -65,9 +67,10 @@ TEST(ShaderScript, StageKeywords) {
     EXPECT_TRUE(d->sky);
     EXPECT_EQ(d->skyFarbox, "env/space");
     EXPECT_EQ(d->cloudHeight, 256.0f);
-    EXPECT_TRUE(d->deform.active);
-    EXPECT_EQ(d->deform.spread, 100.0f);
-    EXPECT_EQ(d->deform.wave.amplitude, 3.0f);
+    ASSERT_EQ(d->deforms.size(), 1u);
+    EXPECT_EQ(d->deforms[0].kind, DeformKind::Wave);
+    EXPECT_EQ(d->deforms[0].spread, 100.0f);
+    EXPECT_EQ(d->deforms[0].wave.amplitude, 3.0f);
     const ShaderStage& s = d->stages.at(0);
     EXPECT_EQ(s.maps, (std::vector<std::string>{"z.tga"})); // the later map keyword wins
     EXPECT_TRUE(s.clamp);
@@ -144,8 +147,144 @@ TEST(Material, TextureAndFilteredLightmapCollapseToOnePass) {
 }
 
 TEST(Material, ImageCandidates) {
-    EXPECT_EQ(imageCandidates("t/a.tga"), (std::vector<std::string>{"t/a.tga", "t/a.jpg"}));
-    EXPECT_EQ(imageCandidates("t/a.jpg"), (std::vector<std::string>{"t/a.jpg", "t/a.tga"}));
-    EXPECT_EQ(imageCandidates("t/a"), (std::vector<std::string>{"t/a.tga", "t/a.jpg"}));
-    EXPECT_EQ(imageCandidates("t.d/a"), (std::vector<std::string>{"t.d/a.tga", "t.d/a.jpg"}));
+    EXPECT_EQ(imageCandidates("t/a.tga"), (std::vector<std::string>{"t/a.tga", "t/a.jpg", "t/a.png"}));
+    EXPECT_EQ(imageCandidates("t/a.jpg"), (std::vector<std::string>{"t/a.jpg", "t/a.tga", "t/a.png"}));
+    EXPECT_EQ(imageCandidates("t/a.png"), (std::vector<std::string>{"t/a.png", "t/a.tga", "t/a.jpg"}));
+    EXPECT_EQ(imageCandidates("t/a"), (std::vector<std::string>{"t/a.tga", "t/a.jpg", "t/a.png"}));
+    EXPECT_EQ(imageCandidates("t.d/a"), (std::vector<std::string>{"t.d/a.tga", "t.d/a.jpg", "t.d/a.png"}));
+}
+
+TEST(ShaderScript, EveryDeformKind) {
+    const char* text = "t/d\n{\n"
+                       "  deformVertexes wave 0 sin 1 2 0.25 0\n"
+                       "  deformVertexes bulge 3 4 5\n"
+                       "  deformVertexes move 0 0 8 triangle 0 1 0 0.5\n"
+                       "  deformVertexes normal 0.5 2\n" // a fourth: the game keeps three
+                       "  deformVertexes projectionShadow\n"
+                       "  { map t/d.tga }\n}\n"
+                       "t/s { deformVertexes autosprite { map a.tga } }\n"
+                       "t/s2 { deformVertexes autosprite2\n deformVertexes normal 0.1 3 { map a.tga } }\n";
+    ShaderLibrary lib;
+    ASSERT_TRUE(parseShaderScript(text, "d.shader", lib).ok());
+    const ShaderDef* d = lib.find("t/d");
+    ASSERT_EQ(d->deforms.size(), 3u);
+    EXPECT_EQ(d->deforms[0].kind, DeformKind::Wave);
+    EXPECT_FLOAT_EQ(d->deforms[0].spread, 0.01f); // the game's fallback for a zero divisor
+    EXPECT_FLOAT_EQ(d->deforms[0].wave.phase, 0.25f);
+    EXPECT_EQ(d->deforms[1].kind, DeformKind::Bulge);
+    EXPECT_FLOAT_EQ(d->deforms[1].bulgeWidth, 3.0f);
+    EXPECT_FLOAT_EQ(d->deforms[1].bulgeHeight, 4.0f);
+    EXPECT_FLOAT_EQ(d->deforms[1].bulgeSpeed, 5.0f);
+    EXPECT_EQ(d->deforms[2].kind, DeformKind::Move);
+    EXPECT_FLOAT_EQ(d->deforms[2].moveVector[2], 8.0f);
+    EXPECT_EQ(d->deforms[2].wave.func, WaveFunc::Triangle);
+    EXPECT_EQ(lib.find("t/s")->deforms.at(0).kind, DeformKind::Autosprite);
+    const ShaderDef* s2 = lib.find("t/s2");
+    ASSERT_EQ(s2->deforms.size(), 2u);
+    EXPECT_EQ(s2->deforms[0].kind, DeformKind::Autosprite2);
+    EXPECT_EQ(s2->deforms[1].kind, DeformKind::Normal);
+    EXPECT_FLOAT_EQ(s2->deforms[1].wave.amplitude, 0.1f);
+    EXPECT_FLOAT_EQ(s2->deforms[1].wave.frequency, 3.0f);
+    EXPECT_EQ(lib.unknownKeywords, (std::set<std::string>{"deformVertexes projectionshadow"}));
+    ASSERT_EQ(lib.warnings.size(), 2u);
+    EXPECT_NE(lib.warnings[0].find("d.shader:3: deformVertexes wave with a div of 0"), std::string::npos) << lib.warnings[0];
+    EXPECT_NE(lib.warnings[1].find("d.shader:6: more than 3 deformVertexes"), std::string::npos) << lib.warnings[1];
+}
+
+TEST(ShaderScript, ColourAlphaAndCoordinateGenerators) {
+    const char* text = "t/g\n{\n  portal\n  entityMergable\n  surfaceparm detail\n"
+                       "  { map a.tga\n rgbGen vertex }\n"
+                       "  { map b.tga\n alphaGen const 0.25\n rgbGen vertex }\n"
+                       "  { map c.tga\n rgbGen oneMinusVertex\n alphaGen oneMinusVertex\n tcGen environment }\n"
+                       "  { map d.tga\n rgbGen lightingDiffuse\n alphaGen lightingSpecular\n tcGen lightmap\n detail }\n"
+                       "  { map e.tga\n rgbGen entity\n alphaGen wave sin 0.5 0.5 0 1\n"
+                       "    tcGen vector ( 0.01 0 0 ) ( 0 0.02 0 )\n depthFunc equal }\n"
+                       "  { map f.tga\n rgbGen oneMinusEntity\n alphaGen portal 512\n"
+                       "    tcMod transform 1 0.5 0.25 2 0.1 0.2\n tcMod entityTranslate\n rgbGen const ( 0.5 0.25 1 ) }\n"
+                       "}\n";
+    ShaderLibrary lib;
+    ASSERT_TRUE(parseShaderScript(text, "g.shader", lib).ok());
+    EXPECT_TRUE(lib.unknownKeywords.empty()) << unsupportedSummary(lib);
+    const ShaderDef* d = lib.find("t/g");
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->sort, sortkey::Portal);
+    ASSERT_EQ(d->stages.size(), 6u);
+    // rgbGen vertex brings the vertex alpha, unless an alphaGen came first.
+    EXPECT_EQ(d->stages[0].rgbGen, RgbGen::Vertex);
+    EXPECT_EQ(d->stages[0].alphaGen, AlphaGen::Vertex);
+    EXPECT_EQ(d->stages[1].alphaGen, AlphaGen::Const);
+    EXPECT_FLOAT_EQ(d->stages[1].alphaConst, 0.25f);
+    EXPECT_EQ(d->stages[2].rgbGen, RgbGen::OneMinusVertex);
+    EXPECT_EQ(d->stages[2].alphaGen, AlphaGen::OneMinusVertex);
+    EXPECT_EQ(d->stages[2].tcGen, TcGen::Environment);
+    EXPECT_EQ(d->stages[3].rgbGen, RgbGen::LightingDiffuse);
+    EXPECT_EQ(d->stages[3].alphaGen, AlphaGen::LightingSpecular);
+    EXPECT_EQ(d->stages[3].tcGen, TcGen::Lightmap);
+    EXPECT_FALSE(d->stages[3].lightmap); // tcGen lightmap only changes the coordinates
+    EXPECT_TRUE(d->stages[3].detail);
+    EXPECT_EQ(d->stages[4].rgbGen, RgbGen::Entity);
+    EXPECT_EQ(d->stages[4].alphaGen, AlphaGen::Wave);
+    EXPECT_EQ(d->stages[4].tcGen, TcGen::Vector);
+    EXPECT_FLOAT_EQ(d->stages[4].tcGenVectors[0][0], 0.01f);
+    EXPECT_FLOAT_EQ(d->stages[4].tcGenVectors[1][1], 0.02f);
+    EXPECT_TRUE(d->stages[4].depthFuncEqual);
+    const ShaderStage& f = d->stages[5];
+    EXPECT_EQ(f.rgbGen, RgbGen::Const); // the last rgbGen wins
+    EXPECT_FLOAT_EQ(f.rgbConst[1], 0.25f);
+    EXPECT_EQ(f.alphaGen, AlphaGen::Portal);
+    ASSERT_EQ(f.tcMods.size(), 2u);
+    EXPECT_EQ(f.tcMods[0].kind, TcModKind::Transform);
+    EXPECT_FLOAT_EQ(f.tcMods[0].matrix[0][1], 0.5f);
+    EXPECT_FLOAT_EQ(f.tcMods[0].matrix[1][0], 0.25f);
+    EXPECT_FLOAT_EQ(f.tcMods[0].translate[1], 0.2f);
+    EXPECT_EQ(f.tcMods[1].kind, TcModKind::EntityTranslate);
+}
+
+TEST(ShaderScript, UnsupportedSummaryIsOneLine) {
+    ShaderLibrary lib;
+    EXPECT_EQ(unsupportedSummary(lib), "");
+    ASSERT_TRUE(parseShaderScript("a { fogparms ( 1 1 1 ) 128\n { videoMap x.roq } }\n"
+                                  "b { deformVertexes text0 { map x.tga } }\n",
+                                  "u.shader", lib)
+                    .ok());
+    EXPECT_EQ(unsupportedSummary(lib), "shader scripts: not supported (ignored): deformVertexes text0, fogparms, videomap");
+}
+
+TEST(ShaderScript, NoiseWaveIsSmoothAndBounded) {
+    Wave w{WaveFunc::Noise, 0.5f, 0.5f, 0.0f, 2.0f};
+    float lo = 10, hi = -10, prev = w.evaluate(0.0);
+    for (int i = 1; i < 2000; ++i) {
+        const float v = w.evaluate(i * 0.005);
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+        EXPECT_LT(std::fabs(v - prev), 0.1f) << i; // no jumps between nearby times
+        prev = v;
+    }
+    EXPECT_GE(lo, 0.0f);
+    EXPECT_LE(hi, 1.0f);
+    EXPECT_GT(hi - lo, 0.3f); // it does move
+    EXPECT_EQ(w.evaluate(1.25), w.evaluate(1.25)); // deterministic
+}
+
+TEST(Material, ModelsAreLitFromTheGridAndStagesCarryTheirGenerators) {
+    const MaterialPlan implicit = planMaterial("models/x/skin.jpg", nullptr, MaterialUse::Model);
+    ASSERT_EQ(implicit.passes.size(), 1u);
+    EXPECT_EQ(implicit.passes[0].source, PassSource::Texture);
+    EXPECT_EQ(implicit.passes[0].rgbGen, RgbGen::LightingDiffuse);
+    EXPECT_EQ(implicit.passes[0].images.at(0), "models/x/skin.jpg");
+
+    ShaderLibrary lib;
+    ASSERT_TRUE(parseShaderScript("m/armor { deformVertexes wave 10 sin 0 1 0 1\n"
+                                  "{ map a.tga\n rgbGen lightingDiffuse }\n"
+                                  "{ map b.tga\n blendFunc gl_src_alpha gl_one\n tcGen environment\n"
+                                  "  alphaGen lightingSpecular\n depthFunc equal } }\n",
+                                  "m.shader", lib)
+                    .ok());
+    const MaterialPlan armor = planMaterial("m/armor", lib.find("m/armor"), MaterialUse::Model);
+    ASSERT_EQ(armor.passes.size(), 2u);
+    EXPECT_EQ(armor.deforms.size(), 1u);
+    EXPECT_EQ(armor.passes[0].rgbGen, RgbGen::LightingDiffuse);
+    EXPECT_EQ(armor.passes[1].tcGen, TcGen::Environment);
+    EXPECT_EQ(armor.passes[1].alphaGen, AlphaGen::LightingSpecular);
+    EXPECT_TRUE(armor.passes[1].depthFuncEqual);
 }

@@ -16,4 +16,10 @@ struct Image {
 /// Loads `path` as RGB (any PNG is converted); an empty image when it cannot be read.
 Image loadPng(const std::string& path);
 
+/// Structural similarity of the luma of two pictures of the same size over the rectangle
+/// [x0, x1) x [y0, y1) given in fractions of the size: the mean SSIM of 8x8 windows (step 4),
+/// with the usual constants for 8-bit values. 1 for identical pictures; pictures that merely share
+/// the average brightness score low. -1 when the sizes differ or a picture is empty.
+double meanSsim(const Image& a, const Image& b, double x0 = 0, double y0 = 0, double x1 = 1, double y1 = 1);
+
 } // namespace cliplab::test

@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 namespace cliplab::test {
@@ -32,7 +33,14 @@ core::Result<std::vector<std::string>> readGzipLines(const std::string& path) {
 
 namespace {
 
-std::string tracePath(const std::string& file) { return dataPath("reference/traces/" + file); }
+/// The reference file `file` in traces/, traces-more/ or positions/ (the first that has it).
+std::string tracePath(const std::string& file) {
+    for (const char* dir : {"reference/traces/", "reference/traces-more/", "reference/positions/"}) {
+        const std::string path = dataPath(dir + file);
+        if (std::filesystem::exists(path)) return path;
+    }
+    return dataPath("reference/traces/" + file);
+}
 
 bool parseFloats(const std::string& line, float* out, int count) {
     std::istringstream in(line);
@@ -64,11 +72,19 @@ core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::strin
     if (!lines) return lines.error();
     std::vector<ReferenceResult> out;
     for (size_t i = 0; i < lines->size(); ++i) {
-        float v[11];
-        if (!parseFloats((*lines)[i], v, 11))
-            return core::makeError(core::format("%s: line %zu: expected 11 numbers", path.c_str(), i + 1));
-        out.push_back({v[0], {v[1], v[2], v[3]}, {v[4], v[5], v[6]}, v[7], static_cast<int>(v[8]),
-                       static_cast<int>(v[9]), static_cast<int>(v[10])});
+        // Eight reals, then three integers read as integers: contents such as 536870913
+        // (0x20000001) have more bits than a float holds.
+        std::istringstream in((*lines)[i]);
+        float v[8];
+        long long flags[3];
+        bool ok = true;
+        for (float& f : v) ok = ok && static_cast<bool>(in >> f);
+        for (long long& n : flags) ok = ok && static_cast<bool>(in >> n);
+        std::string rest;
+        if (!ok || (in >> rest))
+            return core::makeError(core::format("%s: line %zu: expected 8 numbers and 3 integers", path.c_str(), i + 1));
+        out.push_back({v[0], {v[1], v[2], v[3]}, {v[4], v[5], v[6]}, v[7], static_cast<int>(flags[0]),
+                       static_cast<int>(flags[1]), static_cast<int>(static_cast<uint32_t>(flags[2]))});
     }
     return out;
 }
@@ -87,6 +103,32 @@ core::Result<bsp::BspData> loadOpenArenaMap(const std::string& name) {
     if (!vfs) return vfs.error();
     if (auto s = vfs.value()->mountArchive(pk3); !s) return s.error();
     return world::loadMap(name, vfs.value().get());
+}
+
+BruteForceJudge::BruteForceJudge(bsp::BspData map, bool curves) : m_data(std::move(map)) {
+    if (m_data.models.empty()) m_data.models.emplace_back();
+    m_data.models.push_back(m_data.models[0]);
+    m_model = std::make_unique<collision::Model>(m_data);
+    m_options.model = static_cast<int32_t>(m_data.models.size() - 1);
+    m_options.curves = curves;
+}
+
+collision::TraceResult BruteForceJudge::trace(const collision::Shape& shape, const glm::vec3& start,
+                                              const glm::vec3& end, int32_t mask) const {
+    return m_model->trace(shape, start, end, mask, m_options);
+}
+
+collision::TraceFunction BruteForceJudge::function() const {
+    return [this](const collision::Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask) {
+        return trace(shape, start, end, mask);
+    };
+}
+
+collision::TraceOptions robustWithCurves() {
+    collision::TraceOptions o;
+    o.semantics = collision::Semantics::Robust;
+    o.curves = true;
+    return o;
 }
 
 } // namespace cliplab::test

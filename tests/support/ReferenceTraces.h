@@ -4,9 +4,11 @@
 /// there), and loading the OpenArena maps they were made on.
 
 #include "bsp/BspData.h"
+#include "collision/Model.h"
 #include "collision/Trace.h"
 #include "core/Result.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,8 @@ struct ReferenceResult {
 };
 
 /// tests/data/reference/traces/MAP.in.gz parsed. Errors name the file and line.
+/// `map` is a map name ("oa_dm1") or a position set ("oa_dm6.positions"); the files are looked up in
+/// tests/data/reference/traces, traces-more and positions.
 core::Result<std::vector<ReferenceTrace>> loadReferenceInputs(const std::string& map);
 /// tests/data/reference/traces/MAP.SUFFIX.out.gz parsed, e.g. suffix "mask1.curves0".
 core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::string& map, const std::string& suffix);
@@ -38,5 +42,26 @@ collision::Shape referenceShape(const ReferenceTrace& t, bool capsule);
 
 /// A map of OpenArena's pak1-maps.pk3 by name ("oa_dm1"). Fails when OpenArena is not installed.
 core::Result<bsp::BspData> loadOpenArenaMap(const std::string& name);
+
+/// An independent judge for traces and "in solid": the map again, with every world brush and
+/// surface as one more inline model, which a trace tests one by one with no tree walk and no
+/// leaf lists. What it says does not depend on the code paths the semantics differ in.
+class BruteForceJudge {
+public:
+    /// `curves`: patches collide too (as the game by default).
+    explicit BruteForceJudge(bsp::BspData map, bool curves = true);
+    collision::TraceResult trace(const collision::Shape& shape, const glm::vec3& start, const glm::vec3& end,
+                                 int32_t mask) const;
+    /// The judge as a TraceFunction (it keeps a pointer to this object).
+    collision::TraceFunction function() const;
+
+private:
+    bsp::BspData m_data;
+    std::unique_ptr<collision::Model> m_model;
+    collision::TraceOptions m_options;
+};
+
+/// Robust semantics with curves on: what the player controller uses.
+collision::TraceOptions robustWithCurves();
 
 } // namespace cliplab::test

@@ -2,7 +2,9 @@
 // the viewer state's probe/sweep traced by both methods and their picture, the saved setting, and
 // `shot --ui --method both` showing both methods' colours at the hit.
 
+#include "fs/FileSystem.h"
 #include "support/BrushMap.h"
+#include "support/ReferenceTraces.h"
 #include "support/Png.h"
 #include "support/TestSupport.h"
 #include "debugdraw/RecordingDebugDraw.h"
@@ -261,4 +263,53 @@ TEST(MethodTrace, ShotWithBothShowsBothColoursAtTheHit) {
     EXPECT_EQ(noUi.exitCode, 2);
     const auto nan = test::runCliplab("shot '" + kPlayground + "' --ui --sweep 0 0 nan 1 1 1 --out '" + dir + "/z.png'");
     EXPECT_EQ(nan.exitCode, 2);
+}
+
+TEST(MethodTrace, ViewerStateComparesQuake3AndRobust) {
+    // czest3ctf: a player box running into a wall while it overlaps a node plane by less than the
+    // epsilon. The game's node split never visits the wall's leaf (fraction 1, the end inside the
+    // wall); robust stops at brush 2625 (docs/collision-modes.md, TraceReference tests).
+    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok()) << vfs.error().message;
+    ASSERT_TRUE(vfs.value()->mountArchive(test::openArenaMapsPk3()).ok());
+    st.vfs = std::move(vfs.value());
+    ASSERT_TRUE(st.switchMap("czest3ctf")) << st.mapError;
+    st.trace.shape = collision::ShapeKind::Box;
+    st.trace.mins = {-15, -15, -24};
+    st.trace.maxs = {15, 15, 32};
+    st.trace.mask = bsp::contents::MaskPlayerSolid;
+    st.trace.options.semantics = collision::Semantics::Quake3;
+    st.trace.compareSemantics = true;
+    const glm::vec3 start(-110.615f, -273.144f, 24.125f), end(-113.227f, -273.002f, 24.125f);
+    auto pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    ASSERT_EQ(pair.size(), 2u);
+    EXPECT_EQ(pair[0].label, "quake3");
+    EXPECT_EQ(pair[1].label, "robust");
+    EXPECT_FALSE(pair[0].second);
+    EXPECT_TRUE(pair[1].second);
+    EXPECT_EQ(pair[1].source, "sweep (robust)");
+    EXPECT_EQ(pair[0].result.fraction, 1.0f);
+    EXPECT_LT(pair[1].result.fraction, 1.0f);
+    EXPECT_EQ(pair[1].result.brush, 2625);
+    // Robust first: the pair swaps.
+    st.trace.options.semantics = collision::Semantics::Robust;
+    pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    ASSERT_EQ(pair.size(), 2u);
+    EXPECT_EQ(pair[0].label, "robust");
+    EXPECT_EQ(pair[1].label, "quake3");
+    // Off, or the tutorial's semantics, or the method switch on both: no semantics pair.
+    st.trace.compareSemantics = false;
+    EXPECT_EQ(st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask).size(), 1u);
+    st.trace.compareSemantics = true;
+    st.trace.options.semantics = collision::Semantics::Tutorial;
+    EXPECT_EQ(st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask).size(), 1u);
+    st.trace.options.semantics = collision::Semantics::Quake3;
+    st.trace.method = TraceMethod::Both;
+    pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    ASSERT_EQ(pair.size(), 2u);
+    EXPECT_EQ(pair[1].label, "planeshift");
 }

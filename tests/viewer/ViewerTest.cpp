@@ -451,27 +451,6 @@ TEST(ViewerState, APlayerLeavingTheWorldIsRespawnedOrStopped) {
     st.map.reset();
 }
 
-TEST(Viewer, UnsupportedShaderKeywordsAreOneLineUnlessVerbose) {
-    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
-    auto count = [](const std::string& text, const std::string& what) {
-        size_t n = 0;
-        for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-            ++n;
-        return n;
-    };
-    for (const char* command : {"view --frames 1 --hidden --no-config --size 64x64", "shot --size 64x64 --out /dev/null"}) {
-        const auto quiet = test::runCliplab(std::string(command) + " '" + kPlayground + "'");
-        ASSERT_EQ(quiet.exitCode, 0) << quiet.err;
-        // The game data's scripts use keywords the renderer does not support: said once, with their number.
-        ASSERT_EQ(count(quiet.err, "shader scripts: "), 1u) << command << "\n" << quiet.err;
-        unsigned n = 0;
-        ASSERT_EQ(std::sscanf(quiet.err.c_str() + quiet.err.find("shader scripts: "), "shader scripts: %u keywords", &n), 1);
-        EXPECT_GT(n, 0u);
-        const auto verbose = test::runCliplab(std::string(command) + " --verbose '" + kPlayground + "'");
-        ASSERT_EQ(verbose.exitCode, 0) << verbose.err;
-        EXPECT_EQ(count(verbose.err, "' is not supported (ignored)"), n) << command << "\n" << verbose.err;
-    }
-}
 
 TEST(Viewer, ShotUiShowsThePlayerAtRest) {
     // The spawn point is 9 units above the floor: `walk` with no input says on which tick the

@@ -20,8 +20,10 @@ void debuggerPanel(ViewerState& state) {
             const std::string label = std::to_string(i) + ": " + t.source + "  f=" +
                                       std::to_string(t.result.fraction).substr(0, 6) +
                                       (t.result.startSolid ? " startsolid" : "");
-            if (ImGui::Selectable(label.c_str(), state.selectedTrace == static_cast<int>(i)))
+            if (ImGui::Selectable(label.c_str(), state.selectedTrace == static_cast<int>(i))) {
                 state.selectedTrace = static_cast<int>(i);
+                state.inspectTrace(t, "trace debugger: " + t.source);
+            }
         }
         ImGui::EndListBox();
     }
@@ -38,18 +40,21 @@ void debuggerPanel(ViewerState& state) {
                     static_cast<unsigned>(r.surfaceFlags), r.brush, r.brushSide);
         ImGui::TextWrapped("nodes %d  leaves %d  brushes tested %d  cut %d  %.2f us", t.stats.nodesVisited,
                     t.stats.leavesVisited, t.stats.brushesTested, t.stats.brushesHit, t.microseconds);
-        ImGui::TextUnformatted("brushes tested (click to draw one):");
+        ImGui::TextUnformatted("brushes tested (click to draw and inspect one):");
         if (ImGui::BeginListBox("##brushes", ImVec2(-1, 120))) {
             for (int32_t b : t.stats.testedBrushes) {
                 const std::string label = "brush " + std::to_string(b) + (b == r.brush ? "  (hit)" : "");
-                if (ImGui::Selectable(label.c_str(), state.shownBrush == b))
+                if (ImGui::Selectable(label.c_str(), state.shownBrush == b)) {
                     state.shownBrush = state.shownBrush == b ? -1 : b;
+                    state.inspectBrush(b, "trace debugger: brush " + std::to_string(b));
+                }
             }
             ImGui::EndListBox();
         }
     }
     if (state.shownBrush >= 0 && ImGui::Button("hide brush"))
         state.shownBrush = -1;
+    partingTraceTable(state); // a recording with ghosts open: both runs' traces where they part
 }
 
 } // namespace cliplab::viewer::panels

@@ -21,6 +21,7 @@ void helpPanel(ViewerState& state) {
         {"mouse wheel", "fly and noclip speed"},
         {"P / N", "freeze the simulation / step one tick"},
         {"1 / 2", "sweep start / end at the eye"},
+        {"F5", "record the player's inputs / stop and save (Recording panel: play, ghosts)"},
         {"F11", "fullscreen"},
         {"F12", "screenshot (PNG in the current folder)"},
     };

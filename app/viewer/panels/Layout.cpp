@@ -20,7 +20,7 @@ struct Section {
 
 constexpr Section kSections[] = {
     {"Map", mapPanel, true},        {"Movement", movementPanel, true}, {"Trace", tracePanel, true},
-    {"Probe", probePanel, false},   {"Trace debugger", debuggerPanel, false},
+    {"Probe", probePanel, false},   {"Inspector", inspectorPanel, false}, {"Trace debugger", debuggerPanel, false},
     {"Render", renderPanel, false}, {"Stats", statsPanel, false},    {"Help", helpPanel, false},
 };
 

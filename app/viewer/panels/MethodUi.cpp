@@ -46,9 +46,9 @@ bool comparedPair(const ViewerState& state, const LoggedTrace*& brush, const Log
 
 } // namespace
 
-void methodLegend() {
-    ImGui::TextColored(imColor(TraceMethod::Brush), "brush: solid lines, + cross, long arrow");
-    ImGui::TextColored(imColor(TraceMethod::PlaneShift), "planeshift: dashed, x cross, short arrow");
+void methodLegend(const std::string& first, const std::string& second) {
+    ImGui::TextColored(imColor(TraceMethod::Brush), "%s: solid lines, + cross, long arrow", first.c_str());
+    ImGui::TextColored(imColor(TraceMethod::PlaneShift), "%s: dashed, x cross, short arrow", second.c_str());
 }
 
 void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
@@ -57,11 +57,11 @@ void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
     if (!ImGui::BeginTable("##compare", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp))
         return;
     ImGui::TableSetupColumn("");
-    ImGui::TableSetupColumn("brush");
-    ImGui::TableSetupColumn("planeshift");
+    ImGui::TableSetupColumn(brush.label.c_str());
+    ImGui::TableSetupColumn(shifted.label.c_str());
     ImGui::TableSetupColumn("diff");
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-    const char* headers[] = {"", "brush", "planeshift", "diff"};
+    const char* headers[] = {"", brush.label.c_str(), shifted.label.c_str(), "diff"};
     for (int c = 0; c < 4; ++c) {
         ImGui::TableSetColumnIndex(c);
         if (c == 1 || c == 2)
@@ -141,6 +141,18 @@ void traceMethodSection(ViewerState& state, TraceSettings& t) {
     ImGui::BeginDisabled(why != nullptr || t.method == TraceMethod::Brush);
     ImGui::Checkbox("bevels (planeshift tree)", &t.planeShiftBevels);
     ImGui::EndDisabled();
+    ImGui::BeginDisabled(t.method != TraceMethod::Brush || t.options.semantics == collision::Semantics::Tutorial);
+    ImGui::Checkbox("compare quake3 / robust", &t.compareSemantics);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("probe and sweep are traced again in the other semantics and drawn dashed;\n"
+                          "the table shows where they differ (method brush; docs/collision-modes.md)");
+    if (const auto other = comparedSemantics(t); other && t.method == TraceMethod::Brush) {
+        methodLegend(collision::semanticsName(t.options.semantics), collision::semanticsName(*other));
+        const LoggedTrace *first = nullptr, *second = nullptr;
+        if (comparedPair(state, first, second))
+            methodComparison(*first, *second);
+    }
     if (why) {
         ImGui::TextWrapped("%s: everything is traced by the brush trace.", why);
         return;
@@ -151,7 +163,7 @@ void traceMethodSection(ViewerState& state, TraceSettings& t) {
         ImGui::TextWrapped("patches are not in the plane-shift tree: only the brush trace collides with them.");
     if (t.method == TraceMethod::Both) {
         ImGui::TextWrapped("probe and sweep are traced by both; the player moves by the brush trace.");
-        methodLegend();
+        methodLegend("brush", "planeshift");
     }
     const collision::PlaneShiftTree* tree = state.map ? state.map->planeShift.find(t.mask, t.planeShiftBevels) : nullptr;
     if (tree) {

@@ -91,6 +91,7 @@ void movementPanel(ViewerState& state) {
                 double(ps.groundNormal.y), double(ps.groundNormal.z));
     ImGui::Text("crouched %d  water %d  stuck %d  time %.3f s", ps.crouched, ps.waterLevel, ps.stuck, ps.time);
     plotSeries("horizontal speed", state.stats.speed, "%.1f u/s");
+    accelerationPlot(state); // tick by tick: strafe-jump gains show as acceleration in the air
 
     playerShape(state);
     settingsSection(state);

@@ -20,6 +20,23 @@ void renderPanel(ViewerState& state);    ///< View mode, patch level, culling, c
 void mapPanel(ViewerState& state);       ///< Maps in the VFS, load, stations and spawn points.
 void statsPanel(ViewerState& state);     ///< fps, traces per frame, microseconds per trace.
 void helpPanel(ViewerState& state);      ///< Keys.
+/// Record (F5), open, play a recording; ghosts, where they part, jump metrics (RecordingPanel.cpp).
+/// A window docked along the bottom of the 3D view (`viewWidth` wide, window coordinates).
+void recordingPanel(ViewerState& state, float viewWidth);
+/// The traces of the recorded run and the first ghost to part, side by side at the parting tick,
+/// the first difference highlighted (Recording panel and Trace debugger), under a header open or not.
+void partingTraceTable(ViewerState& state, bool open = true);
+/// Horizontal speed and acceleration tick by tick, of the played recording or the live player.
+void accelerationPlot(ViewerState& state);
+void inspectorPanel(ViewerState& state); ///< Shader, flags and contents by name, the brush's sides, its entity.
+
+/// The collision brush view switch and its legend: a colour and a filter per brush kind, bevels.
+void brushViewSection(ViewerState& state);
+/// Entity marker kinds: a colour and a toggle each, and labels.
+void markerSection(ViewerState& state);
+/// Draws the shown markers' labels over the 3D view (behind the panels); markers hidden behind
+/// solid brushes or beyond MarkerToggles::labelRange get none.
+void markerLabels(const ViewerState& state);
 
 /// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison;
 /// edits `t`, the panel's copy of state.trace (the panel applies it with setTrace).
@@ -43,7 +60,7 @@ void viewOverlay(const ViewerState& state, bool mouseCaptured, float viewWidth);
 /// The Stats panel's plane-shift tree figures (bevels on and off) and mean trace times per method.
 void planeShiftStatsSection(ViewerState& state);
 /// Which colour and glyph stand for which method.
-void methodLegend();
+void methodLegend(const std::string& first, const std::string& second);
 /// One segment by both methods side by side: fractions, planes and their differences.
 void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted);
 

@@ -31,7 +31,7 @@ void probePanel(ViewerState& state) {
         ImGui::Separator();
         ImGui::TextUnformatted("last probe");
         if (state.probeCompare) {
-            methodLegend();
+            methodLegend(state.probe->label, state.probeCompare->label);
             methodComparison(*state.probe, *state.probeCompare);
         } else {
             resultLines(*state.probe);

@@ -41,13 +41,13 @@ void renderPanel(ViewerState& state) {
     ImGui::SliderInt("patch level", &r.patchLevel, limits::kPatchLevelMin, limits::kPatchLevelMax, "%d",
                      ImGuiSliderFlags_Logarithmic | kClamp);
     ImGui::Checkbox("wireframe", &r.wireframe);
+    ImGui::SameLine();
+    ImGui::Checkbox("models", &r.drawModels);
     ImGui::Checkbox("PVS culling", &r.cull.pvs);
     ImGui::SameLine();
     ImGui::Checkbox("frustum culling", &r.cull.frustum);
     state.setRender(r);
-    ImGui::Checkbox("collision brushes", &state.collisionBrushView);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("draw the brushes players collide with instead of the surfaces");
+    brushViewSection(state);
     ImGui::Checkbox("vsync", &state.vsync);
     float fov = state.camera.fovX, chase = state.chaseDistance;
     if (ImGui::SliderFloat("fov", &fov, limits::kFovMin, limits::kFovMax, "%.0f", kClamp))
@@ -61,6 +61,8 @@ void renderPanel(ViewerState& state) {
         state.setChaseDistance(chase);
     ImGui::EndDisabled();
     visSection(state);
+    ImGui::Separator();
+    markerSection(state);
     if (state.map) {
         const render::RenderStats& st = state.map->renderer->stats();
         ImGui::Separator();
@@ -70,6 +72,7 @@ void renderPanel(ViewerState& state) {
                     st.drawCalls, st.batchesDrawn);
         ImGui::TextWrapped("world triangles %u  missing textures %zu", state.map->renderer->worldTriangles(),
                     state.map->renderer->missingTextures().size());
+        ImGui::Text("models %u (culled %u)  model triangles %u", st.modelsDrawn, st.modelsCulled, st.modelTriangles);
     }
 }
 

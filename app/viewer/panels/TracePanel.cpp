@@ -43,7 +43,11 @@ void collisionRules(TraceSettings& t) {
     if (ImGui::Button("1/8 (Quake 3)"))
         t.options.epsilon = 0.125f;
     int semantics = static_cast<int>(t.options.semantics);
-    ImGui::Combo("semantics", &semantics, "quake3\0tutorial\0");
+    ImGui::Combo("semantics", &semantics, "quake3\0tutorial\0robust\0");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("quake3: ioquake3's own rules, bit for bit\n"
+                          "robust: the game's tests, never ending in solid (default; docs/collision-modes.md)\n"
+                          "tutorial: the BSP tutorial's brush test and node split");
     t.options.semantics = static_cast<collision::Semantics>(semantics);
     ImGui::Checkbox("curves (patches collide)", &t.options.curves);
 }

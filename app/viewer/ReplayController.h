@@ -1,0 +1,166 @@
+#pragma once
+/// \file ReplayController.h
+/// The viewer's recordings: capturing the live player tick by tick (F5), playing a recording back
+/// (play, pause, single step, 0.25x-4x, seek) and replaying it under other settings at the same
+/// time as ghosts, with the first tick where they part. No ImGui or GL here: the Recording panel
+/// and the main loop drive it, tests call it directly.
+
+#include "debugdraw/DebugDraw.h"
+#include "replay/Capture.h"
+#include "replay/Compare.h"
+#include "replay/JumpMetrics.h"
+
+#include <array>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cliplab::viewer {
+
+struct ViewerState;
+struct LoggedTrace;
+
+/// One replay of the open recording drawn in the 3D view.
+struct Ghost {
+    std::string overrides;   ///< "NAME=VALUE ..." applied to the recorded settings; "" = as recorded.
+    debugdraw::Color color{1.0f};
+    size_t run = 0;          ///< Index in the RunSet (0 = the recorded settings).
+    /// The first tick it is more than replay::kPartDistance from the recorded run (none for run 0).
+    std::optional<replay::Parting> parting;
+};
+
+/// The settings the viewer's player runs under now: the simulation's movement settings and rate,
+/// the Trace panel's options, its method (Both moves the player by the brush trace) and bevels.
+replay::RunSettings viewerRunSettings(const ViewerState& st);
+
+/// Recording, playback and ghosts of one viewer.
+class ReplayController {
+public:
+    /// Live ticks kept for the jump metrics and the acceleration plot (10 s at 125 Hz).
+    static constexpr size_t kHistoryTicks = 1250;
+    static constexpr double kMinSpeed = 0.25, kMaxSpeed = 4.0;
+    /// Ghosts at most (colours of the palette).
+    static constexpr size_t kMaxGhosts = 8;
+
+    /// What the Recording panel types and asks for between frames (plain data, no ImGui).
+    struct PanelInput {
+        std::array<char, 512> openPath{}; ///< The "open" field.
+        std::array<char, 256> ghost{};    ///< The custom ghost field.
+        std::string ghostError;           ///< Why the last ghost was refused.
+        bool expand = false;              ///< Uncollapse the panel (a recording started or opened).
+    };
+    PanelInput panel;
+
+    // Recording.
+    /// Where recordings are saved; empty (the default): cliplab-DATE-TIME.cliprec in the current folder.
+    void setSavePath(std::string path) { m_savePath = std::move(path); }
+    bool recording() const { return m_capture.has_value(); }
+    /// Starts capturing the live player from its current state and settings (not while a
+    /// recording is open for playback).
+    void startRecording(ViewerState& st);
+    /// Stops capturing and saves the recording. The message goes to status() and st.status.
+    void stopRecording(ViewerState& st);
+    /// F5: start, or stop and save.
+    void toggleRecording(ViewerState& st);
+    /// After every live tick: `input` ran from `before` to st.sim.state(). Captures it when
+    /// recording (a tick the capture refuses stops and saves the recording, saying why) and keeps
+    /// the live history.
+    void onTick(ViewerState& st, const movement::Input& input, const movement::PlayerState& before);
+    size_t recordedTicks() const { return m_capture ? m_capture->ticks() : 0; }
+    /// Where the last recording was saved ("" when none was).
+    const std::string& lastSaved() const { return m_lastSaved; }
+    /// The live player's last ticks (oldest first) and their rate.
+    const std::deque<movement::PlayerState>& history() const { return m_history; }
+    double historyRate() const { return m_historyRate; }
+
+    // Playback.
+    /// Opens the recording at `path` for playback on `map` (a MAP argument; empty: the one the
+    /// recording names), loading it when another is loaded, with the ghosts already chosen. False
+    /// with status() saying why.
+    bool open(ViewerState& st, const std::string& path, const std::string& map = {});
+    /// Opens `recording` (named `name` in the panel) on the loaded map.
+    bool open(ViewerState& st, replay::Recording recording, const std::string& name);
+    /// Back to the live player where it was before playback.
+    void close(ViewerState& st);
+    bool active() const { return m_set != nullptr; }
+    bool playing() const { return m_playing; }
+    void setPlaying(bool playing) { m_playing = playing && active(); }
+    double speed() const { return m_speed; }
+    /// Playback speed, clamped to [kMinSpeed, kMaxSpeed] (NaN: 1).
+    void setSpeed(double speed);
+    /// Whether the camera takes the recorded view angles of the tick shown (default), or stays
+    /// where the user (or `view --angles`) points it.
+    bool followView() const { return m_followView; }
+    void setFollowView(bool follow) { m_followView = follow; }
+    size_t tick() const { return m_cursorTick; }
+    size_t ticks() const;
+    /// Shows tick `tick` (clamped to the recording): simulates forward from the shown tick, or from
+    /// the start when going back.
+    void seek(ViewerState& st, size_t tick);
+    /// Pauses and moves by `delta` ticks.
+    void step(ViewerState& st, long delta);
+    /// Once per frame while active(): advances the playhead by `frameSeconds` x speed when playing,
+    /// and puts the viewer's player and camera on the recorded run.
+    void update(ViewerState& st, double frameSeconds);
+
+    // Ghosts.
+    /// Adds a ghost replaying the open recording under the recorded settings changed by
+    /// `overrides`; returns an error text, or "" (also when no recording is open: the ghost is
+    /// added when one opens).
+    std::string addGhost(const std::string& overrides);
+    void removeGhost(size_t index);
+    /// The ghosts, run 0 (the recorded settings) first when a recording is open.
+    const std::vector<Ghost>& ghosts() const { return m_ghosts; }
+    /// Ghost settings asked for (replayed again on every open).
+    const std::vector<std::string>& ghostSettings() const { return m_ghostSettings; }
+    const replay::RunSet* runs() const { return m_set.get(); }
+    /// The earliest parting of a ghost from the recorded run.
+    std::optional<replay::Parting> firstParting() const;
+    /// The traces of the recorded run and the first ghost to part, at that tick (computed once).
+    const replay::TraceComparison* partingTraces();
+    /// The jumps of the open recording's run (recorded settings).
+    const std::vector<replay::Jump>& jumps() const { return m_jumps; }
+
+    const std::string& status() const { return m_status; }
+    const std::string& openName() const { return m_openName; }
+
+    /// Ghost boxes at the playhead, their trails, the jumps on the recorded trail and the parting
+    /// point (drawn over the world).
+    void draw(const ViewerState& st, debugdraw::DebugDraw& draw) const;
+
+private:
+    std::string m_savePath;
+    std::optional<replay::Capture> m_capture;
+    const void* m_captureModel = nullptr; ///< The map the capture runs on.
+    std::string m_lastSaved;
+    std::deque<movement::PlayerState> m_history;
+    double m_historyRate = 0.0;
+
+    std::unique_ptr<replay::World> m_world;
+    std::unique_ptr<replay::RunSet> m_set;
+    const void* m_model = nullptr; ///< The map the playback runs on.
+    std::string m_openName;
+    std::vector<std::string> m_ghostSettings;
+    std::vector<Ghost> m_ghosts;
+    std::vector<replay::Jump> m_jumps;
+    std::optional<replay::TraceComparison> m_partingTraces;
+    bool m_playing = false;
+    bool m_followView = true;
+    double m_speed = 1.0;
+    double m_playhead = 0.0; ///< Ticks (fractional while playing).
+    size_t m_cursorTick = 0;
+    movement::PlayerState m_cursorState;
+    movement::PlayerState m_liveState; ///< The live player, restored on close.
+    float m_liveYaw = 0.0f, m_livePitch = 0.0f;
+    std::string m_status;
+
+    void setStatus(ViewerState& st, std::string message);
+    void rebuildGhosts();
+    /// Simulates the shown run from m_cursorTick to `target`, logging the traces of the last ticks.
+    void advanceCursor(ViewerState& st, size_t target);
+    void showCursor(ViewerState& st);
+};
+
+} // namespace cliplab::viewer

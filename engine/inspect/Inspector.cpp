@@ -1,0 +1,154 @@
+#include "inspect/Inspector.h"
+
+#include "mapc/Winding.h"
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+#include <cmath>
+#include <limits>
+
+namespace cliplab::inspect {
+
+namespace {
+
+/// The face of side `i` of `brush`: its plane's huge square cut by every other side. A side whose
+/// plane repeats an earlier side's gets no face (that earlier side owns it).
+mapc::Winding sideFace(const bsp::BspData& d, const bsp::Brush& brush, int32_t i) {
+    auto plane = [&](int32_t k) {
+        const bsp::Plane& p = d.planes[static_cast<size_t>(d.brushSides[static_cast<size_t>(brush.firstSide + k)].plane)];
+        return mapc::DPlane{glm::dvec3(p.normal), double(p.dist)};
+    };
+    const mapc::DPlane own = plane(i);
+    mapc::Winding w = mapc::baseWinding(own);
+    for (int32_t k = 0; k < brush.numSides && !w.empty(); ++k) {
+        if (k == i)
+            continue;
+        const mapc::DPlane other = plane(k);
+        if (glm::dot(other.normal, own.normal) > 1.0 - 1e-9 && std::abs(other.dist - own.dist) < mapc::kOnEpsilon) {
+            if (k < i)
+                return {};
+            continue;
+        }
+        w = mapc::clipBehind(w, other);
+    }
+    return w;
+}
+
+std::string shaderName(const bsp::BspData& d, int32_t shader) {
+    return shader >= 0 && static_cast<size_t>(shader) < d.shaders.size() ? d.shaders[static_cast<size_t>(shader)].name
+                                                                         : std::string();
+}
+
+} // namespace
+
+Inspector::Inspector(const bsp::BspData& data, std::vector<bsp::Entity> entities)
+    : m_data(&data), m_entities(std::move(entities)), m_modelEntity(data.models.size(), -1) {
+    for (size_t e = 0; e < m_entities.size(); ++e) {
+        const bsp::Entity& ent = m_entities[e];
+        int32_t model = -1;
+        if (ent.classname() == "worldspawn")
+            model = 0;
+        else if (const std::string* m = ent.get("model"); m && m->size() > 1 && (*m)[0] == '*') {
+            // "*N" with N a whole number; anything else (a .md3 path) names no inline model.
+            int32_t n = 0;
+            size_t i = 1;
+            for (; i < m->size() && (*m)[i] >= '0' && (*m)[i] <= '9' && n < 1000000; ++i)
+                n = n * 10 + ((*m)[i] - '0');
+            if (i == m->size())
+                model = n;
+        }
+        if (model >= 0 && static_cast<size_t>(model) < m_modelEntity.size() && m_modelEntity[size_t(model)] < 0)
+            m_modelEntity[static_cast<size_t>(model)] = static_cast<int32_t>(e);
+    }
+}
+
+int32_t Inspector::modelOfBrush(int32_t brush) const {
+    if (brush < 0 || static_cast<size_t>(brush) >= m_data->brushes.size())
+        return -1;
+    for (size_t m = 0; m < m_data->models.size(); ++m) {
+        const bsp::Model& model = m_data->models[m];
+        if (brush >= model.firstBrush && brush < model.firstBrush + model.numBrushes)
+            return static_cast<int32_t>(m);
+    }
+    return -1;
+}
+
+int32_t Inspector::entityOfModel(int32_t model) const {
+    return model >= 0 && static_cast<size_t>(model) < m_modelEntity.size() ? m_modelEntity[static_cast<size_t>(model)]
+                                                                            : -1;
+}
+
+Owner Inspector::ownerOfBrush(int32_t brush) const {
+    Owner o;
+    o.model = modelOfBrush(brush);
+    o.entity = entityOfModel(o.model);
+    if (o.entity >= 0) {
+        const bsp::Entity& e = m_entities[static_cast<size_t>(o.entity)];
+        o.classname = std::string(e.classname());
+        if (const std::string* t = e.get("targetname"))
+            o.targetname = *t;
+    }
+    return o;
+}
+
+std::optional<BrushInfo> Inspector::brush(int32_t index) const {
+    if (index < 0 || static_cast<size_t>(index) >= m_data->brushes.size())
+        return std::nullopt;
+    const bsp::BspData& d = *m_data;
+    const bsp::Brush& b = d.brushes[static_cast<size_t>(index)];
+    BrushInfo info;
+    info.index = index;
+    info.shader = shaderName(d, b.shader);
+    info.contents = d.shaders[static_cast<size_t>(b.shader)].contents;
+    info.owner = ownerOfBrush(index);
+    glm::dvec3 lo(std::numeric_limits<double>::max()), hi(-std::numeric_limits<double>::max());
+    for (int32_t i = 0; i < b.numSides; ++i) {
+        const int32_t sideIndex = b.firstSide + i;
+        const bsp::BrushSide& side = d.brushSides[static_cast<size_t>(sideIndex)];
+        const bsp::Plane& p = d.planes[static_cast<size_t>(side.plane)];
+        SideInfo s;
+        s.index = sideIndex;
+        s.plane = side.plane;
+        s.normal = p.normal;
+        s.dist = p.dist;
+        s.shader = shaderName(d, side.shader);
+        s.surfaceFlags = d.shaders[static_cast<size_t>(side.shader)].surfaceFlags;
+        const mapc::Winding face = sideFace(d, b, i);
+        const double area = face.size() >= 3 ? mapc::windingArea(face) : 0.0;
+        s.bevel = area < kBevelArea;
+        s.area = s.bevel ? 0.0 : area;
+        if (!s.bevel)
+            for (const glm::dvec3& v : face) {
+                lo = glm::min(lo, v);
+                hi = glm::max(hi, v);
+            }
+        info.bevels += s.bevel ? 1 : 0;
+        info.sides.push_back(std::move(s));
+    }
+    if (lo.x <= hi.x) {
+        info.mins = glm::vec3(lo);
+        info.maxs = glm::vec3(hi);
+    }
+    return info;
+}
+
+SurfaceInfo Inspector::hitSurface(int32_t brush, int32_t brushSide, int32_t surface) const {
+    const bsp::BspData& d = *m_data;
+    SurfaceInfo out;
+    if (brushSide >= 0 && static_cast<size_t>(brushSide) < d.brushSides.size()) {
+        const int32_t shader = d.brushSides[static_cast<size_t>(brushSide)].shader;
+        out.shader = shaderName(d, shader);
+        out.surfaceFlags = d.shaders[static_cast<size_t>(shader)].surfaceFlags;
+        if (brush >= 0 && static_cast<size_t>(brush) < d.brushes.size())
+            out.contents = d.shaders[static_cast<size_t>(d.brushes[static_cast<size_t>(brush)].shader)].contents;
+    } else if (surface >= 0 && static_cast<size_t>(surface) < d.surfaces.size()) {
+        const int32_t shader = d.surfaces[static_cast<size_t>(surface)].shader;
+        out.shader = shaderName(d, shader);
+        out.surfaceFlags = d.shaders[static_cast<size_t>(shader)].surfaceFlags;
+        out.contents = d.shaders[static_cast<size_t>(shader)].contents;
+    }
+    return out;
+}
+
+} // namespace cliplab::inspect

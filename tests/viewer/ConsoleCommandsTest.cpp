@@ -1,0 +1,234 @@
+// The viewer's console commands and variables on a ViewerState, without a window: the host that
+// would load maps, copy text and take screenshots is a recorder.
+
+#include "support/TestSupport.h"
+#include "viewer/ConsoleCommands.h"
+
+#include "bsp/BspData.h"
+#include "movement/Settings.h"
+
+#include <gtest/gtest.h>
+
+using namespace cliplab;
+
+namespace {
+
+class RecordingHost : public viewer::ConsoleHost {
+public:
+    std::optional<std::string> loadMap(const std::string& map) override {
+        loads.push_back(map);
+        if (map == "missing")
+            return std::string("maps/missing.bsp: not found in the game data");
+        return std::nullopt;
+    }
+    void setClipboard(const std::string& text) override { clipboard = text; }
+    void screenshot(const std::string& path) override { screenshots.push_back(path); }
+    void quit() override { ++quits; }
+
+    std::vector<std::string> loads, screenshots;
+    std::string clipboard;
+    int quits = 0;
+};
+
+struct Fixture {
+    viewer::ViewerState st;
+    RecordingHost host;
+    console::Console con;
+    Fixture() { viewer::addViewerCommands(con, st, host); }
+    /// Runs `line` as typed and returns the last line printed.
+    std::string run(const std::string& line) {
+        con.submit(line);
+        while (con.busy())
+            con.runQueued();
+        return con.lines().back();
+    }
+};
+
+} // namespace
+
+TEST(ConsoleCommands, EveryMovementSettingHasAVariableThatReadsAndWrites) {
+    Fixture f;
+    for (const movement::SettingName& n : movement::settingNames()) {
+        const std::string name = viewer::movementCvarName(n.name);
+        ASSERT_TRUE(f.con.variable(name)) << name;
+        ASSERT_EQ(f.con.variable(n.name), f.con.variable(name)) << "the --set name is an alias: " << n.name;
+        // Bare NAME prints the value the settings hold, with the range.
+        const std::string value = *movement::getSetting(f.st.moveSettings, n.name);
+        EXPECT_EQ(f.run(name), name + " is " + console::quoteWord(value) + "  (" + n.range + ")  " +
+                                   f.con.variable(name)->help);
+        // Setting it to what it reads keeps the settings.
+        EXPECT_EQ(f.run("set " + n.name + " " + value), "] set " + n.name + " " + value);
+        EXPECT_EQ(movement::getSetting(f.st.moveSettings, n.name), value);
+    }
+    EXPECT_EQ(f.con.errors(), 0);
+}
+
+TEST(ConsoleCommands, GameCvarNamesAndRangesOfTheSetOption) {
+    Fixture f;
+    f.run("set g_gravity 400");
+    EXPECT_EQ(f.st.moveSettings.gravity, 400.0f);
+    f.run("g_speed 250");
+    EXPECT_EQ(f.st.moveSettings.maxSpeed, 250.0f);
+    f.run("set gravity 100");
+    EXPECT_EQ(f.st.moveSettings.gravity, 100.0f);
+    // The ranges are movement::setSetting's, so the message is the CLI's --set message.
+    EXPECT_EQ(f.run("set g_gravity 1e9"), "g_gravity: 1e9 is outside [-100000, 100000]");
+    EXPECT_EQ(f.run("set stepHeight -1"), "stepHeight: -1 is outside [0, 10000]");
+    EXPECT_EQ(f.run("set minWalkNormal nan"), "minWalkNormal: 'nan' is not a number");
+    EXPECT_EQ(f.run("set preset doom"), "preset: expected melax or quake3, got 'doom'");
+    EXPECT_EQ(f.run("set g_gravity 1 2"), "g_gravity: expected one value, got 2");
+    // A value that inverts the player box is refused whole.
+    EXPECT_EQ(f.run("set minsz 40"), "minsz: minsz = 40 is above maxsz = 32 (inverted player box)");
+    EXPECT_EQ(f.st.moveSettings.mins.z, -24.0f);
+    EXPECT_EQ(f.st.moveSettings.gravity, 100.0f);
+    f.run("set preset quake3");
+    EXPECT_EQ(f.st.moveSettings.preset, movement::Preset::Quake3);
+    EXPECT_EQ(f.con.complete("set pre").line, "set preset ");
+    EXPECT_EQ(f.con.complete("preset ").matches, (std::vector<std::string>{"melax", "quake3"}));
+    EXPECT_EQ(f.con.complete("g_gr").line, "g_gravity ");
+}
+
+TEST(ConsoleCommands, TickRateAsPmoveMsec) {
+    Fixture f;
+    EXPECT_EQ(f.run("pmove_msec"), "pmove_msec is 8  ([3, 33], whole)  " + f.con.variable("pmove_msec")->help);
+    f.run("pmove_msec 16");
+    EXPECT_DOUBLE_EQ(f.st.tickRate, 62.5);
+    EXPECT_DOUBLE_EQ(f.st.sim.rate(), 62.5);
+    f.run("tickRate 200");
+    EXPECT_DOUBLE_EQ(f.st.sim.rate(), 200.0);
+    EXPECT_EQ(f.run("pmove_msec"), "pmove_msec is 5  ([3, 33], whole)  " + f.con.variable("pmove_msec")->help);
+    EXPECT_EQ(f.run("pmove_msec 2"), "pmove_msec: expected a whole number in [3, 33], got '2'");
+    EXPECT_EQ(f.run("pmove_msec 8.5"), "pmove_msec: expected a whole number in [3, 33], got '8.5'");
+    EXPECT_EQ(f.run("tickRate 1000"), "tickRate: expected a number in [30, 333], got '1000'");
+    EXPECT_DOUBLE_EQ(f.st.sim.rate(), 200.0);
+}
+
+TEST(ConsoleCommands, TraceOptions) {
+    Fixture f;
+    ASSERT_TRUE(f.st.trace.options.curves); // on by default, as in the game
+    f.run("cm_noCurves 1");
+    EXPECT_FALSE(f.st.trace.options.curves);
+    f.run("cm_noCurves 0");
+    EXPECT_TRUE(f.st.trace.options.curves);
+    EXPECT_EQ(f.run("cm_noCurves"), "cm_noCurves is 0  (0 or 1)  " + f.con.variable("cm_noCurves")->help);
+    f.run("cm_playerCurveClip 0");
+    EXPECT_FALSE(f.st.trace.options.rayCurveClip);
+    EXPECT_EQ(f.run("cm_playerCurveClip 2"), "cm_playerCurveClip: expected 0 or 1, got '2'");
+    f.run("set trace_mask SOLID|WATER");
+    EXPECT_EQ(f.st.trace.mask, bsp::contents::Solid | bsp::contents::Water);
+    EXPECT_EQ(f.con.variable("trace_mask")->get(), "SOLID|WATER");
+    f.run("trace_mask MASK_PLAYERSOLID");
+    EXPECT_EQ(f.st.trace.mask, bsp::contents::MaskPlayerSolid);
+    EXPECT_EQ(f.run("trace_mask SOLIDS"),
+              "trace_mask: expected contents names joined by | or a number, got 'SOLIDS'");
+    EXPECT_EQ(f.con.complete("trace_mask PLAYER").line, "trace_mask PLAYERCLIP ");
+    f.run("trace_shape sphere");
+    EXPECT_EQ(f.st.trace.shape, collision::ShapeKind::Sphere);
+    EXPECT_EQ(f.run("trace_shape cube"), "trace_shape: expected ray, box, sphere, capsule or cylinder, got 'cube'");
+    f.run("trace_mins -8 -8 -4");
+    EXPECT_EQ(f.st.trace.mins, glm::vec3(-8, -8, -4));
+    f.run("trace_maxs \"8 8 16\"");
+    EXPECT_EQ(f.st.trace.maxs, glm::vec3(8, 8, 16));
+    EXPECT_EQ(f.con.variable("trace_maxs")->get(), "8 8 16");
+    EXPECT_EQ(f.run("trace_maxs 8 8 -1"), "trace_maxs: expected numbers in [0, 128], got '-1'");
+    EXPECT_EQ(f.run("trace_mins 1 2"), "trace_mins: expected three numbers X Y Z");
+    f.run("trace_radius 12.5");
+    EXPECT_EQ(f.st.trace.radius, 12.5f);
+    EXPECT_EQ(f.run("trace_radius 65"), "trace_radius: expected a number in [0, 64], got '65'");
+    f.run("trace_epsilon 0.03125");
+    EXPECT_EQ(f.st.trace.options.epsilon, 0.03125f);
+    f.run("trace_semantics tutorial");
+    EXPECT_EQ(f.st.trace.options.semantics, collision::Semantics::Tutorial);
+    f.run("trace_method both");
+    EXPECT_EQ(f.st.trace.method, viewer::TraceMethod::Both);
+    f.run("trace_bevels 0");
+    EXPECT_FALSE(f.st.trace.planeShiftBevels);
+    f.run("trace_halfHeight 20");
+    EXPECT_EQ(f.st.trace.halfHeight, 20.0f);
+    EXPECT_EQ(f.con.errors(), 6);
+}
+
+TEST(ConsoleCommands, SetviewposViewposNoclipKill) {
+    Fixture f;
+    f.run("setviewpos 100 -200.5 300 90");
+    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(100, -200.5f, 300));
+    EXPECT_EQ(f.st.camera.yaw, 90.0f);
+    f.st.camera.eye = glm::vec3(100, -200.5f, 326);
+    EXPECT_EQ(f.run("viewpos"), "(100 -200.5 300 90)  eye 100 -200.5 326  (copied)");
+    EXPECT_EQ(f.host.clipboard, "setviewpos 100 -200.5 300 90");
+    // What viewpos copies puts the player back exactly.
+    f.run("setviewpos 0 0 0 0");
+    f.run(f.host.clipboard);
+    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(100, -200.5f, 300));
+    // Without a yaw the view keeps its direction.
+    f.run("setviewpos 1 2 3");
+    EXPECT_EQ(f.st.camera.yaw, 90.0f);
+    EXPECT_EQ(f.run("setviewpos 1 2"), "usage: setviewpos X Y Z [YAW]");
+    EXPECT_EQ(f.run("setviewpos 1 2 x"), "setviewpos: expected a number in [-1e+06, 1e+06], got 'x'");
+    EXPECT_EQ(f.run("setviewpos 1 2 2e6"), "setviewpos: expected a number in [-1e+06, 1e+06], got '2e6'");
+    EXPECT_EQ(f.run("setviewpos 1 2 3 inf"), "setviewpos: yaw 'inf' is not a number of degrees");
+    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(1, 2, 3));
+
+    EXPECT_EQ(f.run("noclip"), "noclip ON");
+    EXPECT_EQ(f.st.sim.state().mode, movement::Mode::Noclip);
+    EXPECT_EQ(f.run("noclip"), "noclip OFF");
+    EXPECT_EQ(f.st.sim.state().mode, movement::Mode::Walk);
+    EXPECT_EQ(f.run("kill"), "kill: no map is loaded");
+}
+
+TEST(ConsoleCommands, MapScreenshotQuitGoThroughTheHost) {
+    Fixture f;
+    EXPECT_EQ(f.run("map oa_dm1"), "loaded oa_dm1");
+    EXPECT_EQ(f.run("devmap missing"), "devmap: maps/missing.bsp: not found in the game data");
+    EXPECT_EQ(f.run("map"), "usage: map NAME (a map in the game data, or a .bsp or .map path)");
+    EXPECT_EQ(f.host.loads, (std::vector<std::string>{"oa_dm1", "missing"}));
+    f.run("screenshot");
+    f.run("screenshot /tmp/x.png");
+    EXPECT_EQ(f.host.screenshots, (std::vector<std::string>{"", "/tmp/x.png"}));
+    EXPECT_EQ(f.run("screenshot a b"), "usage: screenshot [FILE.png]");
+    f.run("quit");
+    EXPECT_EQ(f.host.quits, 1);
+}
+
+TEST(ConsoleCommands, MapWaitsAFrameBeforeTheNextCommands) {
+    Fixture f;
+    f.con.submit("map oa_dm1; setviewpos 1 2 3");
+    f.con.runQueued();
+    EXPECT_EQ(f.host.loads.size(), 1u);
+    EXPECT_NE(f.st.sim.state().origin, glm::vec3(1, 2, 3));
+    f.con.runQueued();
+    f.con.runQueued();
+    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(1, 2, 3));
+}
+
+TEST(ConsoleCommands, MapNamesCompleteFromTheGameData) {
+    const std::string dir = test::makeTempDir("console-maps");
+    for (const char* name : {"maps/oa_dm1.bsp", "maps/oa_dm2.bsp", "maps/oa_ctf1.bsp", "maps/q3dm6ish.bsp"})
+        test::writeFile(dir + "/" + name, std::string("x"));
+    Fixture f;
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok());
+    ASSERT_TRUE(vfs.value()->mountDirectory(dir).ok());
+    f.st.vfs = std::move(vfs.value());
+    const auto c = f.con.complete("map oa_d");
+    EXPECT_EQ(c.line, "map oa_dm");
+    EXPECT_EQ(c.matches, (std::vector<std::string>{"oa_dm1", "oa_dm2"}));
+    EXPECT_EQ(f.con.complete("devmap q3").line, "devmap q3dm6ish ");
+}
+
+TEST(ConsoleCommands, ExecFileErrorsNameFileAndLine) {
+    Fixture f;
+    const std::string dir = test::makeTempDir("console-exec");
+    test::writeFile(dir + "/setup.cfg", std::string("// a setup\nset g_gravity 400\nset g_speed fast\n"
+                                                    "noclip; setviewpos 10 20 30 180\nbogus 1\n"));
+    f.run("exec " + dir + "/setup.cfg");
+    std::vector<std::string> lines(f.con.lines().begin(), f.con.lines().end());
+    EXPECT_EQ(lines, (std::vector<std::string>{"] exec " + dir + "/setup.cfg",
+                                               dir + "/setup.cfg:3: g_speed: 'fast' is not a number",
+                                               "noclip ON",
+                                               dir + "/setup.cfg:5: unknown command 'bogus' (cmdlist and cvarlist "
+                                                     "list them)"}));
+    EXPECT_EQ(f.st.moveSettings.gravity, 400.0f);
+    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(10, 20, 30));
+    EXPECT_EQ(f.con.fileErrors(), 2);
+}
