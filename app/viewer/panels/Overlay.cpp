@@ -34,7 +34,8 @@ void viewOverlay(const ViewerState& state, bool mouseCaptured, float viewWidth) 
         draw->AddLine(ImVec2(c.x, c.y - kArm), ImVec2(c.x, c.y - kGap), colour, width);
         draw->AddLine(ImVec2(c.x, c.y + kGap), ImVec2(c.x, c.y + kArm), colour, width);
     }
-    label(draw, "mouse captured: Esc releases", c.x, size.y - ImGui::GetTextLineHeight() - 12.0f,
+    // Above the Recording bar docked along the bottom of the view.
+    label(draw, "mouse captured: Esc releases", c.x, size.y - ImGui::GetFrameHeight() - ImGui::GetTextLineHeight() - 16.0f,
           IM_COL32(0, 0, 0, 170));
 }
 
