@@ -40,7 +40,7 @@ for ((r = 0; r < rounds; ++r)); do
     # every frame; the last 80 are the settled ones.
     timeout 600 "${xvfb[@]}" "$game_bin" +set fs_homepath "$home" +set cl_renderer opengl1 +set r_mode -1 \
       +set r_customwidth 1280 +set r_customheight 720 +set r_fullscreen 0 +set com_introplayed 1 \
-      +set s_initsound 0 +set cg_drawgun 0 +set cg_draw2D 0 +set com_maxfps 0 +set r_swapInterval 0 \
+      +set s_initsound 0 +set cg_drawgun 0 +set cg_draw2D 0 +set con_notifytime 0 +set com_maxfps 0 +set r_swapInterval 0 \
       +set com_speeds 1 +devmap oa_dm1 +wait 200 +setviewpos "$x" "$y" "$((z - 26))" "$yaw" +wait 300 +viewpos \
       +screenshot +wait 100 +quit > "$log" 2>&1 || true
     eye=$(sed -n 's/^(\(-\?[0-9]*\) \(-\?[0-9]*\) \(-\?[0-9]*\)) : .*/\1 \2 \3/p' "$log" | tail -1)

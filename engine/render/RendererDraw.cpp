@@ -374,7 +374,7 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     for (int32_t b : settings.drawWorld ? drawOrder : kNothing) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
-        if (!material.plan.deforms.empty())
+        if (!material.plan.deforms.empty() && !material.plan.sky)
             continue; // drawn from the dynamic buffer
         drawDynamicBelow(material.plan.sort);
         const uint32_t drawnBefore = stats.surfacesDrawn;
