@@ -27,7 +27,7 @@ bool laidOut(const ImGuiWindow* w) {
 std::string cutContents() {
     std::ostringstream out;
     for (ImGuiWindow* w : GImGui->Windows) {
-        if (!laidOut(w))
+        if (!laidOut(w) || w->ScrollbarX) // a horizontal scrollbar reaches what is out of sight
             continue;
         const float room = w->ContentRegionRect.GetWidth();
         if (w->ContentSize.x > room + 1.0f)
@@ -36,7 +36,8 @@ std::string cutContents() {
     ImGuiContext& g = *GImGui;
     for (int i = 0; i < g.Tables.GetMapSize(); ++i) {
         ImGuiTable* t = g.Tables.TryGetMapData(i);
-        if (!t || t->LastFrameActive < g.FrameCount - 1)
+        // A table that scrolls sideways shows a scrollbar for what is out of sight: not cut.
+        if (!t || t->LastFrameActive < g.FrameCount - 1 || (t->Flags & ImGuiTableFlags_ScrollX))
             continue;
         for (int c = 0; c < t->ColumnsCount; ++c) {
             const ImGuiTableColumn& col = t->Columns[c];
@@ -64,6 +65,9 @@ TEST_P(ViewerLayout, EveryPanelOpenFitsWithoutOverlap) {
     v.state().probe = v.state().traceLogged("probe", v.state().trace.probeShape(), eye,
                                             eye + glm::vec3(0.0f, 0.0f, -512.0f), v.state().trace.mask);
     v.state().selectedTrace = 0;
+    v.state().inspectTrace(*v.state().probe, "probe"); // the Inspector's longest contents
+    v.state().collisionBrushView = true;               // the Render panel's legend of brush kinds
+    v.state().replay.panel.expand = true;              // the Recording bar open
     v.frames(1);
     // Inside the sections, every tree node open too.
     const std::pair<const char*, const char*> trees[] = {{"Movement", "player shape"}, {"Movement", "settings"},

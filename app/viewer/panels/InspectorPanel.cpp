@@ -39,8 +39,10 @@ std::string vecText(const glm::vec3& v) {
 }
 
 void sidesTable(const inspect::BrushInfo& info, int32_t hitSide) {
+    // Wider than the sidebar: it scrolls sideways (its own scrollbar) rather than cut the shaders.
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
+                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
+                                       ImGuiTableFlags_Resizable;
     const float rows = float(std::min<size_t>(info.sides.size(), 10) + 1);
     if (!ImGui::BeginTable("##sides", 5, kFlags, ImVec2(0.0f, rows * ImGui::GetTextLineHeightWithSpacing() + 8.0f)))
         return;
