@@ -15,17 +15,20 @@ void printHelp() {
                 "MAP is a path to a .bsp file, a path to a .map source, or a map name (oa_dm1) looked up\n"
                 "as maps/NAME.bsp in the game data (--basepath DIR, $CLIPLAB_BASEPATH, or the installed\n"
                 "OpenArena folders).\n\ncommands:\n");
-    for (const auto& c : cliplab::cli::commands())
-        std::printf("  %-12s %s\n  %-12s   %s\n", c.name, c.usage, "", c.summary);
-    std::printf("  %-12s %s\n", "--help", "this text");
+    for (const auto& c : cliplab::cli::commands()) {
+        // The usage line without its "cliplab NAME " (the name is in the first column).
+        const std::string usage = cliplab::cli::usageLine(c).substr(std::strlen("cliplab ") + std::strlen(c.name) + 1);
+        std::printf("  %-12s %s\n  %-12s   %s\n", c.name, usage.c_str(), "", c.summary);
+    }
+    std::printf("  %-12s %s\n", "--help", "this text; cliplab COMMAND --help describes each option");
 }
 
-/// The command called `name`, or null.
-const cliplab::cli::Command* findCommand(const std::string& name) {
-    for (const auto& c : cliplab::cli::commands())
-        if (name == c.name)
-            return &c;
-    return nullptr;
+/// True when `args` asks for help: --help or -h anywhere.
+bool wantsHelp(const cliplab::cli::Args& args) {
+    for (const std::string& a : args)
+        if (a == "--help" || a == "-h")
+            return true;
+    return false;
 }
 
 } // namespace
@@ -46,8 +49,13 @@ int main(int argc, char** argv) {
         return kExitOk;
     }
     Args args(argv + 2, argv + argc);
-    if (const Command* c = findCommand(command))
+    if (const Command* c = findCommand(command)) {
+        if (wantsHelp(args)) {
+            std::printf("%s", commandHelp(*c).c_str());
+            return kExitOk;
+        }
         return c->run(args);
+    }
 #ifdef CLIPLAB_HAVE_VIEWER
     // `cliplab MAP [options]`: not a command and not an option, so a map for the viewer;
     // `cliplab --option ...`: the viewer's options on the default map.

@@ -29,7 +29,7 @@ int runBenchTrace(const Args& args) {
     TraceSettings settings;
     std::vector<TraceRequest> requests;
     std::unique_ptr<collision::Model> model;
-    if (int rc = prepareTraceCommand("bench-trace", args, {{"--repeat", 1}}, cl, settings, requests, model);
+    if (int rc = prepareTraceCommand("bench-trace", args, benchTraceOptions(), cl, settings, requests, model);
         rc != kExitOk)
         return rc;
     long long repeat = 20;

@@ -1,50 +1,127 @@
 #include "cli/Commands.h"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace cliplab::cli {
 
 namespace {
+
+constexpr const char* kSoakDetails =
+    "Walkers spawn at the map's spawn points and change their input (run, strafe, jump, crouch, turn)\n"
+    "every 0.1-1.5 s and their tick rate (30-250 Hz) every 1-10 s of simulated time. Counted:\n"
+    "in_solid (ticks ending with the box in solid), out_of_world (origin beyond the world's bounds\n"
+    "+128), stuck (moving < 1 unit in 5 s while holding forward or strafe); each respawns the walker.\n"
+    "The last line is 'ticks=N in_solid=N out_of_world=N stuck=N traces_per_tick_mean=X\n"
+    "traces_per_tick_max=N us_per_tick=X' (us_per_tick: wall time inside the controller).\n"
+    "Exit status 1 when in_solid or out_of_world is not zero, 2 for a bad command line.";
+
+constexpr const char* kTraceDetails =
+    "Each stdin line is 'sx sy sz ex ey ez minx miny minz maxx maxy maxz [SHAPE] [mask N]' (a zero box\n"
+    "is a ray) or 'sx sy sz ex ey ez [SHAPE] [mask N]' (a ray); SHAPE is ray, box, capsule, 'sphere R'\n"
+    "or 'cylinder R H' and wins over --shape for its line, as 'mask N' over --mask. Each result line is\n"
+    "'fraction endx endy endz nx ny nz dist startsolid allsolid contents'.";
+
 const Command kCommands[] = {
-    {"info", "MAP [--json] [--basepath DIR]", "print a map's lumps, bounds, counts and spawn points", runInfo},
-    {"compile", "IN.map OUT.bsp [--no-bevels]", "compile a .map source to an IBSP 46 .bsp file", runCompile},
-    {"trace",
-     "MAP [--mask N] [--curves on|off] [--epsilon E] [--semantics quake3|robust|tutorial] [--capsule] [--model N] "
-     "[--shape box|capsule|sphere|cylinder --radius R --half-height H] [--method brush|planeshift [--bevels on|off]]",
-     "trace the lines 'sx sy sz ex ey ez minx miny minz maxx maxy maxz [SHAPE] [mask N]' read on stdin", runTrace},
-    {"bench-trace", "MAP [trace options] [--repeat R]", "time the stdin traces R times (default 20) on one thread",
-     runBenchTrace},
-    {"walk",
-     "MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] [--preset melax|quake3] [--hz N] "
-     "[--step H] [--curves on|off] [--semantics robust|quake3|tutorial] [--method swept|step-correct] "
-     "[--step-length L] [--set NAME=VALUE ...] "
-     "[--record FILE] [--record-input FILE.cliprec] | [MAP] --replay FILE.cliprec",
-     "move the player along a scripted walk, or replay a recording; print 't x y z vx vy vz ground' per tick, "
-     "'jump' lines",
-     runWalk},
-    {"bench-walk", "MAP --script FILE [walk options] [--repeat R] [--record-replay]",
+    {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
+    {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile, compileOptions},
+    {"trace", "MAP", "trace the lines 'sx sy sz ex ey ez [minx miny minz maxx maxy maxz] [SHAPE] [mask N]' read on stdin",
+     runTrace, traceOptions, kTraceDetails},
+    {"bench-trace", "MAP", "time the stdin traces R times (default 20) on one thread", runBenchTrace,
+     benchTraceOptions, kTraceDetails, "trace"},
+    {"walk", "MAP --script FILE",
+     "move the player along a scripted walk, or replay a recording (walk [MAP] --replay FILE.cliprec); print "
+     "'t x y z vx vy vz ground' per tick, 'jump' lines",
+     runWalk, walkOptions},
+    {"bench-walk", "MAP --script FILE",
      "time the walk R times (default 20): microseconds and traces (and corrections) per tick; --record-replay: "
      "recording, .cliprec text and replay, milliseconds per second of run",
-     runBenchWalk},
-    {"compare-methods", "MAP [trace options] [--bevels on|off]",
+     runBenchWalk, benchWalkOptions, nullptr, "walk"},
+    {"compare-methods", "MAP",
      "trace the stdin lines by brush trace and plane shifting; print how much earlier plane shifting stops",
-     runCompareMethods},
-    {"compare-runs", "MAP --replay FILE.cliprec [--a \"NAME=VALUE ...\"] [--b \"NAME=VALUE ...\"]",
+     runCompareMethods, compareMethodsOptions, kTraceDetails, "trace"},
+    {"compare-runs", "MAP --replay FILE.cliprec",
      "replay a recording under two settings; print where the runs part (exit 1) and the traces there",
-     runCompareRuns},
-    {"soak", "MAP [--walkers N] [--ticks T] [--seed S] [--preset melax|quake3] [--curves on|off] [--semantics robust|quake3|tutorial] [--walker K [--verbose|--traces]]",
-     "random walkers (T ticks in all, 30-250 Hz); count ticks in solid, walkers out of the world, stuck walkers",
-     runSoak},
+     runCompareRuns, compareRunsOptions},
+    {"soak", "MAP", "random walkers (T ticks in all, 30-250 Hz); count ticks in solid, walkers out of the world, stuck walkers",
+     runSoak, soakOptions, kSoakDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
-    {"view",
-     "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] [--chase UNITS] "
-     "[--no-config] [--fps N] [--recording FILE.cliprec] [--replay FILE.cliprec [--ghost \"NAME=VALUE ...\" ...] "
-     "[--at SECONDS|parting] [--angles PITCH YAW]]",
-     "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView},
-    {"shot", "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] [--ui]",
-     "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames; --ui draws the viewer with its panels", runShot},
+    {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView,
+     viewOptions},
+    {"shot", "[MAP] --out FILE.png",
+     "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames; --ui draws the viewer "
+     "with its panels",
+     runShot, shotOptions},
 #endif
 };
+
+/// The command's options, --basepath (common to all map commands) last.
+std::vector<OptionSpec> listed(const Command& command) {
+    std::vector<OptionSpec> options = command.options();
+    std::stable_partition(options.begin(), options.end(), [](const OptionSpec& o) { return o.name != "--basepath"; });
+    return options;
+}
+
+/// True when `synopsis` names `option` as a word.
+bool names(const std::string& synopsis, const std::string& option) {
+    for (size_t at = synopsis.find(option); at != std::string::npos; at = synopsis.find(option, at + 1)) {
+        const size_t end = at + option.size();
+        if ((at == 0 || synopsis[at - 1] == ' ' || synopsis[at - 1] == '[') &&
+            (end == synopsis.size() || synopsis[end] == ' ' || synopsis[end] == ']'))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 std::span<const Command> commands() { return kCommands; }
+
+const Command* findCommand(const std::string& name) {
+    for (const Command& c : kCommands)
+        if (name == c.name)
+            return &c;
+    return nullptr;
+}
+
+std::string usageLine(const Command& command) {
+    std::string line = std::string("cliplab ") + command.name + " " + command.synopsis;
+    std::vector<OptionSpec> shared;
+    if (const Command* other = command.sharesOptionsOf ? findCommand(command.sharesOptionsOf) : nullptr) {
+        shared = other->options();
+        line += std::string(" [") + other->name + " options]";
+    }
+    for (const OptionSpec& o : listed(command)) {
+        const bool inShared = std::any_of(shared.begin(), shared.end(), [&](const OptionSpec& s) { return s.name == o.name; });
+        if (names(command.synopsis, o.name) || (inShared && o.name != "--basepath"))
+            continue;
+        line += " [" + o.name + (o.values.empty() ? "" : " " + o.values) + (o.repeatable ? " ..." : "") + "]";
+    }
+    return line;
+}
+
+std::string commandHelp(const Command& command) {
+    std::string text = "usage: " + usageLine(command) + "\n" + command.summary + "\n\noptions:\n";
+    const std::vector<OptionSpec> options = listed(command);
+    size_t width = 0;
+    for (const OptionSpec& o : options)
+        width = std::max(width, o.name.size() + (o.values.empty() ? 0 : o.values.size() + 1));
+    for (const OptionSpec& o : options) {
+        std::string left = o.name + (o.values.empty() ? "" : " " + o.values);
+        left.resize(width, ' ');
+        text += "  " + left + "  " + o.help + "\n";
+    }
+    if (command.details)
+        text += std::string("\n") + command.details + "\n";
+    return text;
+}
+
+int usageError(const char* name, const std::string& message) {
+    const Command* c = findCommand(name);
+    std::fprintf(stderr, "cliplab %s: %s\n", name, message.c_str());
+    if (c)
+        std::fprintf(stderr, "usage: %s\n(cliplab %s --help describes every option)\n", usageLine(*c).c_str(), name);
+    return kExitUsage;
+}
 
 } // namespace cliplab::cli

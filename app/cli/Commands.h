@@ -1,6 +1,10 @@
 #pragma once
 /// \file Commands.h
-/// The `cliplab` sub-commands. Each runs with the arguments after its name and returns the exit code.
+/// The `cliplab` sub-commands. Each runs with the arguments after its name and returns the exit
+/// code. Each has one table of the options it parses (OptionSpec, with their help), from which
+/// its usage line, `cliplab COMMAND --help` and its usage errors are made.
+
+#include "cli/CommandLine.h"
 
 #include <span>
 #include <string>
@@ -12,14 +16,30 @@ using Args = std::vector<std::string>;
 
 /// One sub-command.
 struct Command {
-    const char* name;    ///< e.g. "info".
-    const char* usage;   ///< Arguments, e.g. "MAP [--json]".
-    const char* summary; ///< One line for `cliplab --help`.
+    const char* name;     ///< e.g. "info".
+    const char* synopsis; ///< Arguments before the options, e.g. "MAP" or "MAP --script FILE".
+    const char* summary;  ///< One line for `cliplab --help`.
     int (*run)(const Args& args);
+    std::vector<OptionSpec> (*options)(); ///< Every option `run` parses: the table it parses with.
+    const char* details = nullptr;        ///< More for `cliplab COMMAND --help` (may be null).
+    /// A command whose options this one takes too (bench-trace: "trace"): the usage line says
+    /// "[trace options]" for them; --help still lists every one.
+    const char* sharesOptionsOf = nullptr;
 };
 
 /// Every command, in the order `--help` lists them.
 std::span<const Command> commands();
+/// The command called `name`, or null.
+const Command* findCommand(const std::string& name);
+/// "cliplab NAME SYNOPSIS [--option VALUES] ...": every option of the table that the synopsis
+/// does not name already (repeatable ones followed by "...", --basepath last), those shared with
+/// another command as "[NAME options]".
+std::string usageLine(const Command& command);
+/// `cliplab COMMAND --help`: the usage line, the summary, one line per option, the details.
+std::string commandHelp(const Command& command);
+/// Prints "cliplab NAME: message" and the usage line of command `name` on stderr; returns
+/// kExitUsage.
+int usageError(const char* name, const std::string& message);
 
 int runInfo(const Args& args);
 int runCompile(const Args& args);
@@ -39,5 +59,19 @@ int runView(const Args& args);
 /// `cliplab MAP ...`: as runView (args start with MAP), but a bare name that is no map in the game
 /// data is reported as an unknown command (exit 2).
 int runViewMapFirst(const Args& args);
+
+/// The option tables, one per command (bench-trace and compare-methods extend trace's, bench-walk
+/// walk's).
+std::vector<OptionSpec> infoOptions();
+std::vector<OptionSpec> compileOptions();
+std::vector<OptionSpec> traceOptions();
+std::vector<OptionSpec> benchTraceOptions();
+std::vector<OptionSpec> compareMethodsOptions();
+std::vector<OptionSpec> walkOptions();
+std::vector<OptionSpec> benchWalkOptions();
+std::vector<OptionSpec> compareRunsOptions();
+std::vector<OptionSpec> soakOptions();
+std::vector<OptionSpec> viewOptions();
+std::vector<OptionSpec> shotOptions();
 
 } // namespace cliplab::cli

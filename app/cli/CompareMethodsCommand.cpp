@@ -20,9 +20,15 @@ int runCompareMethods(const Args& args) {
     TraceSettings settings;
     std::vector<TraceRequest> requests;
     std::unique_ptr<collision::Model> model;
-    if (int rc = prepareTraceCommand("compare-methods", args, {}, cl, settings, requests, model);
+    if (int rc = prepareTraceCommand("compare-methods", args, compareMethodsOptions(), cl, settings, requests, model);
         rc != kExitOk)
         return rc;
+    // Plane shifting's tree holds brushes only: both methods trace without patches.
+    if (cl.value("--curves", "off") == "on") {
+        std::fprintf(stderr, "cliplab compare-methods: plane shifting has no patches: --curves on cannot be compared\n");
+        return kExitUsage;
+    }
+    settings.options.curves = false;
     if (settings.options.model != 0) {
         std::fprintf(stderr, "cliplab compare-methods: plane shifting traces the world only (--model 0)\n");
         return kExitUsage;

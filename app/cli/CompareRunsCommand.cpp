@@ -19,13 +19,7 @@ namespace cliplab::cli {
 
 namespace {
 
-constexpr const char* kUsage = "usage: cliplab compare-runs MAP --replay FILE.cliprec [--a \"NAME=VALUE ...\"] "
-                               "[--b \"NAME=VALUE ...\"]";
-
-int usageError(const std::string& message) {
-    std::fprintf(stderr, "cliplab compare-runs: %s\n%s\n", message.c_str(), kUsage);
-    return kExitUsage;
-}
+int usageError(const std::string& message) { return cli::usageError("compare-runs", message); }
 
 const char* purposeName(movement::TracePurpose p) {
     switch (p) {
@@ -61,8 +55,17 @@ std::string summaryLine(const char* name, const replay::RunSummary& s) {
 
 } // namespace
 
+std::vector<OptionSpec> compareRunsOptions() {
+    return {{"--replay", 1, false, "FILE.cliprec", "the recording to replay twice"},
+            {"--a", 1, false, "\"NAME=VALUE ...\"",
+             "run A: the recorded settings changed by this list (default: as recorded); NAME: any --set name, "
+             "epsilon, semantics, curves, hz, trace, bevels"},
+            {"--b", 1, false, "\"NAME=VALUE ...\"", "run B, likewise"},
+            basepathOption()};
+}
+
 int runCompareRuns(const Args& args) {
-    auto cl = CommandLine::parse(args, {{"--replay", 1}, {"--a", 1}, {"--b", 1}, basepathOption()});
+    auto cl = CommandLine::parse(args, compareRunsOptions());
     if (!cl)
         return usageError(cl.error().message);
     if (cl->positionals().size() != 1)

@@ -13,18 +13,16 @@
 
 namespace cliplab::cli {
 
+std::vector<OptionSpec> compileOptions() {
+    return {{"--no-bevels", 0, false, "", "leave out the bevel planes the game's box traces need"}};
+}
+
 int runCompile(const Args& args) {
-    auto cl = CommandLine::parse(args, {{"--no-bevels", 0}});
-    if (!cl) {
-        std::fprintf(stderr, "cliplab compile: %s\n", cl.error().message.c_str());
-        return kExitUsage;
-    }
-    if (cl->positionals().size() != 2) {
-        std::fprintf(stderr,
-                     "cliplab compile: expected IN.map and OUT.bsp (usage: cliplab compile IN.map OUT.bsp "
-                     "[--no-bevels])\n");
-        return kExitUsage;
-    }
+    auto cl = CommandLine::parse(args, compileOptions());
+    if (!cl)
+        return usageError("compile", cl.error().message);
+    if (cl->positionals().size() != 2)
+        return usageError("compile", "expected IN.map and OUT.bsp");
     const std::string& in = cl->positionals()[0];
     const std::string& outPath = cl->positionals()[1];
     auto text = world::readDiskFile(in);

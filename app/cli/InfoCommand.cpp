@@ -79,16 +79,16 @@ void printJson(const MapSummary& s) {
 
 } // namespace
 
+std::vector<OptionSpec> infoOptions() {
+    return {{"--json", 0, false, "", "print JSON instead of text"}, basepathOption()};
+}
+
 int runInfo(const Args& args) {
-    auto cl = CommandLine::parse(args, {{"--json", 0}, basepathOption()});
-    if (!cl) {
-        std::fprintf(stderr, "cliplab info: %s\n", cl.error().message.c_str());
-        return kExitUsage;
-    }
-    if (cl->positionals().size() != 1) {
-        std::fprintf(stderr, "cliplab info: expected one MAP argument (usage: cliplab info MAP [--json])\n");
-        return kExitUsage;
-    }
+    auto cl = CommandLine::parse(args, infoOptions());
+    if (!cl)
+        return usageError("info", cl.error().message);
+    if (cl->positionals().size() != 1)
+        return usageError("info", "expected one MAP argument");
     auto map = openMap(cl.value(), cl->positionals()[0]);
     if (!map) {
         std::fprintf(stderr, "cliplab info: %s\n", map.error().message.c_str());

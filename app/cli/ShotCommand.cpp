@@ -4,14 +4,17 @@
 #include "cli/Commands.h"
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
+#include "movement/Simulation.h"
 #include "render/Renderer.h"
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
+#include "viewer/MapEntities.h"
 #include "viewer/MapEntities.h"
 #include "viewer/PatchView.h"
 #include "viewer/Viewer.h"
 #include "viewer/ViewerState.h"
 #include "viewer/Png.h"
+#include "viewer/panels/Panels.h"
 
 #include <glad/gl.h>
 
@@ -27,282 +30,293 @@ namespace cliplab::cli {
 
 namespace {
 
-constexpr const char* kUsage =
-    "[MAP] [--pos X Y Z] [--angles PITCH YAW] [--size WxH] [--fov DEG] --out FILE.png [--frames N] "
-    "[--view textured|lightmap|flat|brushes [--bevels]] [--wireframe] [--no-pvs] [--no-frustum] [--no-depth-prepass] [--patch-level N] [--time SEC] "
-    "[--models on|off] "
-    "[--ui [--method brush|planeshift|both] [--semantics quake3|robust|tutorial] [--compare-semantics] "
-    "[--sweep SX SY SZ EX EY EZ]] [--basepath DIR]";
-
-/// Eye height over a spawn point's origin (the player box centre), units.
-constexpr float kEyeHeight = 26.0f;
-
-int usage(const std::string& message) {
-    std::fprintf(stderr, "cliplab shot: %s\nusage: cliplab shot %s\n", message.c_str(), kUsage);
-    return kExitUsage;
-}
+int usage(const std::string& message) { return usageError("shot", message); }
 
 std::optional<float> number(const std::string& s) {
     auto v = parseNumber(s);
     return v ? std::optional<float>(static_cast<float>(*v)) : std::nullopt;
 }
 
-} // namespace
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names)
+        out += (out.empty() ? "" : ",") + n;
+    return out;
+}
 
-int runShot(const Args& args) {
-    auto cl = CommandLine::parse(args, {{"--pos", 3}, {"--angles", 2}, {"--size", 1}, {"--fov", 1}, {"--out", 1},
-                                        {"--frames", 1}, {"--view", 1}, {"--bevels", 0}, {"--wireframe", 0}, {"--no-pvs", 0},
-                                        {"--no-frustum", 0}, {"--no-depth-prepass", 0}, {"--patch-level", 1}, {"--time", 1},
-                                        {"--models", 1},
-                                        {"--ui", 0}, {"--method", 1}, {"--sweep", 6}, {"--semantics", 1},
-                                        {"--compare-semantics", 0}, basepathOption()});
-    if (!cl)
-        return usage(cl.error().message);
-    if (cl->positionals().size() > 1)
-        return usage("expected at most one MAP argument");
-    if (!cl->has("--out"))
-        return usage("--out FILE.png is required");
-
+/// Everything `cliplab shot` was asked for.
+struct ShotOptions {
     render::Camera camera;
     render::RenderSettings settings;
-    if (cl->has("--size")) {
-        const std::string size = cl->value("--size");
+    long long frames = 1;
+    bool timed = false;  ///< --frames given: print the median frame time.
+    double seconds = 0.0; ///< --time (shader animation clock).
+    std::optional<glm::vec3> pos;
+    std::optional<float> pitch, yaw;
+    bool ui = false;
+    std::optional<viewer::TraceMethod> method;
+    std::optional<collision::Semantics> semantics; ///< --semantics (with --ui).
+    bool compareSemantics = false;                 ///< --compare-semantics (with --ui).
+    bool bevels = false;                           ///< --bevels (with --view brushes).
+    std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
+    std::optional<std::vector<std::string>> open; ///< --open: sidebar sections open.
+    std::string out;
+    std::string map;
+};
+
+/// --size, --fov, --frames, --view, the culling flags, --patch-level, --time; an error text or nothing.
+std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions& o) {
+    if (cl.has("--size")) {
+        const std::string size = cl.value("--size");
         int w = 0, h = 0;
         char extra = 0;
         if (std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 1 || h < 1 || w > 8192 || h > 8192)
-            return usage("--size must be WIDTHxHEIGHT with 1..8192 each, got '" + size + "'");
-        camera.width = w;
-        camera.height = h;
+            return "--size must be WIDTHxHEIGHT with 1..8192 each, got '" + size + "'";
+        o.camera.width = w;
+        o.camera.height = h;
     }
-    if (cl->has("--fov")) {
-        auto fov = number(cl->value("--fov"));
+    if (cl.has("--fov")) {
+        auto fov = number(cl.value("--fov"));
         if (!fov || *fov < 1.0f || *fov > 179.0f)
-            return usage("--fov must be a number of degrees in 1..179");
-        camera.fovX = *fov;
+            return "--fov must be a number of degrees in 1..179";
+        o.camera.fovX = *fov;
     }
-    long long frames = 1;
-    if (cl->has("--frames")) {
-        auto n = parseInteger(cl->value("--frames"));
+    if (cl.has("--frames")) {
+        auto n = parseInteger(cl.value("--frames"));
         if (!n || *n < 1 || *n > 100000)
-            return usage("--frames must be an integer in 1..100000");
-        frames = *n;
+            return "--frames must be an integer in 1..100000";
+        o.frames = *n;
+        o.timed = true;
     }
-    if (cl->has("--view")) {
-        const std::string v = cl->value("--view");
-        if (v == "textured") settings.view = render::ViewMode::Textured;
-        else if (v == "lightmap") settings.view = render::ViewMode::LightmapOnly;
-        else if (v == "flat") settings.view = render::ViewMode::Flat;
-        else if (v == "brushes") settings.drawWorld = false;
-        else return usage("--view must be textured, lightmap, flat or brushes");
+    if (cl.has("--view")) {
+        const std::string v = cl.value("--view");
+        if (v == "textured") o.settings.view = render::ViewMode::Textured;
+        else if (v == "lightmap") o.settings.view = render::ViewMode::LightmapOnly;
+        else if (v == "flat") o.settings.view = render::ViewMode::Flat;
+        else if (v == "brushes") o.settings.drawWorld = false;
+        else return "--view must be textured, lightmap, flat or brushes";
     }
-    if (cl->has("--bevels") && settings.drawWorld)
-        return usage("--bevels draws the brushes' bevel planes: it needs --view brushes");
-    settings.wireframe = cl->has("--wireframe");
-    settings.cull.pvs = !cl->has("--no-pvs");
-    settings.cull.frustum = !cl->has("--no-frustum");
-    settings.depthPrepass = !cl->has("--no-depth-prepass");
-    if (cl->has("--patch-level")) {
-        auto n = parseInteger(cl->value("--patch-level"));
-        if (!n || *n < 1 || *n > 64)
-            return usage("--patch-level must be an integer in 1..64");
-        settings.patchLevel = static_cast<int>(*n);
-    }
-    if (cl->has("--models")) {
-        const std::string m = cl->value("--models");
+    o.bevels = cl.has("--bevels");
+    if (o.bevels && o.settings.drawWorld)
+        return "--bevels draws the brushes' bevel planes: it needs --view brushes";
+    if (cl.has("--models")) {
+        const std::string m = cl.value("--models");
         if (m != "on" && m != "off")
-            return usage("--models must be on or off, got '" + m + "'");
-        settings.drawModels = m == "on";
+            return "--models must be on or off, got '" + m + "'";
+        o.settings.drawModels = m == "on";
     }
-    double seconds = 0.0;
-    if (cl->has("--time")) {
-        auto t = parseNumber(cl->value("--time"));
+    o.settings.wireframe = cl.has("--wireframe");
+    o.settings.cull.pvs = !cl.has("--no-pvs");
+    o.settings.cull.frustum = !cl.has("--no-frustum");
+    o.settings.depthPrepass = !cl.has("--no-depth-prepass");
+    if (cl.has("--patch-level")) {
+        auto n = parseInteger(cl.value("--patch-level"));
+        if (!n || *n < 1 || *n > 64)
+            return "--patch-level must be an integer in 1..64";
+        o.settings.patchLevel = static_cast<int>(*n);
+    }
+    if (cl.has("--time")) {
+        auto t = parseNumber(cl.value("--time"));
         if (!t || *t < 0.0 || *t > 1e6)
-            return usage("--time must be a number of seconds in 0..1e6");
-        seconds = *t;
+            return "--time must be a number of seconds in 0..1e6";
+        o.seconds = *t;
     }
-    std::optional<glm::vec3> pos;
-    if (cl->has("--pos")) {
-        const auto& v = cl->values("--pos");
+    return std::nullopt;
+}
+
+/// --pos and --angles.
+std::optional<std::string> parsePlacement(const CommandLine& cl, ShotOptions& o) {
+    if (cl.has("--pos")) {
+        const auto& v = cl.values("--pos");
         auto x = number(v[0]), y = number(v[1]), z = number(v[2]);
         if (!x || !y || !z)
-            return usage("--pos needs three numbers");
+            return "--pos needs three numbers";
         // The trace limit (collision::kMaxCoordinate): farther, the view has nothing to show.
         if (std::fabs(*x) > 1e6f || std::fabs(*y) > 1e6f || std::fabs(*z) > 1e6f)
-            return usage("--pos: coordinates must be within +/-1e6");
-        pos = glm::vec3(*x, *y, *z);
+            return "--pos: coordinates must be within +/-1e6";
+        o.pos = glm::vec3(*x, *y, *z);
     }
-    std::optional<float> pitch, yaw;
-    if (cl->has("--angles")) {
-        const auto& v = cl->values("--angles");
-        pitch = number(v[0]);
-        yaw = number(v[1]);
-        if (!pitch || !yaw || std::fabs(*pitch) > 1e6f || std::fabs(*yaw) > 1e6f)
-            return usage("--angles needs two numbers (pitch yaw, degrees within +/-1e6)");
+    if (cl.has("--angles")) {
+        const auto& v = cl.values("--angles");
+        o.pitch = number(v[0]);
+        o.yaw = number(v[1]);
+        if (!o.pitch || !o.yaw || std::fabs(*o.pitch) > 1e6f || std::fabs(*o.yaw) > 1e6f)
+            return "--angles needs two numbers (pitch yaw, degrees within +/-1e6)";
     }
+    return std::nullopt;
+}
 
-    if (cl->has("--models") && cl->has("--ui"))
-        return usage("--models is for the plain shot; with --ui the viewer's Render panel has the switch");
-    if ((cl->has("--method") || cl->has("--sweep") || cl->has("--semantics") || cl->has("--compare-semantics")) &&
-        !cl->has("--ui"))
-        return usage("--method, --semantics, --compare-semantics and --sweep set the viewer's Trace panel and sweep "
-                     "tool: they need --ui");
-    std::optional<collision::Semantics> semantics;
-    if (cl->has("--semantics")) {
-        semantics = collision::parseSemantics(cl->value("--semantics"));
-        if (!semantics)
-            return usage("--semantics must be quake3, robust or tutorial, got '" + cl->value("--semantics") + "'");
+/// --ui and what needs it: --method, --sweep, --open.
+std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o) {
+    o.ui = cl.has("--ui");
+    if (cl.has("--models") && o.ui)
+        return "--models is for the plain shot; with --ui the viewer's Render panel has the switch";
+    if ((cl.has("--method") || cl.has("--sweep") || cl.has("--open") || cl.has("--semantics") ||
+         cl.has("--compare-semantics")) && !o.ui)
+        return "--method, --semantics, --compare-semantics, --sweep and --open set the viewer's panels and sweep "
+               "tool: they need --ui";
+    if (cl.has("--semantics")) {
+        o.semantics = collision::parseSemantics(cl.value("--semantics"));
+        if (!o.semantics)
+            return "--semantics must be quake3, robust or tutorial, got '" + cl.value("--semantics") + "'";
     }
-    std::optional<viewer::TraceMethod> method;
-    if (cl->has("--method")) {
-        const std::string m = cl->value("--method");
+    o.compareSemantics = cl.has("--compare-semantics");
+    if (cl.has("--open")) {
+        const std::string list = cl.value("--open");
+        const std::vector<std::string> names = viewer::panels::sectionNames();
+        o.open.emplace();
+        for (size_t at = 0; at <= list.size();) {
+            const size_t comma = std::min(list.find(',', at), list.size());
+            const std::string name = list.substr(at, comma - at);
+            if (name != "all" && std::find(names.begin(), names.end(), name) == names.end())
+                return "--open: '" + name + "' is no panel (all, or a comma-separated list of: " + joined(names) + ")";
+            o.open->push_back(name);
+            at = comma + 1;
+        }
+    }
+    if (cl.has("--method")) {
+        const std::string m = cl.value("--method");
         for (viewer::TraceMethod t : {viewer::TraceMethod::Brush, viewer::TraceMethod::PlaneShift, viewer::TraceMethod::Both})
             if (m == viewer::methodName(t))
-                method = t;
-        if (!method)
-            return usage("--method must be brush, planeshift or both, got '" + m + "'");
+                o.method = t;
+        if (!o.method)
+            return "--method must be brush, planeshift or both, got '" + m + "'";
     }
-    std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
-    if (cl->has("--sweep")) {
-        const auto& v = cl->values("--sweep");
+    if (cl.has("--sweep")) {
+        const auto& v = cl.values("--sweep");
         float p[6];
         for (size_t i = 0; i < 6; ++i) {
             const auto x = number(v[i]);
             // Beyond the map limits a sweep means nothing; the bound keeps the trace finite.
             if (!x || !std::isfinite(*x) || std::fabs(*x) > 65536.0f)
-                return usage("--sweep needs six numbers in -65536..65536 (start and end, units)");
+                return "--sweep needs six numbers in -65536..65536 (start and end, units)";
             p[i] = *x;
         }
-        sweep = std::make_pair(glm::vec3(p[0], p[1], p[2]), glm::vec3(p[3], p[4], p[5]));
+        o.sweep = std::make_pair(glm::vec3(p[0], p[1], p[2]), glm::vec3(p[3], p[4], p[5]));
     }
+    return std::nullopt;
+}
 
-    const std::string mapArgument = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
-    if (cl->has("--ui")) {
-        // The viewer's own frame, panels included, drawn offscreen: a few frames so that ImGui's
-        // auto-sized windows settle. Saved settings are not read, so the picture is reproducible.
-        viewer::ViewerConfig config;
-        config.map = mapArgument;
-        config.width = std::max(camera.width, 64);
-        config.height = std::max(camera.height, 64);
-        config.hidden = true;
-        config.persist = false;
-        config.frames = 3;
-        config.screenshot = cl->value("--out");
-        config.eye = pos;
-        config.method = method;
-        config.semantics = semantics;
-        config.compareSemantics = cl->has("--compare-semantics");
-        config.sweep = sweep;
-        if (pitch && yaw)
-            config.angles = glm::vec2(*pitch, *yaw);
-        auto vfs = mountGameData(cl.value());
-        if (!vfs) {
-            std::fprintf(stderr, "cliplab shot: %s\n", vfs.error().message.c_str());
-            return kExitFailure;
-        }
-        return viewer::runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
-    }
-    auto map = openMap(cl.value(), mapArgument);
-    if (!map) {
-        std::fprintf(stderr, "cliplab shot: %s\n", map.error().message.c_str());
+/// `shot --ui`: the viewer's own frame, panels included, drawn offscreen: a few frames so that
+/// ImGui's auto-sized windows settle. Saved settings are not read, so the picture is reproducible.
+int shotWithUi(const CommandLine& cl, const ShotOptions& o) {
+    viewer::ViewerConfig config;
+    config.map = o.map;
+    config.width = std::max(o.camera.width, 64);
+    config.height = std::max(o.camera.height, 64);
+    config.hidden = true;
+    config.persist = false;
+    config.frames = 3;
+    // The player comes down from its spawn point (9 units up) first: the picture shows it at
+    // rest, the same every run, and says which tick that is.
+    config.settleTicks = 2 * static_cast<int>(movement::Simulation::kDefaultRate);
+    config.screenshot = o.out;
+    config.eye = o.pos;
+    config.method = o.method;
+    config.semantics = o.semantics;
+    config.compareSemantics = o.compareSemantics;
+    config.sweep = o.sweep;
+    config.openSections = o.open;
+    if (o.pitch && o.yaw)
+        config.angles = glm::vec2(*o.pitch, *o.yaw);
+    auto vfs = mountGameData(cl);
+    if (!vfs) {
+        std::fprintf(stderr, "cliplab shot: %s\n", vfs.error().message.c_str());
         return kExitFailure;
     }
-    const bsp::BspData& data = map->data;
-    // Default view: the first spawn point at eye height, looking along its angle.
+    return viewer::runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
+}
+
+/// Default view: the first spawn point at eye height, looking along its angle (else the middle
+/// of the world looking along +x).
+void placeCamera(const bsp::BspData& data, ShotOptions& o) {
     auto entities = bsp::parseEntities(data.entities, data.name);
     std::vector<bsp::SpawnPoint> spawns;
     if (entities)
         spawns = bsp::spawnPoints(entities.value());
-    if (!pos) {
+    const bool placed = o.pos.has_value();
+    if (!placed) {
         if (!spawns.empty()) {
-            pos = spawns.front().origin + glm::vec3(0.0f, 0.0f, kEyeHeight);
+            // At eye height over the spawn point's origin (the player box centre), as the player sees.
+            o.pos = spawns.front().origin + glm::vec3(0.0f, 0.0f, movement::Settings{}.eyeHeight);
         } else {
             const auto& world = data.models.front();
-            pos = (world.mins + world.maxs) * 0.5f;
+            o.pos = (world.mins + world.maxs) * 0.5f;
         }
     }
-    camera.eye = *pos;
-    camera.pitch = pitch.value_or(0.0f);
-    camera.yaw = yaw.value_or(spawns.empty() || cl->has("--pos") ? 0.0f : spawns.front().angle);
+    o.camera.eye = *o.pos;
+    o.camera.pitch = o.pitch.value_or(0.0f);
+    o.camera.yaw = o.yaw.value_or(spawns.empty() || placed ? 0.0f : spawns.front().angle);
+}
 
-    auto window = viewer::GlWindow::create("cliplab shot", 64, 64, true);
-    if (!window) {
-        std::fprintf(stderr, "cliplab shot: %s\n", window.error().message.c_str());
-        return kExitFailure;
-    }
-    auto target = viewer::OffscreenTarget::create(camera.width, camera.height);
-    if (!target) {
-        std::fprintf(stderr, "cliplab shot: %s\n", target.error().message.c_str());
-        return kExitFailure;
-    }
-    auto renderer = render::Renderer::create(data, map->vfs.get());
-    if (!renderer) {
-        std::fprintf(stderr, "cliplab shot: %s\n", renderer.error().message.c_str());
-        return kExitFailure;
-    }
-    target.value()->bind();
-    std::vector<double> times;
-    viewer::BrushViewStats brushStats;
-    viewer::PatchViewStats patchStats;
+/// What one picture cost and showed.
+struct ShotResult {
+    std::vector<double> frameMs;
+    /// The process's CPU time per frame: it counts the rasteriser's worker threads too, so with a
+    /// software renderer it is the work a frame costs, which other jobs on the machine disturb far
+    /// less than the wall time.
+    std::vector<double> cpuMs;
+    viewer::BrushViewStats brushes;
+    viewer::PatchViewStats patches;
+};
+
+/// Draws `o.frames` frames into the bound target.
+ShotResult drawFrames(const bsp::BspData& data, render::Renderer& renderer, const ShotOptions& o) {
+    ShotResult r;
     // Items drop to the floor through the collision model; the brushes view also shows the patch
     // facets players collide with (not the drawn curves).
     std::unique_ptr<collision::Model> collisionModel;
-    if (!settings.drawWorld || settings.drawModels)
+    if (!o.settings.drawWorld || o.settings.drawModels)
         collisionModel = std::make_unique<collision::Model>(data);
-    if (settings.drawModels)
-        renderer.value()->setEntities(viewer::placeMapEntities(data, *collisionModel));
-    // The process's CPU time over a frame counts the rasteriser's worker threads too: with a
-    // software renderer it is the work a frame costs, which other jobs on the machine disturb far
-    // less than the wall time.
-    std::vector<double> cpuTimes;
+    if (o.settings.drawModels)
+        renderer.setEntities(viewer::placeMapEntities(data, *collisionModel));
     auto processCpuMs = [] {
         timespec ts{};
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
         return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
     };
-    for (long long i = 0; i < frames; ++i) {
+    for (long long i = 0; i < o.frames; ++i) {
         const double cpuStart = processCpuMs();
         const auto start = std::chrono::steady_clock::now();
         // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
         // the way collision code draws.
-        if (!settings.drawWorld) {
+        if (!o.settings.drawWorld) {
             const viewer::BrushViewSettings view;
-            brushStats = viewer::drawBrushes(data, renderer.value()->debugDraw(), camera.eye, view.range, view.shown,
-                                             cl->has("--bevels"));
-            patchStats = viewer::drawPatchFacets(*collisionModel, renderer.value()->debugDraw(), camera.eye, 4096.0f);
+            r.brushes = viewer::drawBrushes(data, renderer.debugDraw(), o.camera.eye, view.range, view.shown, o.bevels);
+            r.patches = viewer::drawPatchFacets(*collisionModel, renderer.debugDraw(), o.camera.eye, 4096.0f);
         }
-        renderer.value()->draw(camera, seconds, settings);
+        renderer.draw(o.camera, o.seconds, o.settings);
         glFinish(); // the frame is done when the pixels are
-        times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-        cpuTimes.push_back(processCpuMs() - cpuStart);
+        r.frameMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        r.cpuMs.push_back(processCpuMs() - cpuStart);
     }
-    const std::string out = cl->value("--out");
-    core::Status written = viewer::writePng(out, camera.width, camera.height, target.value()->readRgb());
-    if (!written) {
-        std::fprintf(stderr, "cliplab shot: %s\n", written.error().message.c_str());
-        return kExitFailure;
-    }
-    const render::RenderStats& st = renderer.value()->stats();
+    return r;
+}
+
+void printShot(const bsp::BspData& data, const std::string& rendererName, const render::Renderer& renderer,
+               const ShotOptions& o, const ShotResult& r) {
+    const render::Camera& c = o.camera;
     std::printf("map=%s\nrenderer=%s\nsize=%dx%d\neye=%.1f %.1f %.1f\nangles=%.1f %.1f\n", data.name.c_str(),
-                window.value()->description().c_str(), camera.width, camera.height, camera.eye.x, camera.eye.y,
-                camera.eye.z, camera.pitch, camera.yaw);
-    std::printf("cluster=%d\nsurfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\nleaves_pvs_culled=%u\n"
-                "leaves_frustum_culled=%u\nsurfaces_culled=%u\nmodels=%u\nmodels_culled=%u\nmodel_triangles=%u\n",
-                st.cull.cameraCluster, st.surfacesDrawn, st.trianglesDrawn, st.drawCalls, st.cull.leavesVisible,
-                st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled, st.modelsDrawn,
-                st.modelsCulled, st.modelTriangles);
-    if (!settings.drawWorld) {
+                rendererName.c_str(), c.width, c.height, c.eye.x, c.eye.y, c.eye.z, c.pitch, c.yaw);
+    const render::RenderStats& st = renderer.stats();
+    std::printf("cluster=%d\nsurfaces=%u\nsky_surfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\n"
+                "leaves_pvs_culled=%u\nleaves_frustum_culled=%u\nsurfaces_culled=%u\nmodels=%u\nmodels_culled=%u\n"
+                "model_triangles=%u\n",
+                st.cull.cameraCluster, st.surfacesDrawn, st.skySurfacesDrawn, st.trianglesDrawn, st.drawCalls,
+                st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled,
+                st.modelsDrawn, st.modelsCulled, st.modelTriangles);
+    if (!o.settings.drawWorld) {
         // brushes_solid, brushes_playerclip, ...: the kind's name without spaces.
         for (int k = 0; k < inspect::kBrushKindCount; ++k) {
             std::string name = inspect::brushKindName(static_cast<inspect::BrushKind>(k));
             name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
-            std::printf("brushes_%s=%zu\n", name.c_str(), brushStats.drawn[static_cast<size_t>(k)]);
+            std::printf("brushes_%s=%zu\n", name.c_str(), r.brushes.drawn[static_cast<size_t>(k)]);
         }
-        std::printf("bevel_sides=%zu\n", brushStats.bevelSides);
+        std::printf("bevel_sides=%zu\n", r.brushes.bevelSides);
+        std::printf("patches=%zu\npatch_facets=%zu\n", r.patches.patches, r.patches.facets);
     }
-    if (!settings.drawWorld)
-        std::printf("patches=%zu\npatch_facets=%zu\n", patchStats.patches, patchStats.facets);
-    std::printf("missing_textures=%zu\nwrote=%s\n", renderer.value()->missingTextures().size(), out.c_str());
-    if (cl->has("--frames")) {
+    std::printf("missing_textures=%zu\nwrote=%s\n", renderer.missingTextures().size(), o.out.c_str());
+    if (o.timed) {
         // The first frame pays for first-use costs (shader compiles, texture residency); keep it
         // out of the median when there are others.
         auto median = [](const std::vector<double>& all) {
@@ -311,10 +325,89 @@ int runShot(const Args& args) {
             return sorted.size() % 2 ? sorted[sorted.size() / 2]
                                      : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) * 0.5;
         };
-        std::printf("cpu_ms_per_frame=%.2f\n", median(cpuTimes));
-        std::printf("frames=%lld ms_per_frame=%.2f\n", frames, median(times));
+        std::printf("cpu_ms_per_frame=%.2f\n", median(r.cpuMs));
+        std::printf("frames=%lld ms_per_frame=%.2f\n", o.frames, median(r.frameMs));
     }
+}
+
+/// The plain picture: the map's render surfaces (or collision brushes) from one view.
+int shotWithoutUi(const CommandLine& cl, ShotOptions& o) {
+    auto map = openMap(cl, o.map);
+    if (!map) {
+        std::fprintf(stderr, "cliplab shot: %s\n", map.error().message.c_str());
+        return kExitFailure;
+    }
+    placeCamera(map->data, o);
+    auto window = viewer::GlWindow::create("cliplab shot", 64, 64, true);
+    if (!window) {
+        std::fprintf(stderr, "cliplab shot: %s\n", window.error().message.c_str());
+        return kExitFailure;
+    }
+    auto target = viewer::OffscreenTarget::create(o.camera.width, o.camera.height);
+    if (!target) {
+        std::fprintf(stderr, "cliplab shot: %s\n", target.error().message.c_str());
+        return kExitFailure;
+    }
+    auto renderer = render::Renderer::create(map->data, map->vfs.get());
+    if (!renderer) {
+        std::fprintf(stderr, "cliplab shot: %s\n", renderer.error().message.c_str());
+        return kExitFailure;
+    }
+    target.value()->bind();
+    const ShotResult result = drawFrames(map->data, *renderer.value(), o);
+    core::Status written = viewer::writePng(o.out, o.camera.width, o.camera.height, target.value()->readRgb());
+    if (!written) {
+        std::fprintf(stderr, "cliplab shot: %s\n", written.error().message.c_str());
+        return kExitFailure;
+    }
+    printShot(map->data, window.value()->description(), *renderer.value(), o, result);
     return kExitOk;
+}
+
+} // namespace
+
+std::vector<OptionSpec> shotOptions() {
+    return {{"--out", 1, false, "FILE.png", "the picture to write (required)"},
+            {"--pos", 3, false, "X Y Z", "eye position, units within +/-1e6 (default: the first spawn point at eye height)"},
+            {"--angles", 2, false, "PITCH YAW", "view angles in degrees (default 0 and the spawn point's angle)"},
+            {"--size", 1, false, "WxH", "picture size, 1..8192 each (default 1280x720)"},
+            {"--fov", 1, false, "DEG", "horizontal field of view, 1-179 (default 90)"},
+            {"--frames", 1, false, "N", "draw N frames (1-100000) and print frames=N ms_per_frame=M (median)"},
+            {"--view", 1, false, "textured|lightmap|flat|brushes",
+             "what is drawn (default textured; brushes: the collision brushes by kind and patch facets)"},
+            {"--bevels", 0, false, "", "with --view brushes: bevel sides as arrows"},
+            {"--models", 1, false, "on|off", "draw the items and misc_models (default on; the plain shot only)"},
+            {"--wireframe", 0, false, "", "overlay the triangle edges"},
+            {"--no-pvs", 0, false, "", "no PVS culling"},
+            {"--no-frustum", 0, false, "", "no frustum culling"},
+            {"--no-depth-prepass", 0, false, "", "no depth pre-pass"},
+            {"--patch-level", 1, false, "N", "subdivisions per bezier piece, 1-64 (default 4)"},
+            {"--time", 1, false, "SEC", "shader animation time, 0-1e6 s (default 0)"},
+            {"--ui", 0, false, "", "the viewer's frame with its panels instead (the player settled first)"},
+            {"--method", 1, false, "brush|planeshift|both", "with --ui: the Trace panel's method"},
+            {"--semantics", 1, false, "quake3|robust|tutorial", "with --ui: the Trace panel's collision rules"},
+            {"--compare-semantics", 0, false, "",
+             "with --ui: probe and sweep also traced in the other of quake3/robust"},
+            {"--sweep", 6, false, "SX SY SZ EX EY EZ", "with --ui: the sweep tool on, start and end in units"},
+            {"--open", 1, false, "all|PANEL,...", "with --ui: the sidebar sections open (the others closed)"},
+            basepathOption()};
+}
+
+int runShot(const Args& args) {
+    auto cl = CommandLine::parse(args, shotOptions());
+    if (!cl)
+        return usage(cl.error().message);
+    if (cl->positionals().size() > 1)
+        return usage("expected at most one MAP argument");
+    if (!cl->has("--out"))
+        return usage("--out FILE.png is required");
+    ShotOptions o;
+    for (auto parse : {parseImageOptions, parsePlacement, parseUiOptions})
+        if (auto error = parse(cl.value(), o))
+            return usage(*error);
+    o.out = cl->value("--out");
+    o.map = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
+    return o.ui ? shotWithUi(cl.value(), o) : shotWithoutUi(cl.value(), o);
 }
 
 } // namespace cliplab::cli

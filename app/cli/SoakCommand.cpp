@@ -10,40 +10,14 @@
 #include "movement/Soak.h"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 namespace cliplab::cli {
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: cliplab soak MAP [--walkers N] [--ticks T] [--seed S] [--preset melax|quake3] [--curves on|off]\n"
-    "                   [--semantics robust|quake3|tutorial] [--set NAME=VALUE ...] [--walker K [--verbose] [--traces]]\n"
-    "  --walkers N   players moving at once (default 8, 1-4096); they do not collide with each other\n"
-    "  --ticks T     total ticks over all walkers, taken in turn (default 100000)\n"
-    "  --seed S      seed of every random choice (default 1, 0 to 2^63-1)\n"
-    "  --preset P    collision response of every walker (default melax)\n"
-    "  --curves      collide with curved surfaces (default on, as the game)\n"
-    "  --semantics   trace rules (default robust; quake3 = the game's own, docs/collision-modes.md)\n"
-    "  --set N=V     a movement setting as in walk, e.g. method=step-correct stepLength=16 (soaks\n"
-    "                step-and-correct instead of swept traces)\n"
-    "  --walker K    run only walker K (0-based) for all T ticks: it moves exactly as in the full run,\n"
-    "                so a failure printed at tick t replays with --walker K --ticks t+1\n"
-    "  --verbose     with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'\n"
-    "  --traces      with --walker: before each tick line, its traces 'trace PURPOSE start end\n"
-    "                mins maxs fraction endpos normal dist startsolid allsolid'\n"
-    "Walkers spawn at the map's spawn points and change their input (run, strafe, jump, crouch, turn)\n"
-    "every 0.1-1.5 s and their tick rate (30-250 Hz) every 1-10 s of simulated time. Counted:\n"
-    "in_solid (ticks ending with the box in solid), out_of_world (origin beyond the world's bounds\n"
-    "+128), stuck (moving < 1 unit in 5 s while holding forward or strafe); each respawns the walker.\n"
-    "The last line is 'ticks=N in_solid=N out_of_world=N stuck=N traces_per_tick_mean=X\n"
-    "traces_per_tick_max=N us_per_tick=X' (us_per_tick: wall time inside the controller).\n"
-    "Exit status 1 when in_solid or out_of_world is not zero, 2 for a bad command line.";
-
-int usageError(const std::string& message) {
-    std::fprintf(stderr, "cliplab soak: %s\n%s\n", message.c_str(), kUsage);
-    return kExitUsage;
-}
+int usageError(const std::string& message) { return cli::usageError("soak", message); }
 
 std::string vec(const glm::vec3& v) { return core::format("%.3f,%.3f,%.3f", v.x, v.y, v.z); }
 
@@ -81,79 +55,144 @@ public:
 
 } // namespace
 
-int runSoak(const Args& args) {
-    const std::vector<OptionSpec> specs = {{"--walkers", 1}, {"--ticks", 1},   {"--seed", 1},
-                                           {"--preset", 1},  {"--curves", 1},  {"--semantics", 1},  {"--set", 1, true},
-                                           {"--walker", 1},  {"--verbose", 0}, {"--traces", 0}, {"--help", 0},
-                                           basepathOption()};
-    auto cl = CommandLine::parse(args, specs);
-    if (!cl)
-        return usageError(cl.error().message);
-    if (cl->has("--help")) {
-        std::printf("%s\n", kUsage);
-        return kExitOk;
-    }
-    if (cl->positionals().size() != 1)
-        return usageError("expected one MAP argument");
+std::vector<OptionSpec> soakOptions() {
+    return {{"--walkers", 1, false, "N", "players moving at once (default 8, 1-4096); they do not collide with each other"},
+            {"--ticks", 1, false, "T", "total ticks over all walkers, taken in turn (default 100000)"},
+            {"--seed", 1, false, "S", "seed of every random choice (default 1, 0 to 2^63-1)"},
+            {"--preset", 1, false, "melax|quake3", "collision response of every walker (default melax)"},
+            {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
+            {"--semantics", 1, false, "robust|quake3|tutorial",
+             "the collision rules (default robust; quake3: the game's own, docs/collision-modes.md)"},
+            {"--set", 1, true, "NAME=VALUE",
+             "a movement setting as in walk, e.g. method=step-correct (soaks step-and-correct)"},
+            {"--walker", 1, false, "K",
+             "run only walker K (0-based) for all T ticks, exactly as in the full run: a failure at tick t replays "
+             "with --walker K --ticks t+1"},
+            {"--verbose", 0, false, "", "with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'"},
+            {"--traces", 0, false, "",
+             "with --walker: before each tick line its traces 'trace PURPOSE start end mins maxs fraction endpos "
+             "normal dist startsolid allsolid'"},
+            basepathOption()};
+}
 
+namespace {
+
+/// What soak was asked for, beyond the movement::SoakConfig.
+struct SoakRequest {
     movement::SoakConfig config;
-    if (cl->has("--walkers")) {
-        const auto v = parseInteger(cl->value("--walkers"));
+    collision::TraceOptions options;
+    std::string curves = "on";
+    std::string semantics = "robust";
+    std::string repeated; ///< --set and --basepath items, repeated in the replay lines
+    bool verbose = false, traces = false;
+};
+
+/// --walkers, --ticks, --seed, --preset; an error text or nothing.
+std::optional<std::string> readCounts(const CommandLine& cl, movement::SoakConfig& config) {
+    if (cl.has("--walkers")) {
+        const auto v = parseInteger(cl.value("--walkers"));
         if (!v || *v < 1 || *v > 4096)
-            return usageError("--walkers: expected a count from 1 to 4096, got '" + cl->value("--walkers") + "'");
+            return "--walkers: expected a count from 1 to 4096, got '" + cl.value("--walkers") + "'";
         config.walkers = static_cast<int>(*v);
     }
-    if (cl->has("--ticks")) {
-        const auto v = parseInteger(cl->value("--ticks"));
+    if (cl.has("--ticks")) {
+        const auto v = parseInteger(cl.value("--ticks"));
         if (!v || *v < 0 || *v > 100000000000LL)
-            return usageError("--ticks: expected a count from 0 to 1e11, got '" + cl->value("--ticks") + "'");
+            return "--ticks: expected a count from 0 to 1e11, got '" + cl.value("--ticks") + "'";
         config.ticks = *v;
     }
-    if (cl->has("--seed")) {
-        const auto v = parseInteger(cl->value("--seed"));
+    if (cl.has("--seed")) {
+        const auto v = parseInteger(cl.value("--seed"));
         if (!v || *v < 0)
-            return usageError("--seed: expected a whole number from 0 to 2^63-1, got '" + cl->value("--seed") + "'");
+            return "--seed: expected a whole number from 0 to 2^63-1, got '" + cl.value("--seed") + "'";
         config.seed = static_cast<uint64_t>(*v);
     }
-    if (cl->has("--preset")) {
-        const auto preset = movement::parsePreset(cl->value("--preset"));
+    if (cl.has("--preset")) {
+        const auto preset = movement::parsePreset(cl.value("--preset"));
         if (!preset)
-            return usageError("--preset: expected melax or quake3, got '" + cl->value("--preset") + "'");
+            return "--preset: expected melax or quake3, got '" + cl.value("--preset") + "'";
         config.settings.preset = *preset;
     }
-    collision::TraceOptions options;
-    const std::string curves = cl->value("--curves", "on");
-    if (curves != "on" && curves != "off")
-        return usageError("--curves: expected on or off, got '" + curves + "'");
-    options.curves = curves == "on";
+    return std::nullopt;
+}
+
+/// Every option; an error text or nothing.
+std::optional<std::string> readSoakRequest(const CommandLine& cl, SoakRequest& r) {
+    if (auto error = readCounts(cl, r.config))
+        return error;
+    r.curves = cl.value("--curves", "on");
+    if (r.curves != "on" && r.curves != "off")
+        return "--curves: expected on or off, got '" + r.curves + "'";
+    r.options.curves = r.curves == "on";
     // Robust by default: the soak looks for players ending a tick in solid, which the game's own
     // rules allow in the rare cases docs/collision-modes.md lists.
-    const std::string semantics = cl->value("--semantics", "robust");
-    if (auto parsed = collision::parseSemantics(semantics))
-        options.semantics = *parsed;
+    r.semantics = cl.value("--semantics", "robust");
+    if (auto parsed = collision::parseSemantics(r.semantics))
+        r.options.semantics = *parsed;
     else
-        return usageError("--semantics: expected quake3, robust or tutorial, got '" + semantics + "'");
-    if (auto error = applySetOptions(*cl, config.settings))
-        return usageError(*error);
-    if (cl->has("--walker")) {
-        const auto v = parseInteger(cl->value("--walker"));
-        if (!v || *v < 0 || *v >= config.walkers)
-            return usageError("--walker: expected an index from 0 to " + std::to_string(config.walkers - 1) +
-                              " (--walkers - 1), got '" + cl->value("--walker") + "'");
-        config.onlyWalker = static_cast<int>(*v);
+        return "--semantics: expected quake3, robust or tutorial, got '" + r.semantics + "'";
+    if (auto error = applySetOptions(cl, r.config.settings))
+        return error;
+    if (cl.has("--walker")) {
+        const auto v = parseInteger(cl.value("--walker"));
+        if (!v || *v < 0 || *v >= r.config.walkers)
+            return "--walker: expected an index from 0 to " + std::to_string(r.config.walkers - 1) +
+                   " (--walkers - 1), got '" + cl.value("--walker") + "'";
+        r.config.onlyWalker = static_cast<int>(*v);
     }
-    std::string setOptions; // --set and --basepath items, repeated in the replay lines
-    for (const auto& occurrence : cl->occurrences("--set"))
-        setOptions += " --set " + occurrence.at(0);
-    for (const auto& occurrence : cl->occurrences("--basepath"))
-        setOptions += " --basepath " + occurrence.at(0);
-    const bool verbose = cl->has("--verbose");
-    if (verbose && !config.onlyWalker)
-        return usageError("--verbose needs --walker K");
-    const bool traces = cl->has("--traces");
-    if (traces && !config.onlyWalker)
-        return usageError("--traces needs --walker K");
+    for (const auto& occurrence : cl.occurrences("--set"))
+        r.repeated += " --set " + occurrence.at(0);
+    for (const auto& occurrence : cl.occurrences("--basepath"))
+        r.repeated += " --basepath " + occurrence.at(0);
+    r.verbose = cl.has("--verbose");
+    if (r.verbose && !r.config.onlyWalker)
+        return "--verbose needs --walker K";
+    r.traces = cl.has("--traces");
+    if (r.traces && !r.config.onlyWalker)
+        return "--traces needs --walker K";
+    return std::nullopt;
+}
 
+/// Each failure with its replay command, then the totals line.
+void printReport(const movement::SoakReport& report, const SoakRequest& r, const std::string& mapArgument) {
+    const movement::SoakConfig& config = r.config;
+    for (const auto& f : report.failures) {
+        const auto& in = f.input;
+        std::printf("%s walker=%d tick=%lld rate=%.3f before=%s after=%s velocity=%s ground=%d crouched=%d "
+                    "input=%g,%g,%s,%.3f,%.3f\n",
+                    movement::soakFailureName(f.kind), f.walker, static_cast<long long>(f.tick), f.rate,
+                    vec(f.before.origin).c_str(), vec(f.after.origin).c_str(), vec(f.after.velocity).c_str(),
+                    f.after.onGround ? 1 : 0, f.after.crouched ? 1 : 0, double(in.forward), double(in.right),
+                    in.crouch ? "c" : (in.jump ? "j" : "-"), double(in.yaw), double(in.pitch));
+        std::printf("  replay: cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s "
+                    "--curves %s --semantics %s%s\n",
+                    mapArgument.c_str(), static_cast<unsigned long long>(config.seed), config.walkers, f.walker,
+                    static_cast<long long>(f.tick + 1), movement::presetName(config.settings.preset),
+                    r.curves.c_str(), r.semantics.c_str(), r.repeated.c_str());
+    }
+    const int64_t counted = report.inSolid + report.outOfWorld + report.stuck;
+    if (counted > static_cast<int64_t>(report.failures.size()))
+        std::printf("(%lld more failures not listed)\n",
+                    static_cast<long long>(counted - static_cast<int64_t>(report.failures.size())));
+    std::printf("ticks=%lld in_solid=%lld out_of_world=%lld stuck=%lld traces_per_tick_mean=%.3f "
+                "traces_per_tick_max=%d us_per_tick=%.3f\n",
+                static_cast<long long>(report.ticks), static_cast<long long>(report.inSolid),
+                static_cast<long long>(report.outOfWorld), static_cast<long long>(report.stuck),
+                report.tracesPerTickMean(), report.tracesPerTickMax, report.microsecondsPerTick());
+}
+
+} // namespace
+
+int runSoak(const Args& args) {
+    auto cl = CommandLine::parse(args, soakOptions());
+    if (!cl)
+        return usageError(cl.error().message);
+    if (cl->positionals().size() != 1)
+        return usageError("expected one MAP argument");
+    SoakRequest r;
+    if (auto error = readSoakRequest(cl.value(), r))
+        return usageError(*error);
+    movement::SoakConfig& config = r.config;
     const std::string mapArgument = cl->positionals()[0];
     auto map = openMap(cl.value(), mapArgument);
     if (!map) {
@@ -169,47 +208,23 @@ int runSoak(const Args& args) {
         return kExitFailure;
     }
     const collision::Model model(map->data);
-    const auto trace = model.traceFunction(options);
+    const auto trace = model.traceFunction(r.options);
     const collision::CorrectFunction correct = collision::correctFunction(model);
-
     std::printf("map=%s preset=%s method=%s curves=%s semantics=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
                 map->data.name.c_str(), movement::presetName(config.settings.preset),
-                movement::methodName(config.settings.method), curves.c_str(), semantics.c_str(),
-                config.walkers, static_cast<unsigned long long>(config.seed), config.spawns.size(),
-                vec(config.worldMins).c_str(), vec(config.worldMaxs).c_str());
+                movement::methodName(config.settings.method), r.curves.c_str(), r.semantics.c_str(), config.walkers,
+                static_cast<unsigned long long>(config.seed), config.spawns.size(), vec(config.worldMins).c_str(),
+                vec(config.worldMaxs).c_str());
     movement::SoakTickObserver observer;
-    if (verbose)
+    if (r.verbose)
         observer = [](int, int64_t tick, double rate, const movement::Input&, const movement::PlayerState& s) {
             std::printf("%lld %.2f %.3f %.3f %.3f %.3f %.3f %.3f %d %d\n", static_cast<long long>(tick), rate,
                         double(s.origin.x), double(s.origin.y), double(s.origin.z), double(s.velocity.x),
                         double(s.velocity.y), double(s.velocity.z), s.onGround ? 1 : 0, s.crouched ? 1 : 0);
         };
     TracePrinter printer;
-    const movement::SoakReport report = movement::runSoak(config, trace, observer, traces ? &printer : nullptr, &correct);
-
-    for (const auto& f : report.failures) {
-        const auto& in = f.input;
-        std::printf("%s walker=%d tick=%lld rate=%.3f before=%s after=%s velocity=%s ground=%d crouched=%d "
-                    "input=%g,%g,%s,%.3f,%.3f\n",
-                    movement::soakFailureName(f.kind), f.walker, static_cast<long long>(f.tick), f.rate,
-                    vec(f.before.origin).c_str(), vec(f.after.origin).c_str(), vec(f.after.velocity).c_str(),
-                    f.after.onGround ? 1 : 0, f.after.crouched ? 1 : 0, double(in.forward), double(in.right),
-                    in.crouch ? "c" : (in.jump ? "j" : "-"), double(in.yaw), double(in.pitch));
-        std::printf("  replay: cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s "
-                    "--curves %s --semantics %s%s\n",
-                    mapArgument.c_str(), static_cast<unsigned long long>(config.seed), config.walkers, f.walker,
-                    static_cast<long long>(f.tick + 1), movement::presetName(config.settings.preset),
-                    curves.c_str(), semantics.c_str(), setOptions.c_str());
-    }
-    const int64_t counted = report.inSolid + report.outOfWorld + report.stuck;
-    if (counted > static_cast<int64_t>(report.failures.size()))
-        std::printf("(%lld more failures not listed)\n",
-                    static_cast<long long>(counted - static_cast<int64_t>(report.failures.size())));
-    std::printf("ticks=%lld in_solid=%lld out_of_world=%lld stuck=%lld traces_per_tick_mean=%.3f "
-                "traces_per_tick_max=%d us_per_tick=%.3f\n",
-                static_cast<long long>(report.ticks), static_cast<long long>(report.inSolid),
-                static_cast<long long>(report.outOfWorld), static_cast<long long>(report.stuck),
-                report.tracesPerTickMean(), report.tracesPerTickMax, report.microsecondsPerTick());
+    const movement::SoakReport report = movement::runSoak(config, trace, observer, r.traces ? &printer : nullptr, &correct);
+    printReport(report, r, mapArgument);
     return report.inSolid || report.outOfWorld ? kExitFailure : kExitOk;
 }
 

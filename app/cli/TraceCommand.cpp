@@ -16,7 +16,7 @@ int runTrace(const Args& args) {
     TraceSettings settings;
     std::vector<TraceRequest> requests;
     std::unique_ptr<collision::Model> model;
-    if (int rc = prepareTraceCommand("trace", args, {}, cl, settings, requests, model); rc != kExitOk) return rc;
+    if (int rc = prepareTraceCommand("trace", args, traceOptions(), cl, settings, requests, model); rc != kExitOk) return rc;
     std::optional<collision::PlaneShiftTree> tree;
     if (settings.planeShift) tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
     for (const TraceRequest& q : requests) {

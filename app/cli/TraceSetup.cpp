@@ -1,5 +1,6 @@
 #include "cli/TraceSetup.h"
 
+#include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "core/Format.h"
 #include "collision/Model.h"
@@ -12,11 +13,34 @@
 
 namespace cliplab::cli {
 
-std::vector<OptionSpec> traceOptionSpecs() {
-    return {{"--mask", 1},     {"--curves", 1}, {"--epsilon", 1}, {"--semantics", 1},
-            {"--capsule", 0},  {"--model", 1},  {"--shape", 1},     {"--radius", 1},
-            {"--half-height", 1}, {"--method", 1},  {"--bevels", 1},  basepathOption()};
+std::vector<OptionSpec> traceOptions() {
+    return {
+        {"--mask", 1, false, "N", "contents the traces stop at (default 1, CONTENTS_SOLID; a 32-bit integer)"},
+        {"--curves", 1, false, "on|off",
+         "patches collide (default on, as in the game; plane shifting has none: off there, on refused)"},
+        {"--epsilon", 1, false, "E", "distance kept from surfaces, units in [0, 16] (default 0.125)"},
+        {"--semantics", 1, false, "quake3|robust|tutorial",
+         "the collision rules (default quake3: the game's answers; docs/collision-modes.md)"},
+        {"--capsule", 0, false, "", "the same as --shape capsule"},
+        {"--model", 1, false, "N", "trace inline model N at its rest position (default 0, the world)"},
+        {"--shape", 1, false, "box|capsule|sphere|cylinder",
+         "the swept shape (default box, each line's; capsule: fitted to the line's box; sphere and cylinder: "
+         "--radius, --half-height)"},
+        {"--radius", 1, false, "R", "sphere and cylinder only: radius, units in [0, 4096]"},
+        {"--half-height", 1, false, "H", "cylinder only: half height, units in [0, 4096]"},
+        {"--method", 1, false, "brush|planeshift",
+         "the brush trace (default) or Melax's plane shifting (world only, no patches)"},
+        {"--bevels", 1, false, "on|off", "plane shifting: bevel planes at the tree's solid cells (default on)"},
+        basepathOption()};
 }
+
+std::vector<OptionSpec> benchTraceOptions() {
+    std::vector<OptionSpec> o = traceOptions();
+    o.push_back({"--repeat", 1, false, "R", "trace every line R times (default 20, 1-1000000)"});
+    return o;
+}
+
+std::vector<OptionSpec> compareMethodsOptions() { return traceOptions(); }
 
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision::Semantics defaultSemantics) {
     TraceSettings s;
@@ -26,11 +50,6 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
             return core::makeError(core::format("--mask: '%s' is not a 32-bit integer", cl.value("--mask").c_str()));
         s.mask = static_cast<int32_t>(static_cast<uint32_t>(*v));
     }
-    const std::string curves = cl.value("--curves", "off");
-    if (curves == "on")
-        s.options.curves = true;
-    else if (curves != "off")
-        return core::makeError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
     if (cl.has("--epsilon")) {
         auto v = parseNumber(cl.value("--epsilon"));
         if (!v || *v < 0.0 || *v > 16.0)
@@ -76,6 +95,14 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
     if (method != "brush" && method != "planeshift")
         return core::makeError(core::format("--method: expected brush or planeshift, got '%s'", method.c_str()));
     s.planeShift = method == "planeshift";
+    // Patches collide as in the game, unless plane shifting is asked for: its tree holds the
+    // brushes only, so it could not honour them.
+    const std::string curves = cl.value("--curves", s.planeShift ? "off" : "on");
+    if (curves != "on" && curves != "off")
+        return core::makeError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
+    s.options.curves = curves == "on";
+    if (s.planeShift && s.options.curves)
+        return core::makeError("--method planeshift has no patches (its tree holds brushes only): use --curves off");
     const std::string bevels = cl.value("--bevels", "on");
     if (bevels != "on" && bevels != "off")
         return core::makeError(core::format("--bevels: expected on or off, got '%s'", bevels.c_str()));
@@ -106,9 +133,10 @@ std::optional<float> finiteFloat(const std::string& word, bool& rangeError) {
     return f;
 }
 
-/// Parses the words after the 12 numbers: [SHAPE ...] [mask N]. Returns an error text or "".
-std::string readShapeAndMask(const std::vector<std::string>& w, TraceRequest& request) {
-    size_t i = 12;
+/// Parses the words after the `first` numbers (6 or 12): [SHAPE ...] [mask N]. Returns an error
+/// text or "".
+std::string readShapeAndMask(const std::vector<std::string>& w, size_t first, TraceRequest& request) {
+    size_t i = first;
     auto size = [&](const char* what, float& out) -> std::string {
         if (i >= w.size())
             return std::string("the shape needs ") + what;
@@ -184,27 +212,26 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
             if (c == EOF) break;
             continue; // blank line
         }
-        float v[12];
-        bool numbers = w.size() >= 12;
-        for (size_t k = 0; numbers && k < 12; ++k) {
+        // The leading numbers: 12 (segment and box) or 6 (segment only: a ray unless a shape follows).
+        float v[12] = {};
+        size_t numbers = 0;
+        for (; numbers < 12 && numbers < w.size(); ++numbers) {
             bool rangeError = false;
-            const auto f = finiteFloat(w[k], rangeError);
-            if (!f) {
-                numbers = false;
+            const auto f = finiteFloat(w[numbers], rangeError);
+            if (!f)
                 break;
-            }
             // A number that parsed but is not usable gets its own message (NaN, inf, overflow).
             if (rangeError)
                 return core::makeError(core::format("line %d: number %zu '%s' is not a finite float", lineNumber,
-                                                    k + 1, w[k].c_str()));
-            v[k] = *f;
+                                                    numbers + 1, w[numbers].c_str()));
+            v[numbers] = *f;
         }
-        if (!numbers)
+        if (numbers != 6 && numbers != 12)
             return core::makeError(core::format("line %d: expected 12 numbers 'sx sy sz ex ey ez minx miny minz maxx maxy "
-                                                "maxz' [shape] [mask N], got '%s'",
+                                                "maxz' or 6 'sx sy sz ex ey ez' (a ray), then [shape] [mask N], got '%s'",
                                                 lineNumber, line.c_str()));
         TraceRequest request{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {}, {}};
-        if (const std::string e = readShapeAndMask(w, request); !e.empty())
+        if (const std::string e = readShapeAndMask(w, numbers, request); !e.empty())
             return core::makeError(core::format("line %d: %s", lineNumber, e.c_str()));
         // The API would refuse far points and swap an inverted box (TraceLimits.h); on the command
         // line these are mistakes, so they are errors naming the line.
@@ -265,26 +292,18 @@ std::string formatTraceResult(const collision::TraceResult& r) {
                         r.contents);
 }
 
-int prepareTraceCommand(const char* command, const std::vector<std::string>& args, const std::vector<OptionSpec>& extra,
+int prepareTraceCommand(const char* command, const std::vector<std::string>& args, const std::vector<OptionSpec>& options,
                         CommandLine& cl, TraceSettings& settings, std::vector<TraceRequest>& requests,
                         std::unique_ptr<collision::Model>& model) {
-    std::vector<OptionSpec> specs = traceOptionSpecs();
-    specs.insert(specs.end(), extra.begin(), extra.end());
-    auto parsed = CommandLine::parse(args, specs);
-    if (!parsed) {
-        std::fprintf(stderr, "cliplab %s: %s\n", command, parsed.error().message.c_str());
-        return kExitUsage;
-    }
+    auto parsed = CommandLine::parse(args, options);
+    if (!parsed)
+        return usageError(command, parsed.error().message);
     cl = std::move(parsed.value());
-    if (cl.positionals().size() != 1) {
-        std::fprintf(stderr, "cliplab %s: expected one MAP argument\n", command);
-        return kExitUsage;
-    }
+    if (cl.positionals().size() != 1)
+        return usageError(command, "expected one MAP argument");
     auto s = parseTraceSettings(cl);
-    if (!s) {
-        std::fprintf(stderr, "cliplab %s: %s\n", command, s.error().message.c_str());
-        return kExitUsage;
-    }
+    if (!s)
+        return usageError(command, s.error().message);
     settings = s.value();
     auto map = openMap(cl, cl.positionals()[0]);
     if (!map) {

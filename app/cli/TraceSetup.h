@@ -44,17 +44,17 @@ struct TraceSettings {
     bool planeShiftBevels = true; ///< --bevels on|off: bevel planes at the plane-shift tree's solid cells.
 };
 
-/// Options both commands accept (plus --basepath).
-std::vector<OptionSpec> traceOptionSpecs();
 
-/// Reads --mask, --curves (on: patches collide too), --epsilon, --semantics (default
-/// `defaultSemantics`), --capsule, --model, --shape, --radius, --half-height, --method, --bevels
-/// (planeshift only traces the world: --model N > 0 is an error).
+/// Reads --mask, --curves (on, the default as in the game: patches collide too; off by default and
+/// refused on with --method planeshift, whose tree has no patches), --epsilon, --semantics
+/// (default `defaultSemantics`), --capsule, --model, --shape, --radius, --half-height, --method,
+/// --bevels (planeshift only traces the world: --model N > 0 is an error).
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl,
                                                collision::Semantics defaultSemantics = collision::Semantics::Quake3);
 
 /// Reads every line of `in`. Blank lines are skipped; any other line must hold 12 finite numbers
-/// `sx sy sz ex ey ez minx miny minz maxx maxy maxz`, with start/end components within +/-1e6, box
+/// `sx sy sz ex ey ez minx miny minz maxx maxy maxz`, or 6 `sx sy sz ex ey ez` (a zero box: a
+/// ray unless a shape word follows), with start/end components within +/-1e6, box
 /// components within +/-131072 and mins <= maxs on every axis (collision::checkTraceInput),
 /// optionally followed by a shape (`ray`, `box`, `capsule`, `sphere R` or `cylinder R H`, R and H
 /// in [0, 4096]) and then `mask N`; else the error names the line number (1-based) and what is
@@ -79,11 +79,12 @@ collision::TraceResult traceRequest(const collision::Model& model, const collisi
 /// `fraction endx endy endz nx ny nz dist startsolid allsolid contents` with the documented formats.
 std::string formatTraceResult(const collision::TraceResult& r);
 
-/// Everything trace and bench-trace start with: parses `args` (trace options plus `extra`), opens
+/// Everything trace and bench-trace start with: parses `args` with `options` (traceOptions() and
+/// the command's own, see Commands.h), opens
 /// the map, builds its collision model and reads stdin. Prints the error and returns kExitUsage or
 /// kExitFailure on failure, kExitOk otherwise.
 int prepareTraceCommand(const char* command, const std::vector<std::string>& args,
-                        const std::vector<OptionSpec>& extra, CommandLine& cl, TraceSettings& settings,
+                        const std::vector<OptionSpec>& options, CommandLine& cl, TraceSettings& settings,
                         std::vector<TraceRequest>& requests, std::unique_ptr<collision::Model>& model);
 
 } // namespace cliplab::cli

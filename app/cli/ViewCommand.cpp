@@ -20,15 +20,7 @@ namespace cliplab::cli {
 
 namespace {
 
-constexpr const char* kUsage =
-    "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] "
-    "[--chase UNITS] [--no-config] [--fps N] [--recording FILE.cliprec] "
-    "[--replay FILE.cliprec [--ghost \"NAME=VALUE ...\" ...] [--at SECONDS|parting] [--angles PITCH YAW]] [--basepath DIR]";
-
-int usage(const std::string& message) {
-    std::fprintf(stderr, "cliplab view: %s\nusage: cliplab view %s\n", message.c_str(), kUsage);
-    return kExitUsage;
-}
+int usage(const std::string& message) { return usageError("view", message); }
 
 /// --fps, --recording, --replay, --ghost and --at into `config`; an exit code on error.
 std::optional<int> replayOptions(const CommandLine& cl, viewer::ViewerConfig& config) {
@@ -47,6 +39,10 @@ std::optional<int> replayOptions(const CommandLine& cl, viewer::ViewerConfig& co
     if (cl.has("--script"))
         return usage("--replay and --script cannot be combined");
     config.replayPath = cl.value("--replay");
+    if (!std::ifstream(config.replayPath)) { // missing: a failure; malformed (below): bad input
+        std::fprintf(stderr, "cliplab view: --replay %s: cannot open the recording\n", config.replayPath.c_str());
+        return kExitFailure;
+    }
     auto recording = replay::loadRecording(config.replayPath);
     if (!recording) {
         std::fprintf(stderr, "cliplab view: %s\n", recording.error().message.c_str());
@@ -89,11 +85,30 @@ int runViewMapFirst(const Args& args) { return runViewImpl(args, true); }
 
 int runView(const Args& args) { return runViewImpl(args, false); }
 
+std::vector<OptionSpec> viewOptions() {
+    return {{"--size", 1, false, "WxH", "window size, 64..8192 each (default 1280x720)"},
+            {"--script", 1, false, "FILE", "drive the player with a walk script, one tick per frame"},
+            {"--hz", 1, false, "N", "with --script: ticks per second, 30-333 (default 125)"},
+            {"--frames", 1, false, "N", "stop after N frames (1-10000000)"},
+            {"--exit", 0, false, "",
+             "at the end print frames=N ms_per_frame=M, ticks=N and 'final x y z ground=G stuck=S' (needs --frames "
+             "or --script)"},
+            {"--hidden", 0, false, "", "no visible window: frames go to an offscreen target"},
+            {"--shot", 1, false, "FILE.png", "save the last frame, panels included"},
+            {"--chase", 1, false, "UNITS", "chase camera distance, 0 (first person) to 1024 (default: as saved, 120)"},
+            {"--no-config", 0, false, "", "neither read nor write the saved settings and panel layout"},
+            {"--fps", 1, false, "N", "every frame advances the simulation by exactly 1/N s and lasts at least that (1-1000)"},
+            {"--recording", 1, false, "FILE.cliprec", "where F5 saves (default cliplab-DATE-TIME.cliprec here)"},
+            {"--replay", 1, false, "FILE.cliprec", "open a recording for playback (on MAP, or on the map it names)"},
+            {"--ghost", 1, true, "\"NAME=VALUE ...\"",
+             "with --replay: the recording replayed beside itself under these settings, as in compare-runs"},
+            {"--at", 1, false, "SECONDS|parting", "with --replay: the playhead at start (parting: where a ghost parts)"},
+            {"--angles", 2, false, "PITCH YAW", "with --replay: the camera held there instead of the recorded view"},
+            basepathOption()};
+}
+
 int runViewImpl(const Args& args, bool mapFirst) {
-    auto cl = CommandLine::parse(args, {{"--size", 1}, {"--script", 1}, {"--hz", 1}, {"--frames", 1}, {"--exit", 0},
-                                        {"--hidden", 0}, {"--shot", 1}, {"--no-config", 0}, {"--chase", 1},
-                                        {"--fps", 1}, {"--recording", 1}, {"--replay", 1}, {"--ghost", 1, true},
-                                        {"--at", 1}, {"--angles", 2}, basepathOption()});
+    auto cl = CommandLine::parse(args, viewOptions());
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -126,9 +141,9 @@ int runViewImpl(const Args& args, bool mapFirst) {
     if (cl->has("--script")) {
         const std::string path = cl->value("--script");
         std::ifstream in(path, std::ios::binary);
-        if (!in) {
+        if (!in) { // a failure (1); a malformed script (below) is bad input (2)
             std::fprintf(stderr, "cliplab view: %s: cannot open the script\n", path.c_str());
-            return kExitUsage;
+            return kExitFailure;
         }
         std::stringstream ss;
         ss << in.rdbuf();
@@ -145,7 +160,7 @@ int runViewImpl(const Args& args, bool mapFirst) {
     if (cl->has("--chase")) {
         const auto d = parseNumber(cl->value("--chase"));
         if (!d || *d < 0.0 || *d > 1024.0)
-            return usage("--chase: expected a distance from 0 to 1024 units");
+            return usage("--chase: expected a distance from 0 (first person) to 1024 units");
         config.chase = static_cast<float>(*d);
     }
     if (auto error = replayOptions(cl.value(), config))

@@ -31,17 +31,6 @@ namespace cliplab::cli {
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: cliplab walk MAP --script FILE [--start X Y Z] [--yaw DEG] [--mode walk|fly|noclip] "
-    "[--preset melax|quake3] [--hz N] [--step H] [--curves on|off] [--semantics robust|quake3|tutorial] "
-    "[--method swept|step-correct] [--step-length L] [--set NAME=VALUE ...] [--record FILE] [--record-input FILE.cliprec]\n"
-    "       cliplab walk [MAP] --replay FILE.cliprec";
-
-int usageError(const std::string& message) {
-    std::fprintf(stderr, "cliplab walk: %s\n%s\n", message.c_str(), kUsage);
-    return kExitUsage;
-}
-
 core::Result<std::string> readText(const std::string& path) {
     if (path == "-") {
         std::stringstream ss;
@@ -82,129 +71,144 @@ struct WalkSetup {
     }
 };
 
-/// The options of a scripted walk (walk and bench-walk), plus `extra`.
-std::vector<OptionSpec> walkSpecs(const std::vector<OptionSpec>& extra) {
-    std::vector<OptionSpec> specs = {{"--script", 1},    {"--start", 3},  {"--yaw", 1},  {"--mode", 1},
-                                     {"--preset", 1},    {"--hz", 1},     {"--step", 1}, {"--curves", 1},
-                                     {"--method", 1},    {"--step-length", 1}, {"--semantics", 1},
-                                     {"--set", 1, true}, basepathOption()};
-    specs.insert(specs.end(), extra.begin(), extra.end());
-    return specs;
+/// The options of a scripted walk, walk's and bench-walk's alike.
+std::vector<OptionSpec> scriptedWalkOptions() {
+    return {
+        {"--script", 1, false, "FILE", "the walk script ('-': stdin; format in the README, Movement)"},
+        {"--start", 3, false, "X Y Z", "start origin, units within +/-1e6 (default: the first spawn point, 9 up)"},
+        {"--yaw", 1, false, "DEG", "degrees added to every script yaw (default 0)"},
+        {"--mode", 1, false, "walk|fly|noclip", "movement mode at the start (default walk)"},
+        {"--preset", 1, false, "melax|quake3", "collision response (default melax)"},
+        {"--hz", 1, false, "N", "ticks per second, 30-333 (default 125)"},
+        {"--step", 1, false, "H", "step height, units in [0, 1000] (default 18)"},
+        {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
+        {"--semantics", 1, false, "robust|quake3|tutorial",
+         "the collision rules (default robust: never a tick ending in solid; docs/collision-modes.md)"},
+        {"--method", 1, false, "swept|step-correct", "position update (default swept traces)"},
+        {"--step-length", 1, false, "L", "step-correct: longest step, units in [0.01, 10000] (default 8)"},
+        {"--set", 1, true, "NAME=VALUE", "any movement setting by name (README, Movement), e.g. gravity=600"},
+        basepathOption()};
 }
 
-/// Checks the parsed options of a scripted walk and loads everything; returns the exit code.
-int prepareWalk(core::Result<CommandLine> cl, WalkSetup& setup) {
-    if (!cl)
-        return usageError(cl.error().message);
-    if (cl->positionals().size() != 1)
-        return usageError("expected one MAP argument");
-    if (!cl->has("--script"))
-        return usageError("--script FILE is required");
-
+/// Movement settings, start mode, rate and yaw offset from the options; an error text or nothing.
+std::optional<std::string> readWalkSettings(const CommandLine& cl, WalkSetup& setup) {
     movement::Settings& settings = setup.settings;
-    movement::PlayerState& start = setup.start;
-    if (cl->has("--preset")) {
-        const auto preset = movement::parsePreset(cl->value("--preset"));
+    if (cl.has("--preset")) {
+        const auto preset = movement::parsePreset(cl.value("--preset"));
         if (!preset)
-            return usageError("--preset: expected melax or quake3, got '" + cl->value("--preset") + "'");
+            return "--preset: expected melax or quake3, got '" + cl.value("--preset") + "'";
         settings.preset = *preset;
     }
-    if (cl->has("--mode")) {
-        const auto mode = movement::parseMode(cl->value("--mode"));
+    if (cl.has("--mode")) {
+        const auto mode = movement::parseMode(cl.value("--mode"));
         if (!mode)
-            return usageError("--mode: expected walk, fly or noclip, got '" + cl->value("--mode") + "'");
-        start.mode = *mode;
+            return "--mode: expected walk, fly or noclip, got '" + cl.value("--mode") + "'";
+        setup.start.mode = *mode;
     }
-    if (cl->has("--method")) {
-        const auto method = movement::parseMethod(cl->value("--method"));
+    if (cl.has("--method")) {
+        const auto method = movement::parseMethod(cl.value("--method"));
         if (!method)
-            return usageError("--method: expected swept or step-correct, got '" + cl->value("--method") + "'");
+            return "--method: expected swept or step-correct, got '" + cl.value("--method") + "'";
         settings.method = *method;
     }
-    if (cl->has("--step-length")) {
-        const auto length = number(cl->value("--step-length"));
+    if (cl.has("--step-length")) {
+        const auto length = number(cl.value("--step-length"));
         if (!length || !(*length >= 0.01f) || *length > 10000.0f)
-            return usageError("--step-length: expected a length from 0.01 to 10000, got '" +
-                              cl->value("--step-length") + "'");
+            return "--step-length: expected a length from 0.01 to 10000, got '" + cl.value("--step-length") + "'";
         settings.stepLength = *length;
     }
-    double& rate = setup.rate;
-    if (cl->has("--hz")) {
-        const auto hz = parseNumber(cl->value("--hz"));
+    if (cl.has("--hz")) {
+        const auto hz = parseNumber(cl.value("--hz"));
         if (!hz || *hz < movement::Simulation::kMinRate || *hz > movement::Simulation::kMaxRate)
-            return usageError("--hz: expected a rate from 30 to 333, got '" + cl->value("--hz") + "'");
-        rate = *hz;
+            return "--hz: expected a rate from 30 to 333, got '" + cl.value("--hz") + "'";
+        setup.rate = *hz;
     }
-    if (cl->has("--step")) {
-        const auto step = number(cl->value("--step"));
+    if (cl.has("--step")) {
+        const auto step = number(cl.value("--step"));
         if (!step || *step < 0.0f || *step > 1000.0f)
-            return usageError("--step: expected a height from 0 to 1000, got '" + cl->value("--step") + "'");
+            return "--step: expected a height from 0 to 1000, got '" + cl.value("--step") + "'";
         settings.stepHeight = *step;
     }
-    float& yawOffset = setup.yawOffset;
-    if (cl->has("--yaw")) {
-        const auto yaw = number(cl->value("--yaw"));
+    if (cl.has("--yaw")) {
+        const auto yaw = number(cl.value("--yaw"));
         if (!yaw || std::fabs(*yaw) > 1e6f)
-            return usageError("--yaw: expected degrees within +/-1e6, got '" + cl->value("--yaw") + "'");
-        yawOffset = *yaw;
+            return "--yaw: expected degrees within +/-1e6, got '" + cl.value("--yaw") + "'";
+        setup.yawOffset = *yaw;
     }
-    const std::string curves = cl->value("--curves", "off");
-    if (curves == "on")
-        setup.options.curves = true;
-    else if (curves != "off")
-        return usageError("--curves: expected on or off, got '" + curves + "'");
+    const std::string curves = cl.value("--curves", "on"); // on, as in the game
+    if (curves != "on" && curves != "off")
+        return "--curves: expected on or off, got '" + curves + "'";
+    setup.options.curves = curves == "on";
     // The player defaults to the robust rules: it must never end a tick in solid.
-    const std::string semantics = cl->value("--semantics", "robust");
+    const std::string semantics = cl.value("--semantics", "robust");
     if (auto parsed = collision::parseSemantics(semantics))
         setup.options.semantics = *parsed;
     else
-        return usageError("--semantics: expected quake3, robust or tutorial, got '" + semantics + "'");
-    if (auto error = applySetOptions(*cl, settings))
-        return usageError(*error);
+        return "--semantics: expected quake3, robust or tutorial, got '" + semantics + "'";
+    return applySetOptions(cl, settings);
+}
 
+/// The start origin: --start, else the map's first spawn point raised as the game does. Returns
+/// an exit code.
+int placeStart(const char* command, const CommandLine& cl, const bsp::BspData& data, movement::PlayerState& start) {
+    if (cl.has("--start")) {
+        const auto& v = cl.values("--start");
+        for (size_t i = 0; i < 3; ++i) {
+            const auto c = number(v[i]);
+            if (!c)
+                return usageError(command, "--start: '" + v[i] + "' is not a number");
+            if (std::fabs(*c) > collision::kMaxCoordinate)
+                return usageError(command, "--start: " + v[i] + " is beyond +/-1e6");
+            start.origin[static_cast<int>(i)] = *c;
+        }
+        return kExitOk;
+    }
+    auto entities = bsp::parseEntities(data.entities, data.name);
+    if (!entities) {
+        std::fprintf(stderr, "cliplab %s: %s\n", command, entities.error().message.c_str());
+        return kExitFailure;
+    }
+    const auto spawns = bsp::spawnPoints(entities.value());
+    if (spawns.empty()) {
+        std::fprintf(stderr, "cliplab %s: %s: the map has no spawn point; give --start X Y Z\n", command,
+                     data.name.c_str());
+        return kExitFailure;
+    }
+    // The game spawns players 9 units above the spawn point's origin.
+    start.origin = spawns.front().origin + glm::vec3(0.0f, 0.0f, 9.0f);
+    return kExitOk;
+}
+
+/// Checks the parsed options of a scripted walk and loads everything; returns the exit code.
+/// A script that cannot be read is a failure (1); a malformed one, like a bad option, a usage
+/// error (2).
+int prepareWalk(const char* command, core::Result<CommandLine> cl, WalkSetup& setup) {
+    if (!cl)
+        return usageError(command, cl.error().message);
+    if (cl->positionals().size() != 1)
+        return usageError(command, "expected one MAP argument");
+    if (!cl->has("--script"))
+        return usageError(command, "--script FILE is required");
+    if (auto error = readWalkSettings(cl.value(), setup))
+        return usageError(command, *error);
     const std::string scriptPath = cl->value("--script");
     auto text = readText(scriptPath);
     if (!text) {
-        std::fprintf(stderr, "cliplab walk: %s\n", text.error().message.c_str());
-        return kExitUsage;
+        std::fprintf(stderr, "cliplab %s: %s\n", command, text.error().message.c_str());
+        return kExitFailure;
     }
     auto steps = movement::parseWalkScript(text.value(), scriptPath);
     if (!steps) {
-        std::fprintf(stderr, "cliplab walk: %s\n", steps.error().message.c_str());
+        std::fprintf(stderr, "cliplab %s: %s\n", command, steps.error().message.c_str());
         return kExitUsage;
     }
-
     auto map = openMap(cl.value(), cl->positionals()[0]);
     if (!map) {
-        std::fprintf(stderr, "cliplab walk: %s\n", map.error().message.c_str());
+        std::fprintf(stderr, "cliplab %s: %s\n", command, map.error().message.c_str());
         return kExitFailure;
     }
-    if (cl->has("--start")) {
-        const auto& v = cl->values("--start");
-        for (int i = 0; i < 3; ++i) {
-            const auto c = number(v[static_cast<size_t>(i)]);
-            if (!c)
-                return usageError("--start: '" + v[static_cast<size_t>(i)] + "' is not a number");
-            if (std::fabs(*c) > collision::kMaxCoordinate)
-                return usageError("--start: " + v[static_cast<size_t>(i)] + " is beyond +/-1e6");
-            start.origin[i] = *c;
-        }
-    } else {
-        auto entities = bsp::parseEntities(map->data.entities, map->data.name);
-        if (!entities) {
-            std::fprintf(stderr, "cliplab walk: %s\n", entities.error().message.c_str());
-            return kExitFailure;
-        }
-        const auto spawns = bsp::spawnPoints(entities.value());
-        if (spawns.empty()) {
-            std::fprintf(stderr, "cliplab walk: %s: the map has no spawn point; give --start X Y Z\n",
-                         map->data.name.c_str());
-            return kExitFailure;
-        }
-        // The game spawns players 9 units above the spawn point's origin.
-        start.origin = spawns.front().origin + glm::vec3(0.0f, 0.0f, 9.0f);
-    }
-
+    if (int rc = placeStart(command, cl.value(), map->data, setup.start); rc != kExitOk)
+        return rc;
     setup.steps = std::move(steps.value());
     setup.model = std::make_unique<collision::Model>(map->data);
     setup.cl = std::move(cl.value());
@@ -233,11 +237,15 @@ constexpr const char* kScriptOnly[] = {"--script", "--start",       "--yaw", "--
 int replayWalk(const CommandLine& cl) {
     for (const char* option : kScriptOnly)
         if (cl.has(option))
-            return usageError(std::string("--replay plays the recording with its own start and settings; ") + option +
+            return usageError("walk", std::string("--replay plays the recording with its own start and settings; ") + option +
                               " does not apply (compare-runs replays under other settings)");
     if (cl.positionals().size() > 1)
-        return usageError("expected at most one MAP argument with --replay");
+        return usageError("walk", "expected at most one MAP argument with --replay");
     const std::string path = cl.value("--replay");
+    if (!std::ifstream(path)) { // missing: a failure; malformed (below): bad input
+        std::fprintf(stderr, "cliplab walk: --replay %s: cannot open the recording\n", path.c_str());
+        return kExitFailure;
+    }
     auto recording = replay::loadRecording(path);
     if (!recording) {
         std::fprintf(stderr, "cliplab walk: %s\n", recording.error().message.c_str());
@@ -363,12 +371,30 @@ int benchRecordReplay(const WalkSetup& setup, long long repeat) {
 
 } // namespace
 
+std::vector<OptionSpec> walkOptions() {
+    std::vector<OptionSpec> o = scriptedWalkOptions();
+    o.push_back({"--record", 1, false, "FILE",
+                 "append every trace made as a `cliplab trace` input line that reads back exactly"});
+    o.push_back({"--record-input", 1, false, "FILE.cliprec", "write the walk as a recording (README, Recordings)"});
+    o.push_back({"--replay", 1, false, "FILE.cliprec",
+                 "play a recording with its own start and settings instead of a script (MAP: the recording's)"});
+    return o;
+}
+
+std::vector<OptionSpec> benchWalkOptions() {
+    std::vector<OptionSpec> o = scriptedWalkOptions();
+    o.push_back({"--repeat", 1, false, "R", "run the walk R times after a warm-up run (default 20, 1-1000000)"});
+    o.push_back({"--record-replay", 0, false, "",
+                 "time recording the walk, writing and parsing its .cliprec text and replaying it"});
+    return o;
+}
+
 int runWalk(const Args& args) {
-    auto cl = CommandLine::parse(args, walkSpecs({{"--record", 1}, {"--record-input", 1}, {"--replay", 1}}));
+    auto cl = CommandLine::parse(args, walkOptions());
     if (cl && cl->has("--replay"))
         return replayWalk(cl.value());
     WalkSetup setup;
-    if (int rc = prepareWalk(std::move(cl), setup); rc != kExitOk)
+    if (int rc = prepareWalk("walk", std::move(cl), setup); rc != kExitOk)
         return rc;
     // --record FILE: every trace the player makes, appended as a `cliplab trace` input line
     // (start, end, box, shape and mask, numbers that read back exactly), so benchmarks and tests
@@ -428,14 +454,13 @@ int runWalk(const Args& args) {
 
 int runBenchWalk(const Args& args) {
     WalkSetup setup;
-    if (int rc = prepareWalk(CommandLine::parse(args, walkSpecs({{"--repeat", 1}, {"--record-replay", 0}})), setup);
-        rc != kExitOk)
+    if (int rc = prepareWalk("bench-walk", CommandLine::parse(args, benchWalkOptions()), setup); rc != kExitOk)
         return rc;
     long long repeat = 20;
     if (setup.cl.has("--repeat")) {
         const auto v = parseInteger(setup.cl.value("--repeat"));
         if (!v || *v < 1 || *v > 1000000)
-            return usageError("--repeat: expected a count in [1, 1000000]");
+            return usageError("bench-walk", "--repeat: expected a count in [1, 1000000]");
         repeat = *v;
     }
     if (setup.cl.has("--record-replay"))

@@ -2,6 +2,8 @@
 
 #include "viewer/PatchView.h"
 
+#include "movement/Movement.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -185,10 +187,16 @@ void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {
         if (!newest)
             vis.sweptBoxes = vis.hitPlane = vis.hitBrush = false;
         // In first person the player's own box surrounds the camera: only a chase camera shows it.
-        if (state.chaseDistance <= 0.0f)
+        if (!state.chase)
             vis.sweptBoxes = false;
         for (const LoggedTrace& t : state.tickTraces[i])
             drawTrace(draw, t, model, vis, false);
+    }
+    if (state.chase) {
+        // The player's shape where it stands, seen from behind.
+        const movement::PlayerState& ps = state.sim.state();
+        drawShape(draw, movement::playerShape(state.sim.settings(), ps.crouched), ps.origin,
+                  debugdraw::Style{glm::vec4(0.3f, 1.0f, 0.3f, 0.9f), false});
     }
     if (state.probe)
         drawTrace(draw, *state.probe, model, state.vis, true, state.probeCompare.has_value());

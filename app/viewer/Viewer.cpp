@@ -4,9 +4,10 @@
 
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
-#include "viewer/HeldKeys.h"
 #include "viewer/Png.h"
 #include "viewer/TraceVis.h"
+#include "viewer/ViewerInput.h"
+#include "viewer/ViewerLoop.h"
 #include "viewer/ViewerSettings.h"
 #include "viewer/ViewerState.h"
 #include "viewer/panels/Panels.h"
@@ -31,10 +32,8 @@
 
 namespace cliplab::viewer {
 
-namespace {
-
 /// Names the purpose of each player trace: called by movement right after the trace was logged.
-class PurposeRecorder : public movement::Recorder {
+class ViewerLoop::PurposeRecorder : public movement::Recorder {
 public:
     explicit PurposeRecorder(std::vector<LoggedTrace>*& sink) : m_sink(sink) {}
     void onTrace(const movement::TraceRecord& record) override {
@@ -52,12 +51,13 @@ private:
 };
 
 /// Owns ImGui's context and backends for the loop's lifetime.
-struct ImGuiSession {
+struct ViewerLoop::ImGuiSession {
     ImGuiSession(SDL_Window* window, const std::string& iniPath) : ini(iniPath) {
         IMGUI_CHECKVERSION();
         ImGui::CreateContext();
         ImGui::GetIO().IniFilename = ini.empty() ? nullptr : ini.c_str();
         ImGui::StyleColorsDark();
+        panels::applyStyle();
         ImGui_ImplSDL2_InitForOpenGL(window, SDL_GL_GetCurrentContext());
         ImGui_ImplOpenGL3_Init("#version 330 core");
     }
@@ -70,6 +70,8 @@ struct ImGuiSession {
     ImGuiSession& operator=(const ImGuiSession&) = delete;
     std::string ini; ///< Must outlive the context (ImGui keeps the pointer).
 };
+
+namespace {
 
 /// The bound framebuffer's pixels as RGB rows, top row first.
 std::vector<unsigned char> readPixels(int width, int height) {
@@ -119,365 +121,330 @@ bool openReplay(const ViewerConfig& config, ViewerState& st) {
 
 } // namespace
 
+ViewerLoop::ViewerLoop(const ViewerConfig& config, GlWindow& window)
+    : m_config(config), m_window(window), m_configDir(config.persist ? configDirectory() : std::string()) {
+    if (!m_configDir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(m_configDir, ec);
+    }
+    m_gui = std::make_unique<ImGuiSession>(window.window(), m_configDir.empty() ? std::string() : m_configDir + "/imgui.ini");
+    m_recorder = std::make_unique<PurposeRecorder>(m_sink);
+}
+
+ViewerLoop::~ViewerLoop() {
+    m_st.map.reset(); // GL objects go while the context exists
+    m_offscreen.reset();
+}
+
+bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
+    m_st.vfs = std::move(vfs);
+    if (!m_configDir.empty())
+        loadSettings(m_configDir + "/viewer.cfg", m_st);
+    if (m_config.script)
+        m_st.tickRate = m_config.tickRate;
+    m_st.applyTickRate();
+    m_vsyncApplied = !m_st.vsync;
+    if (!m_st.switchMap(m_config.map)) {
+        std::fprintf(stderr, "cliplab view: %s\n", m_st.mapError.c_str());
+        return false;
+    }
+    applyConfig();
+    m_st.replay.setSavePath(m_config.recordingPath);
+    if (!openReplay(m_config, m_st))
+        return false;
+    if (m_config.hidden) {
+        auto t = OffscreenTarget::create(m_config.width, m_config.height);
+        if (!t) {
+            std::fprintf(stderr, "cliplab view: %s\n", t.error().message.c_str());
+            return false;
+        }
+        m_offscreen = std::move(t.value());
+    }
+    if (m_config.script)
+        m_scriptInputs = movement::scriptTicks(*m_config.script, m_st.tickRate);
+    if (m_config.settleTicks > 0)
+        settle();
+    return true;
+}
+
+void ViewerLoop::applyConfig() {
+    if (m_config.eye) {
+        m_st.teleport(*m_config.eye - glm::vec3(0.0f, 0.0f, m_st.moveSettings.eyeHeight), 0.0f);
+        movement::PlayerState s = m_st.sim.state();
+        s.mode = movement::Mode::Noclip; // a placed camera stays where it was put
+        m_st.sim.setState(s);
+        m_st.chase = false;
+    }
+    if (m_config.chase) {
+        m_st.chase = *m_config.chase > 0.0f;
+        if (m_st.chase)
+            m_st.setChaseDistance(*m_config.chase);
+    }
+    TraceSettings t = m_st.trace;
+    if (m_config.method)
+        t.method = *m_config.method;
+    if (m_config.semantics)
+        t.options.semantics = *m_config.semantics;
+    if (m_config.compareSemantics)
+        t.compareSemantics = true;
+    m_st.setTrace(t);
+    if (m_config.sweep)
+        m_st.setSweep({true, m_config.sweep->first, m_config.sweep->second});
+    if (m_config.openSections) {
+        const auto& open = *m_config.openSections;
+        const bool all = std::find(open.begin(), open.end(), "all") != open.end();
+        for (const std::string& name : panels::sectionNames())
+            m_st.sectionOpen[name] = all || std::find(open.begin(), open.end(), name) != open.end();
+    }
+    if (m_config.angles) {
+        m_st.camera.pitch = m_config.angles->x;
+        m_st.camera.yaw = m_config.angles->y;
+    }
+}
+
+void ViewerLoop::settle() {
+    movement::Input none;
+    none.yaw = m_st.camera.yaw;
+    none.pitch = m_st.camera.pitch;
+    m_st.sim.setSettings(m_st.effectiveSettings());
+    auto resting = [this] {
+        const movement::PlayerState& s = m_st.sim.state();
+        return s.mode != movement::Mode::Walk || (s.onGround && glm::length(s.velocity) < 1e-3f);
+    };
+    int ticks = 0;
+    // At least one tick: the ground check of a fresh spawn needs one.
+    for (; ticks < m_config.settleTicks && (ticks == 0 || !resting()); ++ticks)
+        runTick(none);
+    m_st.frozen = true;
+    std::printf("tick=%lld settled=%d\n", m_ticksRun, resting() ? 1 : 0);
+}
+
+void ViewerLoop::run() {
+    while (frame()) {
+    }
+}
+
+bool ViewerLoop::frame() {
+    if (m_config.beforeFrame)
+        m_config.beforeFrame(m_frame);
+    const auto now = std::chrono::steady_clock::now();
+    // --fps: every frame advances the simulation by exactly 1 / fps (tests, reproducible runs).
+    const double frameTime =
+        m_config.fps > 0.0 ? 1.0 / m_config.fps : std::chrono::duration<double>(now - m_last).count();
+    m_last = now;
+    m_st.tracesThisFrame = 0;
+    m_st.traceMicrosThisFrame = 0.0;
+    if (m_vsyncApplied != m_st.vsync && !m_config.hidden) {
+        SDL_GL_SetSwapInterval(m_st.vsync ? 1 : 0);
+        m_vsyncApplied = m_st.vsync;
+    }
+    // Events.
+    const FrameEvents events = m_input.poll(m_st, m_window.window());
+    if (!m_st.pendingLoad.empty() && m_frame > 0) {
+        // Loaded one frame after it was asked for, so the Map panel could show "loading".
+        const std::string arg = std::move(m_st.pendingLoad);
+        m_st.pendingLoad.clear();
+        m_st.switchMap(arg);
+    }
+    // Input: mouse look, then the keys.
+    constexpr float kSensitivity = 0.15f; // degrees per mouse count
+    m_st.camera.yaw -= events.look.x * kSensitivity;
+    m_st.camera.pitch = std::clamp(m_st.camera.pitch + events.look.y * kSensitivity, -89.0f, 89.0f);
+    simulate(m_input.movementInput(m_st), frameTime);
+    runProbes(events);
+    drawPanels();
+    drawScene();
+    ++m_frame;
+    const bool lastFrame = m_config.frames > 0 && m_frame >= m_config.frames;
+    capture(events.screenshot, lastFrame);
+    if (!m_config.hidden)
+        m_window.swap();
+    recordStats(frameTime);
+    if (m_config.fps > 0.0) // hold the frame rate: frames never shorter than 1 / fps
+        std::this_thread::sleep_until(now + std::chrono::duration<double>(1.0 / m_config.fps));
+    return !events.quit && !lastFrame;
+}
+
+LoggedTrace ViewerLoop::playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
+                                    int32_t mask) {
+    LoggedTrace t = m_st.traceLogged("player", shape, a, b, mask);
+    if (m_sink)
+        m_sink->push_back(t);
+    return t;
+}
+
+void ViewerLoop::runTick(const movement::Input& input) {
+    ++m_ticksRun;
+    const movement::PlayerState before = m_st.sim.state();
+    m_st.tickTraces.emplace_back();
+    m_sink = &m_st.tickTraces.back();
+    m_recorder->corrections = 0;
+    const collision::TraceFunction trace = [this](const collision::Shape& shape, const glm::vec3& a,
+                                                  const glm::vec3& b, int32_t mask) {
+        return playerTrace(shape, a, b, mask).result;
+    };
+    // Step-and-correct (Movement panel's method) corrects against the loaded map's world brushes.
+    m_st.sim.tick(input, trace, m_recorder.get(), &m_st.map->correct);
+    m_st.correctionsLastTick = m_recorder->corrections;
+    m_st.replay.onTick(m_st, input, before); // F5: recorded, tick by tick
+    m_sink = nullptr;
+    while (m_st.tickTraces.size() > 200)
+        m_st.tickTraces.pop_front();
+    m_st.keepInWorld();
+}
+
+void ViewerLoop::simulate(const movement::Input& keys, double frameTime) {
+    // Whole ticks at the tick rate, or one scripted tick per frame.
+    m_st.sim.setSettings(m_st.effectiveSettings());
+    if (m_st.replay.active()) {
+        m_st.replay.update(m_st, frameTime); // a recording plays: the live player waits
+    } else if (m_config.script) {
+        if (m_scriptTick < m_scriptInputs.size()) {
+            const movement::Input& input = m_scriptInputs[m_scriptTick++];
+            m_st.camera.yaw = input.yaw;
+            m_st.camera.pitch = input.pitch;
+            runTick(input);
+        }
+    } else if (m_st.frozen) {
+        m_accumulator = 0.0;
+        for (; m_st.stepRequests > 0; --m_st.stepRequests)
+            runTick(keys);
+    } else {
+        m_st.stepRequests = 0;
+        m_accumulator += std::min(frameTime, 0.25);
+        const double step = 1.0 / m_st.sim.rate();
+        while (m_accumulator + 1e-9 >= step && !m_st.frozen) { // leaving the world may stop it
+            runTick(keys);
+            m_accumulator = std::max(0.0, m_accumulator - step);
+        }
+    }
+    const movement::PlayerState& ps = m_st.sim.state();
+    m_st.camera.eye = m_st.cameraPosition(movement::eyePosition(ps, m_st.sim.settings()));
+}
+
+void ViewerLoop::updateViewport() {
+    m_drawW = m_config.width;
+    m_drawH = m_config.height;
+    if (!m_config.hidden)
+        SDL_GL_GetDrawableSize(m_window.window(), &m_drawW, &m_drawH);
+    int winW = 1, winH = 1;
+    SDL_GetWindowSize(m_window.window(), &winW, &winH);
+    // Window coordinates to drawable pixels (high-DPI displays differ).
+    m_pixelScale = glm::vec2(float(m_drawW) / float(std::max(winW, 1)), float(m_drawH) / float(std::max(winH, 1)));
+    // The 3D view is the part of the window left of the sidebar (its width from the last frame).
+    const float viewWidth = m_viewWidth < 0.0f ? float(winW) : m_viewWidth;
+    m_st.camera.width = std::clamp(int(viewWidth * m_pixelScale.x + 0.5f), 1, std::max(m_drawW, 1));
+    m_st.camera.height = std::max(m_drawH, 1);
+}
+
+void ViewerLoop::runProbes(const FrameEvents& events) {
+    updateViewport();
+    if (events.probePixel) {
+        const glm::vec2 pixel = events.probeThroughCentre
+                                    ? glm::vec2(float(m_st.camera.width), float(m_st.camera.height)) * 0.5f
+                                    : *events.probePixel * m_pixelScale;
+        const glm::vec3 dir = pixelRay(m_st.camera, pixel.x, pixel.y);
+        auto traces = m_st.traceMethods("probe", m_st.trace.probeShape(), m_st.camera.eye,
+                                        m_st.camera.eye + dir * 8192.0f, m_st.trace.mask);
+        m_st.probe = traces.front();
+        m_st.probeCompare.reset();
+        if (traces.size() > 1)
+            m_st.probeCompare = traces[1];
+    }
+    m_st.sweepTrace.clear();
+    if (m_st.sweep.enabled)
+        m_st.sweepTrace = m_st.traceMethods("sweep", m_st.trace.probeShape(), m_st.sweep.start, m_st.sweep.end,
+                                            m_st.trace.mask);
+}
+
+void ViewerLoop::drawPanels() {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    m_input.feedImGui();
+    ImGui::NewFrame();
+    m_viewWidth = panels::drawAll(m_st);
+    panels::recordingPanel(m_st, m_viewWidth); // along the bottom of the view
+    panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
+    ImGui::Render();
+    updateViewport(); // this frame's sidebar width for the scene
+}
+
+void ViewerLoop::drawScene() {
+    if (m_offscreen)
+        m_offscreen->bind();
+    else
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    render::Renderer& renderer = *m_st.map->renderer;
+    render::RenderSettings rs = m_st.render;
+    rs.drawWorld = !m_st.collisionBrushView;
+    if (m_st.collisionBrushView)
+        drawBrushes(m_st.map->data, renderer.debugDraw(), m_st.camera.eye, m_st.brushView.range, m_st.brushView.shown,
+                    m_st.brushView.bevels);
+    drawTraceVis(m_st, renderer.debugDraw());
+    m_st.replay.draw(m_st, renderer.debugDraw());
+    renderer.draw(m_st.camera, m_st.sim.state().time, rs);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void ViewerLoop::capture(bool requested, bool lastFrame) {
+    if (!requested && !(lastFrame && !m_config.screenshot.empty()))
+        return;
+    std::string path = m_config.screenshot;
+    if (path.empty()) {
+        char name[64];
+        const std::time_t t = std::time(nullptr);
+        std::strftime(name, sizeof name, "cliplab-%Y%m%d-%H%M%S.png", std::localtime(&t));
+        path = name;
+    }
+    if (!m_offscreen)
+        glReadBuffer(GL_BACK);
+    const int w = std::max(m_drawW, 1), h = std::max(m_drawH, 1);
+    const core::Status written = writePng(path, w, h, readPixels(w, h));
+    m_st.status = written ? "screenshot saved to " + std::filesystem::absolute(path).string()
+                          : written.error().message;
+    std::printf("%s\n", m_st.status.c_str());
+}
+
+void ViewerLoop::recordStats(double frameTime) {
+    FrameStats& stats = m_st.stats;
+    FrameStats::push(stats.frameMs, float(frameTime * 1000.0));
+    FrameStats::push(stats.tracesPerFrame, float(m_st.tracesThisFrame));
+    FrameStats::push(stats.usPerTrace,
+                     m_st.tracesThisFrame ? float(m_st.traceMicrosThisFrame / double(m_st.tracesThisFrame)) : 0.0f);
+    FrameStats::push(stats.speed, glm::length(glm::vec2(m_st.sim.state().velocity)));
+    const bool expired = m_st.worldNoteSeconds >= 0.0f ? (m_st.worldNoteSeconds -= float(frameTime)) <= 0.0f
+                                                      : !m_st.frozen; // a stopped player's note: until it runs
+    if (expired)
+        m_st.worldNote.clear();
+}
+
+void ViewerLoop::finish() {
+    m_st.replay.stopRecording(m_st); // a run that ends while recording keeps what it recorded
+    if (m_config.printFinal) {
+        const movement::PlayerState& s = m_st.sim.state();
+        // Median frame time of the last frames (the first one waits for the map load; skip it).
+        const auto& frameMs = m_st.stats.frameMs;
+        std::vector<float> ms(frameMs.begin() + (frameMs.size() > 1 ? 1 : 0), frameMs.end());
+        std::sort(ms.begin(), ms.end());
+        std::printf("frames=%lld ms_per_frame=%.2f\n", m_frame, ms.empty() ? 0.0 : double(ms[ms.size() / 2]));
+        std::printf("ticks=%lld\nfinal %.3f %.3f %.3f ground=%d stuck=%d\n", m_ticksRun, double(s.origin.x),
+                    double(s.origin.y), double(s.origin.z), s.onGround ? 1 : 0, s.stuck ? 1 : 0);
+    }
+    if (!m_configDir.empty())
+        saveSettings(m_configDir + "/viewer.cfg", m_st);
+}
+
 int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     auto window = GlWindow::create("cliplab", config.width, config.height, config.hidden);
     if (!window) {
         std::fprintf(stderr, "cliplab view: %s\n", window.error().message.c_str());
         return 1;
     }
-    SDL_Window* sdlWindow = window.value()->window();
-    const std::string configDir = config.persist ? configDirectory() : std::string();
-    if (!configDir.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(configDir, ec);
-    }
-    ImGuiSession gui(sdlWindow, configDir.empty() ? std::string() : configDir + "/imgui.ini");
-
-    ViewerState st;
-    st.vfs = std::move(vfs);
-    if (!configDir.empty())
-        loadSettings(configDir + "/viewer.cfg", st);
-    if (config.script)
-        st.tickRate = config.tickRate;
-    st.applyTickRate();
-    if (!st.switchMap(config.map)) {
-        std::fprintf(stderr, "cliplab view: %s\n", st.mapError.c_str());
+    ViewerLoop loop(config, *window.value());
+    if (!loop.start(std::move(vfs)))
         return 1;
-    }
-    if (config.eye) {
-        st.teleport(*config.eye - glm::vec3(0.0f, 0.0f, st.moveSettings.eyeHeight), 0.0f);
-        movement::PlayerState s = st.sim.state();
-        s.mode = movement::Mode::Noclip; // a placed camera stays where it was put
-        st.sim.setState(s);
-    }
-    st.chaseDistance = config.chase;
-    if (config.method)
-        st.trace.method = *config.method;
-    if (config.semantics)
-        st.trace.options.semantics = *config.semantics;
-    if (config.compareSemantics)
-        st.trace.compareSemantics = true;
-    if (config.sweep) {
-        st.sweep.enabled = true;
-        st.sweep.start = config.sweep->first;
-        st.sweep.end = config.sweep->second;
-    }
-    if (config.angles) {
-        st.camera.pitch = config.angles->x;
-        st.camera.yaw = config.angles->y;
-    }
-    st.replay.setSavePath(config.recordingPath);
-    if (!openReplay(config, st))
-        return 1;
-    std::unique_ptr<OffscreenTarget> offscreen;
-    if (config.hidden) {
-        auto t = OffscreenTarget::create(config.width, config.height);
-        if (!t) {
-            std::fprintf(stderr, "cliplab view: %s\n", t.error().message.c_str());
-            return 1;
-        }
-        offscreen = std::move(t.value());
-    }
-    const std::vector<movement::Input> scriptInputs =
-        config.script ? movement::scriptTicks(*config.script, st.tickRate) : std::vector<movement::Input>{};
-    size_t scriptTick = 0;
-
-    std::vector<LoggedTrace>* sink = nullptr;
-    PurposeRecorder recorder(sink);
-    const collision::TraceFunction playerTrace = [&st, &sink](const collision::Shape& shape, const glm::vec3& a,
-                                                              const glm::vec3& b, int32_t mask) {
-        LoggedTrace t = st.traceLogged("player", shape, a, b, mask);
-        if (!sink)
-            return t.result;
-        sink->push_back(std::move(t));
-        return sink->back().result;
-    };
-    long long ticksRun = 0;
-    auto runTick = [&](const movement::Input& input) {
-        ++ticksRun;
-        const movement::PlayerState before = st.sim.state();
-        st.tickTraces.emplace_back();
-        sink = &st.tickTraces.back();
-        recorder.corrections = 0;
-        // Step-and-correct (Movement panel's method) corrects against the loaded map's world brushes.
-        st.sim.tick(input, playerTrace, &recorder, &st.map->correct);
-        st.correctionsLastTick = recorder.corrections;
-        st.replay.onTick(st, input, before); // F5: recorded, tick by tick
-        sink = nullptr;
-        while (st.tickTraces.size() > 200)
-            st.tickTraces.pop_front();
-    };
-
-    bool mouseCaptured = false, running = true, vsyncApplied = !st.vsync;
-    double accumulator = 0.0;
-    auto last = std::chrono::steady_clock::now();
-    long long frame = 0;
-    HeldKeys heldKeys;
-    while (running) {
-        if (config.beforeFrame)
-            config.beforeFrame(frame);
-        const auto now = std::chrono::steady_clock::now();
-        const double frameTime = config.fps > 0.0 ? 1.0 / config.fps : std::chrono::duration<double>(now - last).count();
-        last = now;
-        st.tracesThisFrame = 0;
-        st.traceMicrosThisFrame = 0.0;
-        if (vsyncApplied != st.vsync && !config.hidden) {
-            SDL_GL_SetSwapInterval(st.vsync ? 1 : 0);
-            vsyncApplied = st.vsync;
-        }
-
-        // Events.
-        ImGuiIO& io = ImGui::GetIO();
-        bool probeClick = false, screenshotKey = false;
-        glm::vec2 probePixel{0.0f};
-        float lookX = 0.0f, lookY = 0.0f;
-        SDL_Event ev;
-        while (SDL_PollEvent(&ev)) {
-            ImGui_ImplSDL2_ProcessEvent(&ev);
-            heldKeys.onEvent(ev);
-            const bool rightHeld = (SDL_GetMouseState(nullptr, nullptr) & SDL_BUTTON(SDL_BUTTON_RIGHT)) != 0;
-            switch (ev.type) {
-            case SDL_QUIT: running = false; break;
-            case SDL_MOUSEMOTION:
-                if (mouseCaptured || rightHeld) {
-                    lookX += float(ev.motion.xrel);
-                    lookY += float(ev.motion.yrel);
-                }
-                break;
-            case SDL_MOUSEBUTTONDOWN:
-                if (!mouseCaptured && io.WantCaptureMouse)
-                    break;
-                if (ev.button.button == SDL_BUTTON_LEFT) {
-                    if (mouseCaptured) {
-                        probeClick = true;
-                        probePixel = {float(st.camera.width) * 0.5f, float(st.camera.height) * 0.5f};
-                    } else if (rightHeld) {
-                        probeClick = true;
-                        probePixel = {float(ev.button.x), float(ev.button.y)};
-                    } else {
-                        mouseCaptured = true;
-                        SDL_SetRelativeMouseMode(SDL_TRUE);
-                    }
-                } else if (ev.button.button == SDL_BUTTON_RIGHT && !mouseCaptured) {
-                    SDL_SetRelativeMouseMode(SDL_TRUE);
-                }
-                break;
-            case SDL_MOUSEBUTTONUP:
-                if (ev.button.button == SDL_BUTTON_RIGHT && !mouseCaptured)
-                    SDL_SetRelativeMouseMode(SDL_FALSE);
-                break;
-            case SDL_MOUSEWHEEL:
-                if (!io.WantCaptureMouse || mouseCaptured)
-                    st.flySpeedScale = std::clamp(st.flySpeedScale * (ev.wheel.y > 0 ? 1.25f : 0.8f), 0.05f, 20.0f);
-                break;
-            case SDL_KEYDOWN: {
-                if (io.WantCaptureKeyboard && !mouseCaptured)
-                    break;
-                movement::PlayerState ps = st.sim.state();
-                switch (ev.key.keysym.sym) {
-                case SDLK_ESCAPE:
-                    mouseCaptured = false;
-                    SDL_SetRelativeMouseMode(SDL_FALSE);
-                    break;
-                case SDLK_v:
-                    ps.mode = ps.mode == movement::Mode::Noclip ? movement::Mode::Walk : movement::Mode::Noclip;
-                    st.sim.setState(ps);
-                    break;
-                case SDLK_f:
-                    ps.mode = ps.mode == movement::Mode::Fly ? movement::Mode::Walk : movement::Mode::Fly;
-                    st.sim.setState(ps);
-                    break;
-                case SDLK_r: st.respawn(); break;
-                case SDLK_p: st.frozen = !st.frozen; break;
-                case SDLK_n: ++st.stepRequests; break;
-                case SDLK_1: st.sweep.start = st.camera.eye; st.sweep.enabled = true; break;
-                case SDLK_2: st.sweep.end = st.camera.eye; st.sweep.enabled = true; break;
-                case SDLK_F12: screenshotKey = true; break;
-                case SDLK_F5: st.replay.toggleRecording(st); break;
-                case SDLK_F11:
-                    st.fullscreen = !st.fullscreen;
-                    SDL_SetWindowFullscreen(sdlWindow, st.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
-                    break;
-                default: break;
-                }
-                break;
-            }
-            default: break;
-            }
-        }
-        if (!st.pendingLoad.empty() && frame > 0) {
-            // Loaded one frame after it was asked for, so the Map panel could show "loading".
-            const std::string arg = std::move(st.pendingLoad);
-            st.pendingLoad.clear();
-            st.switchMap(arg);
-        }
-
-        // Look and input.
-        constexpr float kSensitivity = 0.15f; // degrees per mouse count
-        st.camera.yaw -= lookX * kSensitivity;
-        st.camera.pitch = std::clamp(st.camera.pitch + lookY * kSensitivity, -89.0f, 89.0f);
-        movement::Input input;
-        const HeldKeys& keys = heldKeys;
-        if (!io.WantCaptureKeyboard || mouseCaptured) {
-            const float scale = (keys[SDL_SCANCODE_LSHIFT] || keys[SDL_SCANCODE_RSHIFT]) ? 0.5f : 1.0f;
-            input.forward = scale * float(int(keys[SDL_SCANCODE_W]) - int(keys[SDL_SCANCODE_S]));
-            input.right = scale * float(int(keys[SDL_SCANCODE_D]) - int(keys[SDL_SCANCODE_A]));
-            input.jump = keys[SDL_SCANCODE_SPACE] != 0;
-            input.crouch = keys[SDL_SCANCODE_C] != 0;
-            input.up = input.crouch ? -1.0f : (input.jump ? 1.0f : 0.0f);
-        }
-        input.yaw = st.camera.yaw;
-        input.pitch = st.camera.pitch;
-
-        // Simulation: whole ticks at the tick rate (or one scripted tick per frame).
-        st.sim.setSettings(st.effectiveSettings());
-        if (st.replay.active()) {
-            st.replay.update(st, frameTime); // a recording plays: the live player waits
-        } else if (config.script) {
-            if (scriptTick < scriptInputs.size()) {
-                input = scriptInputs[scriptTick++];
-                st.camera.yaw = input.yaw;
-                st.camera.pitch = input.pitch;
-                runTick(input);
-            }
-        } else if (st.frozen) {
-            accumulator = 0.0;
-            for (; st.stepRequests > 0; --st.stepRequests)
-                runTick(input);
-        } else {
-            st.stepRequests = 0;
-            accumulator += std::min(frameTime, 0.25);
-            const double step = 1.0 / st.sim.rate();
-            while (accumulator + 1e-9 >= step) {
-                runTick(input);
-                accumulator = std::max(0.0, accumulator - step);
-            }
-        }
-        const movement::PlayerState& ps = st.sim.state();
-        st.camera.eye = movement::eyePosition(ps, st.sim.settings()) - st.camera.forward() * st.chaseDistance;
-
-        // Probes.
-        int drawW = config.width, drawH = config.height;
-        if (!config.hidden)
-            SDL_GL_GetDrawableSize(sdlWindow, &drawW, &drawH);
-        st.camera.width = std::max(drawW, 1);
-        st.camera.height = std::max(drawH, 1);
-        if (probeClick) {
-            int winW = 1, winH = 1;
-            SDL_GetWindowSize(sdlWindow, &winW, &winH);
-            // Window coordinates to drawable pixels (high-DPI displays differ).
-            const float sx = mouseCaptured ? 1.0f : float(drawW) / float(std::max(winW, 1));
-            const float sy = mouseCaptured ? 1.0f : float(drawH) / float(std::max(winH, 1));
-            const glm::vec3 dir = pixelRay(st.camera, probePixel.x * sx, probePixel.y * sy);
-            auto traces = st.traceMethods("probe", st.trace.probeShape(), st.camera.eye,
-                                          st.camera.eye + dir * 8192.0f, st.trace.mask);
-            st.probe = traces.front();
-            st.probeCompare.reset();
-            if (traces.size() > 1)
-                st.probeCompare = traces[1];
-        }
-        st.sweepTrace.clear();
-        if (st.sweep.enabled)
-            st.sweepTrace = st.traceMethods("sweep", st.trace.probeShape(), st.sweep.start, st.sweep.end, st.trace.mask);
-
-        // Panels.
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui_ImplSDL2_NewFrame();
-        ImGui::NewFrame();
-        // First-use layout (the ini file keeps what the user arranges): two columns at the sides,
-        // the view in the middle; the less used panels start collapsed.
-        struct Slot {
-            void (*draw)(ViewerState&);
-            const char* name;
-            bool right, collapsed;
-            float height;
-        };
-        static constexpr Slot kSlots[] = {
-            {panels::tracePanel, "Trace", false, false, 300.0f},
-            {panels::movementPanel, "Movement", false, false, 330.0f},
-            {panels::mapPanel, "Map", true, false, 220.0f},
-            {panels::probePanel, "Probe", true, true, 220.0f},
-            {panels::debuggerPanel, "Trace debugger", true, true, 360.0f},
-            {panels::renderPanel, "Render", true, true, 330.0f},
-            {panels::statsPanel, "Stats", true, false, 260.0f},
-            {panels::helpPanel, "Help", true, true, 330.0f},
-        };
-        float column[2] = {8.0f, 8.0f};
-        for (const Slot& slot : kSlots) {
-            constexpr float kWidth = 340.0f, kCollapsedHeight = 21.0f;
-            const ImVec2 display = io.DisplaySize;
-            const float x = slot.right ? display.x - kWidth - 8.0f : 8.0f;
-            float& y = column[slot.right ? 1 : 0];
-            ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
-            ImGui::SetNextWindowSize(ImVec2(kWidth, slot.height), ImGuiCond_FirstUseEver);
-            ImGui::SetNextWindowCollapsed(slot.collapsed, ImGuiCond_FirstUseEver);
-            ImGui::SetNextWindowBgAlpha(0.85f);
-            y += (slot.collapsed ? kCollapsedHeight : slot.height) + 4.0f;
-            slot.draw(st);
-        }
-        panels::recordingPanel(st); // along the bottom, between the columns
-        ImGui::Render();
-
-        // Drawing.
-        if (offscreen)
-            offscreen->bind();
-        else
-            glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        render::Renderer& renderer = *st.map->renderer;
-        render::RenderSettings rs = st.render;
-        rs.drawWorld = !st.collisionBrushView;
-        if (st.collisionBrushView)
-            drawBrushes(st.map->data, renderer.debugDraw(), st.camera.eye, st.brushView.range, st.brushView.shown,
-                        st.brushView.bevels);
-        drawTraceVis(st, renderer.debugDraw());
-        st.replay.draw(st, renderer.debugDraw());
-        const double seconds = ps.time;
-        renderer.draw(st.camera, seconds, rs);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-
-        ++frame;
-        const bool lastFrame = config.frames > 0 && frame >= config.frames;
-        if (screenshotKey || (lastFrame && !config.screenshot.empty())) {
-            std::string path = config.screenshot;
-            if (path.empty()) {
-                char name[64];
-                const std::time_t t = std::time(nullptr);
-                std::strftime(name, sizeof name, "cliplab-%Y%m%d-%H%M%S.png", std::localtime(&t));
-                path = name;
-            }
-            if (!offscreen)
-                glReadBuffer(GL_BACK);
-            const core::Status written = writePng(path, st.camera.width, st.camera.height,
-                                                  readPixels(st.camera.width, st.camera.height));
-            st.status = written ? "screenshot saved to " + std::filesystem::absolute(path).string()
-                                : written.error().message;
-            std::printf("%s\n", st.status.c_str());
-        }
-        if (!config.hidden)
-            window.value()->swap();
-
-        FrameStats::push(st.stats.frameMs, float(frameTime * 1000.0));
-        FrameStats::push(st.stats.tracesPerFrame, float(st.tracesThisFrame));
-        FrameStats::push(st.stats.usPerTrace,
-                         st.tracesThisFrame ? float(st.traceMicrosThisFrame / double(st.tracesThisFrame)) : 0.0f);
-        FrameStats::push(st.stats.speed, glm::length(glm::vec2(ps.velocity)));
-        if (lastFrame)
-            running = false;
-        if (config.fps > 0.0) // hold the frame rate: frames never shorter than 1 / fps
-            std::this_thread::sleep_until(now + std::chrono::duration<double>(1.0 / config.fps));
-    }
-    st.replay.stopRecording(st); // a run that ends while recording keeps what it recorded
-    if (config.printFinal) {
-        const movement::PlayerState& s = st.sim.state();
-        // Median frame time of the last frames (the first one waits for the map load; skip it).
-        std::vector<float> ms(st.stats.frameMs.begin() + (st.stats.frameMs.size() > 1 ? 1 : 0), st.stats.frameMs.end());
-        std::sort(ms.begin(), ms.end());
-        std::printf("frames=%lld ms_per_frame=%.2f\n", frame, ms.empty() ? 0.0 : double(ms[ms.size() / 2]));
-        std::printf("ticks=%lld\nfinal %.3f %.3f %.3f ground=%d stuck=%d\n", ticksRun, double(s.origin.x),
-                    double(s.origin.y), double(s.origin.z), s.onGround ? 1 : 0, s.stuck ? 1 : 0);
-    }
-    if (!configDir.empty())
-        saveSettings(configDir + "/viewer.cfg", st);
+    loop.run();
+    loop.finish();
     return 0;
 }
 

@@ -29,15 +29,23 @@ struct ViewerConfig {
     std::optional<std::vector<movement::ScriptStep>> script;
     double tickRate = 125.0;         ///< Ticks per second (30..333).
     long long frames = 0;            ///< Stop after this many frames; 0 = run until closed.
+    /// Before the first frame, run up to this many ticks with no input until the player rests
+    /// (on the ground and still, or flying/noclipping), then freeze the simulation: every frame
+    /// shows that tick, and "tick=N settled=0|1" is printed (`shot --ui`). 0 = off.
+    int settleTicks = 0;
     bool printFinal = false;         ///< Print "ticks=N" and "final X Y Z ground=G stuck=S" at exit (walk's final line).
     std::string screenshot;          ///< Write the last frame (panels included) to this PNG.
     std::optional<glm::vec3> eye;    ///< Start with the camera here (units; for screenshots).
     std::optional<glm::vec2> angles; ///< Pitch, yaw (degrees); with a replay the camera keeps them.
-    float chase = 0.0f;              ///< Chase camera distance behind the eye (units, 0..1024).
+    /// Chase camera distance behind the eye (units, 0..1024; 0 = first person); unset: the
+    /// chase camera as saved (on by default), or first person when `eye` is given.
+    std::optional<float> chase;
     std::optional<TraceMethod> method; ///< Trace panel method at start (else the saved or default one).
     /// Trace panel semantics at start, and whether to compare it with the other of quake3/robust.
     std::optional<collision::Semantics> semantics;
     bool compareSemantics = false;
+    /// Sidebar sections open at start, by name (the others closed); "all" opens every one.
+    std::optional<std::vector<std::string>> openSections;
     /// Sweep tool on from start to end (units) at start (`shot --ui --sweep`).
     std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
     /// Where F5 saves recordings; empty: cliplab-DATE-TIME.cliprec in the current folder.

@@ -1,5 +1,6 @@
 #include "viewer/ViewerSettings.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -7,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace cliplab::viewer {
@@ -50,6 +52,31 @@ bool toEnum(const std::string& s, T& out, int count) {
     return true;
 }
 
+/// "NAME:0|1,NAME:0|1,...": which sidebar sections are open. Names are printable, without ':'
+/// or ','; at most 64 entries. All or nothing: a malformed list changes no section.
+bool parseSections(const std::string& text, std::map<std::string, bool>& out) {
+    std::map<std::string, bool> sections;
+    for (size_t at = 0; at < text.size();) {
+        const size_t comma = std::min(text.find(',', at), text.size());
+        const std::string item = text.substr(at, comma - at);
+        const size_t colon = item.rfind(':');
+        if (colon == std::string::npos || colon == 0 || colon + 2 != item.size() ||
+            (item[colon + 1] != '0' && item[colon + 1] != '1'))
+            return false;
+        const std::string name = item.substr(0, colon);
+        for (char c : name)
+            if (c < ' ' || c > '~' || c == ':')
+                return false;
+        sections[name] = item[colon + 1] == '1';
+        if (sections.size() > 64)
+            return false;
+        at = comma + 1;
+    }
+    for (const auto& [name, open] : sections)
+        out[name] = open;
+    return !sections.empty();
+}
+
 std::string num(double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.9g", v);
@@ -62,7 +89,7 @@ const Field kFields[] = {
     {"trace.curves", [](const ViewerState& s) { return num(int(s.trace.options.curves)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.curves, 2); }},
     {"trace.epsilon", [](const ViewerState& s) { return num(s.trace.options.epsilon); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, 0.5f, s.trace.options.epsilon); }},
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kEpsilon, s.trace.options.epsilon); }},
     {"trace.semantics", [](const ViewerState& s) { return num(int(s.trace.options.semantics)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 3); }},
     {"trace.mask", [](const ViewerState& s) { return num(s.trace.mask); },
@@ -81,7 +108,7 @@ const Field kFields[] = {
     {"trace.bevels", [](const ViewerState& s) { return num(int(s.trace.planeShiftBevels)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.planeShiftBevels, 2); }},
     {"trace.radius", [](const ViewerState& s) { return num(s.trace.radius); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, 64.0f, s.trace.radius); }},
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kProbeRadius, s.trace.radius); }},
     {"movement.preset", [](const ViewerState& s) { return std::string(movement::presetName(s.moveSettings.preset)); },
      [](ViewerState& s, const std::string& v) {
          auto p = movement::parsePreset(v);
@@ -117,7 +144,7 @@ const Field kFields[] = {
     {"render.patchLevel", [](const ViewerState& s) { return num(s.render.patchLevel); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;
-         if (!toFloatIn(v, 1.0f, 16.0f, f))
+         if (!toFloatIn(v, float(limits::kPatchLevelMin), float(limits::kPatchLevelMax), f))
              return false;
          s.render.patchLevel = int(f);
          return true;
@@ -137,11 +164,25 @@ const Field kFields[] = {
          return true;
      }},
     {"render.fov", [](const ViewerState& s) { return num(s.camera.fovX); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 1.0f, 179.0f, s.camera.fovX); }},
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, limits::kFovMin, limits::kFovMax, s.camera.fovX); }},
+    {"ui.sections",
+     [](const ViewerState& s) {
+         std::string out;
+         for (const auto& [name, open] : s.sectionOpen)
+             out += (out.empty() ? "" : ",") + name + ":" + (open ? "1" : "0");
+         return out;
+     },
+     [](ViewerState& s, const std::string& v) { return parseSections(v, s.sectionOpen); }},
+    {"view.chase", [](const ViewerState& s) { return num(int(s.chase)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.chase, 2); }},
+    {"view.chaseDistance", [](const ViewerState& s) { return num(s.chaseDistance); },
+     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kChaseMax, s.chaseDistance); }},
+    {"movement.leaveWorld", [](const ViewerState& s) { return num(int(s.leaveWorld)); },
+     [](ViewerState& s, const std::string& v) { return toEnum(v, s.leaveWorld, 2); }},
     {"vis.ticksShown", [](const ViewerState& s) { return num(s.vis.ticksShown); },
      [](ViewerState& s, const std::string& v) {
          float f = 0.0f;
-         if (!toFloatIn(v, 0.0f, 200.0f, f))
+         if (!toFloatIn(v, 0.0f, float(limits::kTicksShownMax), f))
              return false;
          s.vis.ticksShown = int(f);
          return true;

@@ -1,6 +1,7 @@
 #include "viewer/ViewerState.h"
 
 #include "bsp/Entities.h"
+#include "core/Log.h"
 #include "viewer/MapEntities.h"
 #include "world/MapLoader.h"
 
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 namespace cliplab::viewer {
 
@@ -25,6 +27,15 @@ collision::Shape TraceSettings::probeShape() const {
 }
 
 namespace {
+
+/// `v` clamped to [lo, hi]; NaN becomes `fallback`.
+float clampOr(float v, float lo, float hi, float fallback) { return std::isnan(v) ? fallback : std::clamp(v, lo, hi); }
+
+template <typename E>
+E enumOr(E v, int count, E fallback) {
+    const int i = static_cast<int>(v);
+    return i >= 0 && i < count ? v : fallback;
+}
 
 /// The traces `method` asks for, logged and counted; one empty trace when no map is loaded.
 std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method, const std::string& source,
@@ -74,6 +85,22 @@ std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method
 
 } // namespace
 
+TraceSettings sanitize(const TraceSettings& in) {
+    const TraceSettings d;
+    TraceSettings t = in;
+    t.shape = enumOr(t.shape, 5, d.shape);
+    for (int i = 0; i < 3; ++i) {
+        t.mins[i] = clampOr(t.mins[i], -limits::kProbeExtent, 0.0f, d.mins[i]);
+        t.maxs[i] = clampOr(t.maxs[i], 0.0f, limits::kProbeExtent, d.maxs[i]);
+    }
+    t.radius = clampOr(t.radius, 0.0f, limits::kProbeRadius, d.radius);
+    t.halfHeight = clampOr(t.halfHeight, 0.0f, limits::kProbeRadius, d.halfHeight);
+    t.options.epsilon = clampOr(t.options.epsilon, 0.0f, limits::kEpsilon, d.options.epsilon);
+    t.options.semantics = enumOr(t.options.semantics, 3, d.options.semantics);
+    t.method = enumOr(t.method, 3, d.method);
+    return t;
+}
+
 std::optional<collision::Semantics> comparedSemantics(const TraceSettings& settings) {
     if (!settings.compareSemantics)
         return std::nullopt;
@@ -116,6 +143,46 @@ std::vector<LoggedTrace> ViewerState::traceMethods(const std::string& source, co
     return traceByMethodLogged(*this, trace.method, source, shape, start, end, mask);
 }
 
+void ViewerState::setTrace(const TraceSettings& t) { trace = sanitize(t); }
+
+void ViewerState::setMovement(const movement::Settings& s) { moveSettings = movement::sanitize(s); }
+
+void ViewerState::setTickRate(double hz) {
+    tickRate = movement::Simulation::clampRate(hz);
+    applyTickRate();
+}
+
+void ViewerState::setRender(const render::RenderSettings& r) {
+    render = r;
+    render.patchLevel = std::clamp(r.patchLevel, limits::kPatchLevelMin, limits::kPatchLevelMax);
+    render.view = enumOr(r.view, 3, render::RenderSettings{}.view);
+}
+
+void ViewerState::setVis(const VisToggles& v) {
+    vis = v;
+    vis.ticksShown = std::clamp(v.ticksShown, 0, limits::kTicksShownMax);
+}
+
+void ViewerState::setFov(float degrees) {
+    camera.fovX = clampOr(degrees, limits::kFovMin, limits::kFovMax, render::Camera{}.fovX);
+}
+
+void ViewerState::setChaseDistance(float units) {
+    chaseDistance = clampOr(units, 0.0f, limits::kChaseMax, limits::kChaseDefault);
+}
+
+void ViewerState::setFlySpeedScale(float scale) {
+    flySpeedScale = clampOr(scale, limits::kFlySpeedMin, limits::kFlySpeedMax, 1.0f);
+}
+
+void ViewerState::setSweep(const SweepTool& s) {
+    sweep.enabled = s.enabled;
+    for (int i = 0; i < 3; ++i) {
+        sweep.start[i] = clampOr(s.start[i], -limits::kSweepCoordinate, limits::kSweepCoordinate, 0.0f);
+        sweep.end[i] = clampOr(s.end[i], -limits::kSweepCoordinate, limits::kSweepCoordinate, 0.0f);
+    }
+}
+
 void ViewerState::teleport(const glm::vec3& origin, float yaw) {
     movement::PlayerState s = sim.state();
     const movement::Mode mode = s.mode;
@@ -131,8 +198,6 @@ void ViewerState::teleport(const glm::vec3& origin, float yaw) {
 
 movement::Settings ViewerState::effectiveSettings() const {
     movement::Settings s = moveSettings;
-    s.shape = trace.shape;
-    s.contentsMask = trace.mask;
     if (sim.state().mode != movement::Mode::Walk)
         s.maxSpeed *= flySpeedScale;
     return s;
@@ -149,6 +214,49 @@ void ViewerState::respawn() {
         teleport(map->spawns.front().origin, map->spawns.front().yaw);
     else if (map)
         teleport((map->data.models.front().mins + map->data.models.front().maxs) * 0.5f, 0.0f);
+}
+
+bool ViewerState::keepInWorld() {
+    const movement::PlayerState& ps = sim.state();
+    if (!map || ps.mode == movement::Mode::Noclip)
+        return false;
+    constexpr float kMargin = 64.0f; // units beyond the world model's box
+    const bsp::Model& world = map->data.models.front();
+    const glm::vec3 o = ps.origin;
+    const bool below = o.z < world.mins.z - kMargin;
+    const bool outside = below || o.x < world.mins.x - kMargin || o.y < world.mins.y - kMargin ||
+                         o.x > world.maxs.x + kMargin || o.y > world.maxs.y + kMargin ||
+                         o.z > world.maxs.z + kMargin;
+    if (!outside)
+        return false;
+    char where[160];
+    std::snprintf(where, sizeof where, "the player left the world at %.0f %.0f %.0f (%s)", double(o.x), double(o.y),
+                  double(o.z), below ? "below the map's bottom" : "beyond its bounds");
+    if (leaveWorld == LeaveWorld::Respawn) {
+        respawn();
+        worldNote = std::string(where) + ": respawned";
+        worldNoteSeconds = 6.0f;
+    } else {
+        movement::PlayerState stopped = ps;
+        stopped.velocity = glm::vec3(0.0f);
+        sim.setState(stopped);
+        frozen = true;
+        worldNote = std::string(where) + ": stopped (P resumes, R respawns)";
+        worldNoteSeconds = -1.0f; // until the simulation runs again
+    }
+    return true;
+}
+
+glm::vec3 ViewerState::cameraPosition(const glm::vec3& eye) const {
+    if (!chase || chaseDistance <= 0.0f)
+        return eye;
+    const glm::vec3 wanted = eye - camera.forward() * chaseDistance;
+    if (!map)
+        return wanted;
+    // As the game's third-person view: a small box, so the near plane stays off the wall too.
+    const collision::Shape box = collision::Shape::box(glm::vec3(-4.0f), glm::vec3(4.0f));
+    const collision::TraceResult r = map->model->trace(box, eye, wanted, bsp::contents::Solid, viewerTraceOptions());
+    return r.startSolid ? wanted : r.endpos; // an eye in solid (noclip): nothing to keep out of
 }
 
 void ViewerState::inspectTrace(const LoggedTrace& logged, const std::string& source) {

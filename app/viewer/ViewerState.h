@@ -7,6 +7,7 @@
 #include "bsp/BspData.h"
 #include "collision/Model.h"
 #include "collision/StepCorrect.h"
+#include "collision/TraceLimits.h"
 #include "fs/FileSystem.h"
 #include "inspect/BrushKind.h"
 #include "inspect/Inspector.h"
@@ -19,12 +20,31 @@
 
 #include <array>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace cliplab::viewer {
+
+/// Ranges of the viewer's settings, shared by the panels' controls, viewer.cfg and the
+/// ViewerState setters (which clamp into them and put a NaN back to the default).
+namespace limits {
+inline constexpr float kProbeExtent = 128.0f;  ///< Probe box/capsule mins/maxs components, +/- (units).
+inline constexpr float kProbeRadius = 64.0f;   ///< Probe sphere/cylinder radius and half height, [0, this] (units).
+inline constexpr float kEpsilon = collision::kMaxEpsilon; ///< Trace epsilon, [0, this] (units), as the CLI's --epsilon.
+inline constexpr int kPatchLevelMin = 1;       ///< Patch subdivisions, as shot's --patch-level.
+inline constexpr int kPatchLevelMax = 64;
+inline constexpr float kFovMin = 1.0f;         ///< Horizontal field of view (degrees).
+inline constexpr float kFovMax = 179.0f;
+inline constexpr float kChaseMax = 1024.0f;    ///< Chase camera distance, [0, this] (units), as view's --chase.
+inline constexpr float kChaseDefault = 120.0f; ///< The chase camera's distance at first (units).
+inline constexpr float kFlySpeedMin = 0.05f;   ///< Fly/noclip speed factor (mouse wheel).
+inline constexpr float kFlySpeedMax = 20.0f;
+inline constexpr int kTicksShownMax = 200;     ///< Ticks of player traces drawn, [0, this].
+inline constexpr float kSweepCoordinate = 65536.0f; ///< Sweep tool points, +/- (units), as shot's --sweep.
+} // namespace limits
 
 /// A map and what is built from it. Replaced whole when another map loads.
 struct LoadedMap {
@@ -47,15 +67,25 @@ struct LoadedMap {
     std::array<size_t, inspect::kBrushKindCount> brushKinds{}; ///< Brushes of every model, by kind.
 };
 
-/// The trace settings of the Trace panel; applied to the player and the probes.
+/// The viewer's trace options at first: robust semantics (the player never ends a tick in solid),
+/// patches collide as in the game (cm_noCurves 0), the game's epsilon.
+inline collision::TraceOptions viewerTraceOptions() {
+    collision::TraceOptions o;
+    o.semantics = collision::Semantics::Robust;
+    o.curves = true;
+    return o;
+}
+
+/// The trace settings of the Trace panel: the probe's and sweep's shape and mask, and the
+/// collision rules (options, method) every trace follows, the player's too.
 struct TraceSettings {
     collision::ShapeKind shape = collision::ShapeKind::Box;
     glm::vec3 mins{-15.0f, -15.0f, -24.0f}; ///< Probe box/capsule (units).
     glm::vec3 maxs{15.0f, 15.0f, 32.0f};
     float radius = 16.0f;                   ///< Probe sphere/cylinder radius (units).
     float halfHeight = 28.0f;               ///< Probe cylinder half height (units).
-    /// Epsilon, semantics (robust: the player must never end a tick in solid), curves.
-    collision::TraceOptions options{0.125f, collision::Semantics::Robust};
+    /// Epsilon, semantics (robust: the player must never end a tick in solid), curves (on, as in the game).
+    collision::TraceOptions options = viewerTraceOptions();
     int32_t mask = bsp::contents::MaskPlayerSolid;
     TraceMethod method = TraceMethod::Brush; ///< The method switch (see TraceMethod; Both: probe and sweep).
     bool planeShiftBevels = true;            ///< Bevel planes in the plane-shift tree.
@@ -64,13 +94,16 @@ struct TraceSettings {
     bool compareSemantics = false;
 
     /// Ranges shared by the Trace panel, the console and the settings file.
-    static constexpr float kMaxExtent = 128.0f; ///< mins in [-kMaxExtent, 0], maxs in [0, kMaxExtent] (units).
-    static constexpr float kMaxRadius = 64.0f;  ///< radius and halfHeight in [0, kMaxRadius] (units).
-    static constexpr float kMaxEpsilon = 0.5f;  ///< epsilon in [0, kMaxEpsilon] (units).
+    static constexpr float kMaxExtent = limits::kProbeExtent; ///< mins in [-kMaxExtent, 0], maxs in [0, kMaxExtent] (units).
+    static constexpr float kMaxRadius = limits::kProbeRadius; ///< radius and halfHeight in [0, kMaxRadius] (units).
+    static constexpr float kMaxEpsilon = limits::kEpsilon;    ///< epsilon in [0, kMaxEpsilon] (units).
 
     /// The probe shape from these settings.
     collision::Shape probeShape() const;
 };
+
+/// `t` with every value in its limits:: range (NaN takes the default, enums out of range too).
+TraceSettings sanitize(const TraceSettings& t);
 
 /// The semantics the probe and sweep are compared with: robust for quake3 and the reverse, none
 /// when the comparison is off or the semantics is the tutorial's.
@@ -101,7 +134,7 @@ struct VisToggles {
     bool hitBrush = true;      ///< Wire hull of the hit brush.
     bool patchFacets = false;  ///< Collision facets of patches near the last patch hit (or the
                                ///< player); the hit facet in red with its border and bevel planes.
-    int ticksShown = 16;       ///< N: traces of the last N ticks.
+    int ticksShown = 16;       ///< N: traces of the last N ticks, [0, limits::kTicksShownMax].
 };
 
 /// The collision brush view's filters (Render panel legend).
@@ -144,7 +177,15 @@ struct FrameStats {
     static void push(std::deque<float>& series, float v);
 };
 
-/// The whole viewer state shared by the panels.
+/// What happens to a player (walk or fly mode) that leaves the world: it falls past the bottom
+/// of the map or goes beyond its bounds (the box of the world model, 64 units around).
+enum class LeaveWorld {
+    Respawn, ///< Back to the spawn point.
+    Stop,    ///< The simulation freezes with the player where it left, for inspection.
+};
+
+/// The whole viewer state shared by the panels. Panels read the fields and change the settings
+/// through the set* functions below, which keep every value in its limits:: range.
 struct ViewerState {
     std::unique_ptr<fs::FileSystem> vfs; ///< Mounted game data (may have no mounts).
     std::unique_ptr<LoadedMap> map;
@@ -174,7 +215,8 @@ struct ViewerState {
 
     render::Camera camera;
     render::RenderSettings render;
-    float chaseDistance = 0.0f;      ///< Camera this far behind the eye (units); 0 = first person.
+    bool chase = true;               ///< Chase camera (key T): behind the player, its shape in view.
+    float chaseDistance = limits::kChaseDefault; ///< How far behind the eye the chase camera wants to be (units).
     bool collisionBrushView = false; ///< Draw the collision brushes (instead of the surfaces).
     BrushViewSettings brushView;
     MarkerToggles markers;
@@ -182,12 +224,39 @@ struct ViewerState {
     bool vsync = true;
     bool fullscreen = false;
 
+    LeaveWorld leaveWorld = LeaveWorld::Respawn; ///< What happens to a player that leaves the world.
+    std::string worldNote;         ///< "the player left the world ..." shown over the view; empty = none.
+    /// How much longer the note shows (s); negative: until the simulation runs again (a stopped player).
+    float worldNoteSeconds = 0.0f;
+
+    /// Sidebar sections open (true) or closed, by name; a missing one takes its default.
+    std::map<std::string, bool> sectionOpen;
+
     FrameStats stats;
     int64_t tracesThisFrame = 0;
     double traceMicrosThisFrame = 0.0;
     std::array<RecentTimes, 2> methodTimes; ///< Recent trace times: [0] brush, [1] planeshift.
     std::string status; ///< One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
     ReplayController replay; ///< Recording the player, playing recordings back, ghosts.
+
+    /// The Trace panel's settings, sanitized.
+    void setTrace(const TraceSettings& t);
+    /// The Movement panel's settings, movement::sanitize'd (the simulation takes them next tick).
+    void setMovement(const movement::Settings& s);
+    /// Ticks per second, clamped to the simulation's range; rebuilds the simulation keeping the player.
+    void setTickRate(double hz);
+    /// The Render panel's settings (patch level and view mode kept in range).
+    void setRender(const render::RenderSettings& r);
+    /// The 3D view's overlays (ticksShown kept in range).
+    void setVis(const VisToggles& v);
+    /// Horizontal field of view (degrees), clamped to [kFovMin, kFovMax]; NaN = the default.
+    void setFov(float degrees);
+    /// Chase camera distance (units), clamped to [0, kChaseMax]; NaN = 0.
+    void setChaseDistance(float units);
+    /// Fly/noclip speed factor, clamped to [kFlySpeedMin, kFlySpeedMax]; NaN = 1.
+    void setFlySpeedScale(float scale);
+    /// The sweep tool; points clamped to +/-kSweepCoordinate, NaN components 0.
+    void setSweep(const SweepTool& s);
 
     /// The traces the debugger lists: the probe, the sweep, then the player's last tick's.
     std::vector<const LoggedTrace*> debuggerList() const;
@@ -201,10 +270,18 @@ struct ViewerState {
                                           const glm::vec3& start, const glm::vec3& end, int32_t mask);
     /// Puts the player at `origin` (units) looking along `yaw` (degrees), at rest.
     void teleport(const glm::vec3& origin, float yaw);
-    /// The movement settings the simulation runs with (Trace panel shape/mask, fly speed applied).
+    /// The movement settings the simulation runs with (the fly speed factor applied).
     movement::Settings effectiveSettings() const;
     /// Rebuilds the simulation at `tickRate`, keeping the player state.
     void applyTickRate();
+    /// Checks the player after a tick: a walking or flying player outside the world (see
+    /// LeaveWorld) is respawned or stopped as `leaveWorld` says, and worldNote tells where and
+    /// what was done. Noclip may go anywhere. True when the player had left.
+    bool keepInWorld();
+    /// Where the camera goes for the player's eye `eye` looking along camera.forward(): the eye
+    /// itself in first person; with `chase`, chaseDistance behind it, pulled in by a small box
+    /// trace (solid only) so that it never ends inside or beyond a wall.
+    glm::vec3 cameraPosition(const glm::vec3& eye) const;
     /// Puts the player at the map's first spawn point (the middle of the world without one).
     void respawn();
     /// The Inspector shows what `logged` stopped on (its brush side or patch), or that it hit nothing.

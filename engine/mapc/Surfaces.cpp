@@ -20,7 +20,10 @@ glm::dvec3 sunDirection() {
 std::array<uint8_t, 4> vertexLight(const glm::dvec3& normal) {
     const double wrap = 0.5 + 0.5 * glm::dot(normal, sunDirection());
     const double light = 0.3 + 0.7 * wrap;
-    const auto c = static_cast<uint8_t>(std::lround(std::clamp(light, 0.0, 1.0) * 255.0));
+    // Stored as map compilers store light: the game multiplies a map's vertex colours and
+    // lightmaps by 4 (r_mapOverBrightBits 2), so a quarter of the brightness meant on screen.
+    constexpr double kMapOverbright = 4.0;
+    const auto c = static_cast<uint8_t>(std::lround(std::clamp(light, 0.0, 1.0) * 255.0 / kMapOverbright));
     return {c, c, c, 255};
 }
 

@@ -16,7 +16,8 @@ inline constexpr double kAssumedTextureSize = 128.0;
 glm::dvec3 sunDirection();
 
 /// Vertex colour for a surface normal: wrapped Lambert lighting from sunDirection(), so every face
-/// direction gets a distinct shade and nothing is black.
+/// direction gets a distinct shade and nothing is black; stored at a quarter, as the game multiplies
+/// map lighting by 4 (r_mapOverBrightBits 2).
 std::array<uint8_t, 4> vertexLight(const glm::dvec3& normal);
 
 /// Texture coordinates of point `p` on a face with plane normal `normal`, projected as `side` says

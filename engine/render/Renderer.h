@@ -52,6 +52,7 @@ struct RenderStats {
     uint32_t modelsDrawn = 0;      ///< Posed models that passed culling.
     uint32_t modelsCulled = 0;     ///< Posed models outside the PVS or the view.
     uint32_t modelTriangles = 0;   ///< Triangles of the drawn models.
+    uint32_t skySurfacesDrawn = 0; ///< Sky surfaces drawn (none with the camera outside the world).
 };
 
 /// The map renderer.
@@ -73,7 +74,7 @@ public:
     const RenderStats& stats() const;
     /// Image names that could not be loaded so far (a checker is drawn instead).
     const std::set<std::string>& missingTextures() const;
-    /// Shader-script keywords seen but not supported.
+    /// Shader-script keywords seen but not supported (create() logs how many, in one line).
     const std::set<std::string>& unknownShaderKeywords() const;
     /// Number of world triangles in the buffers at the current patch level.
     uint32_t worldTriangles() const;

@@ -351,8 +351,11 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     glFrontFace(GL_CW); // Quake 3 winds front faces clockwise
     buildDynamic(camera, seconds, settings);
     glBindVertexArray(vao);
+    // Outside the world (in a solid leaf, cluster -1) everything is drawn (no PVS, see Culling),
+    // except the sky: its surfaces enclose the map and, drawn as sky, would hide all of it.
+    const bool outside = stats.cull.cameraCluster < 0;
     if (settings.depthPrepass && settings.drawWorld)
-        depthPrepass();
+        depthPrepass(outside);
 
     // World batches in sort order, with the dynamic draws (also sorted) merged in: a dynamic draw
     // goes before the first world batch of a higher sort key.
@@ -374,9 +377,12 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
         if (!material.plan.deforms.empty() && !material.plan.sky)
             continue; // drawn from the dynamic buffer
         drawDynamicBelow(material.plan.sort);
-        if (!collectVisible(batch, true))
+        const uint32_t drawnBefore = stats.surfacesDrawn;
+        if ((material.plan.sky && outside) || !collectVisible(batch, true))
             continue;
         ++stats.batchesDrawn;
+        if (material.plan.sky)
+            stats.skySurfacesDrawn += stats.surfacesDrawn - drawnBefore;
         if (material.plan.sky && settings.view == ViewMode::Textured) {
             drawSkyBatch(batch, material, seconds, camera);
         } else {
@@ -416,13 +422,13 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     glUseProgram(0);
 }
 
-void Renderer::Impl::depthPrepass() {
+void Renderer::Impl::depthPrepass(bool outside) {
     use(ProgramKind::Depth);
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
     for (int32_t b : drawOrder) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
-        if (!inDepthPrepass(plan) || !collectVisible(batch, false))
+        if (!inDepthPrepass(plan) || (plan.sky && outside) || !collectVisible(batch, false))
             continue;
         setCull(plan.sky ? CullMode::None : plan.cull);
         multiDraw();

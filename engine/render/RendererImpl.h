@@ -141,7 +141,8 @@ struct Renderer::Impl {
     /// counts them in the stats; false when nothing is visible.
     bool collectVisible(const MeshBatch& batch, bool countStats);
     /// Lays down the depth of opaque, non-alpha-tested batches.
-    void depthPrepass();
+    /// Depth of the opaque surfaces; `outside`: the camera is outside the world (no sky).
+    void depthPrepass(bool outside);
     /// Binds a program (setting its per-frame uniforms on first use in a frame); returns its uniforms.
     const WorldUniforms& use(ProgramKind kind);
 };

@@ -113,11 +113,11 @@ TEST(ReplayCommand, BadReplaysAreRefused) {
         {"walk --replay " + quoted(rec) + " --preset quake3", "--preset does not apply", 2},
         {"walk --replay " + quoted(rec) + " --script x", "--script does not apply", 2},
         {"walk a b --replay " + quoted(rec), "at most one MAP", 2},
-        {"walk --replay " + quoted(dir + "/none.cliprec"), dir + "/none.cliprec: cannot open the recording", 2},
+        {"walk --replay " + quoted(dir + "/none.cliprec"), dir + "/none.cliprec: cannot open the recording", 1},
         {"walk --replay " + quoted(dir + "/bad.cliprec"), dir + "/bad.cliprec:6: FORWARD must be in [-1, 1]", 2},
         {"walk /nonexistent/map.bsp --replay " + quoted(rec), "/nonexistent/map.bsp", 1},
         {"walk " + quoted(test::playgroundPath()) + " --script x --record-input /nonexistent/dir/x.cliprec",
-         "x: cannot open the script", 2},
+         "x: cannot open the script", 1},
     };
     for (const Case& c : cases) {
         auto r = test::runCliplab(c.args);

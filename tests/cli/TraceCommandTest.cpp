@@ -104,7 +104,7 @@ TEST(TraceCommand, MalformedLineNamesItsNumberAndExitsTwo) {
     auto r = test::runCliplab("trace oa_dm1", "0 0 0 1 1 1 0 0 0 0 0 0\n0 0 0 1 1 one 0 0 0 0 0 0\n");
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("line 2"), std::string::npos) << r.err;
-    auto shortLine = test::runCliplab("trace oa_dm1", "0 0 0 1 1 1\n");
+    auto shortLine = test::runCliplab("trace oa_dm1", "0 0 0 1 1 1 0 0\n");
     EXPECT_EQ(shortLine.exitCode, 2);
     EXPECT_NE(shortLine.err.find("line 1"), std::string::npos) << shortLine.err;
     auto longLine = test::runCliplab("trace oa_dm1", "\n\n0 0 0 1 1 1 0 0 0 0 0 0 7\n");
@@ -259,4 +259,58 @@ TEST(TraceCommand, CompareMethodsReportsEarlyStops) {
     ASSERT_EQ(on.exitCode, 0) << on.err;
     EXPECT_NE(on.out.find("early_count=0 "), std::string::npos) << on.out;
     std::filesystem::remove_all(dir);
+}
+
+TEST(TraceCommand, CurvesAreOnByDefault) {
+    // Rays straight down through the playground's curved ramp (station "patch: curved ramp" at
+    // 64 3520, the ramp rising towards +y): with curves, as in the game, they stop on the ramp
+    // above the floor (z = 0); with --curves off they fall through to the floor.
+    std::string input;
+    for (int y : {3616, 3680, 3744})
+        input += "64 " + std::to_string(y) + " 300 64 " + std::to_string(y) + " -100 0 0 0 0 0 0\n";
+    const std::string map = "trace '" + test::playgroundPath() + "'";
+    auto byDefault = test::runCliplab(map, input);
+    auto on = test::runCliplab(map + " --curves on", input);
+    auto off = test::runCliplab(map + " --curves off", input);
+    ASSERT_EQ(byDefault.exitCode, 0) << byDefault.err;
+    EXPECT_EQ(byDefault.out, on.out);
+    const auto lines = splitLines(byDefault.out), offLines = splitLines(off.out);
+    ASSERT_EQ(lines.size(), 3u);
+    ASSERT_EQ(offLines.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) {
+        float f = 0, x = 0, y = 0, z = 0, offZ = 0;
+        ASSERT_EQ(std::sscanf(lines[i].c_str(), "%f %f %f %f", &f, &x, &y, &z), 4) << lines[i];
+        ASSERT_EQ(std::sscanf(offLines[i].c_str(), "%f %f %f %f", &f, &x, &y, &offZ), 4) << offLines[i];
+        EXPECT_GT(z, 4.0f) << "on the ramp: " << lines[i];
+        EXPECT_FLOAT_EQ(offZ, 0.125f) << "on the floor, epsilon above: " << offLines[i];
+    }
+    // Plane shifting's tree has no patches: curves are off there, and asking for them is an error.
+    auto shifted = test::runCliplab(map + " --method planeshift", input);
+    ASSERT_EQ(shifted.exitCode, 0) << shifted.err;
+    EXPECT_EQ(splitLines(shifted.out).size(), 3u);
+    auto refused = test::runCliplab(map + " --method planeshift --curves on", input);
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_NE(refused.err.find("--curves off"), std::string::npos) << refused.err;
+    auto compare = test::runCliplab("compare-methods '" + test::playgroundPath() + "' --curves on", input);
+    EXPECT_EQ(compare.exitCode, 2);
+    EXPECT_NE(compare.err.find("no patches"), std::string::npos) << compare.err;
+}
+
+TEST(TraceCommand, SixNumbersAreARay) {
+    // `sx sy sz ex ey ez` alone is the 12-number line with a zero box: a ray; a shape word may
+    // follow as on a 12-number line (here a sphere, whose radius is on the line).
+    const std::string map = "trace '" + test::playgroundPath() + "'";
+    auto six = test::runCliplab(map, "64 -448 300 64 -448 -100\n64 -448 300 64 -448 -100 sphere 8\n");
+    auto twelve = test::runCliplab(map, "64 -448 300 64 -448 -100 0 0 0 0 0 0\n"
+                                        "64 -448 300 64 -448 -100 0 0 0 0 0 0 sphere 8\n");
+    ASSERT_EQ(six.exitCode, 0) << six.err;
+    EXPECT_EQ(six.out, twelve.out);
+    const auto lines = splitLines(six.out);
+    ASSERT_EQ(lines.size(), 2u);
+    // The floor is at z = 0: the ray stops epsilon above it, the sphere's centre 8 higher.
+    float f = 0, x = 0, y = 0, z = 0;
+    ASSERT_EQ(std::sscanf(lines[0].c_str(), "%f %f %f %f", &f, &x, &y, &z), 4);
+    EXPECT_FLOAT_EQ(z, 0.125f);
+    ASSERT_EQ(std::sscanf(lines[1].c_str(), "%f %f %f %f", &f, &x, &y, &z), 4);
+    EXPECT_FLOAT_EQ(z, 8.125f);
 }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -53,6 +54,30 @@ TEST(WalkCommand, CurvesOnWalksTheSameOnAMapWithoutPatches) {
     auto on = test::runCliplab(base + " --curves on");
     ASSERT_EQ(on.exitCode, 0) << on.err;
     EXPECT_EQ(on.out, off.out);
+}
+
+TEST(WalkCommand, CurvesAreOnByDefault) {
+    // Two seconds up the playground's curved ramp (a patch rising 96 units towards +y): with
+    // curves, as in the game, the player climbs it; with --curves off it walks through the ramp
+    // on the floor (origin z 24.125: the box's mins.z is -24, the floor at 0, epsilon above).
+    const std::string script = writeScript("2 1 0 0 - 90 0\n");
+    const std::string base = "walk '" + test::playgroundPath() + "' --script '" + script + "' --start 64 3520 24.125";
+    auto byDefault = test::runCliplab(base);
+    auto on = test::runCliplab(base + " --curves on");
+    auto off = test::runCliplab(base + " --curves off");
+    ASSERT_EQ(byDefault.exitCode, 0) << byDefault.err;
+    EXPECT_EQ(byDefault.out, on.out);
+    auto highest = [](const std::string& out) { // the highest z of the tick lines "t x y z ..."
+        float top = -1e9f;
+        for (const std::string& l : lines(out)) {
+            float t = 0, x = 0, y = 0, z = 0;
+            if (std::sscanf(l.c_str(), "%f %f %f %f", &t, &x, &y, &z) == 4)
+                top = std::max(top, z);
+        }
+        return top;
+    };
+    EXPECT_GT(highest(byDefault.out), 24.125f + 64.0f) << "climbed the ramp";
+    EXPECT_FLOAT_EQ(highest(off.out), 24.125f) << "stayed on the floor";
 }
 
 TEST(WalkCommand, DefaultStartIsTheFirstSpawnPointRaisedNineUnits) {
@@ -116,7 +141,6 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
         {"walk oa_dm1 --script '" + good + "' --step-length 0", "--step-length: expected a length"},
         {"walk oa_dm1 --script '" + good + "' --step-length nan", "--step-length: expected a length"},
         {"walk oa_dm1 --script '" + good + "' --set method=teleport", "method: expected swept or step-correct"},
-        {"walk oa_dm1 --script /nonexistent/script", "/nonexistent/script: cannot open the script"},
         {"walk oa_dm1 --script '" + writeScript("1 1 0 0 - 0\n") + "'", ":1: expected 7 fields"},
         {"walk oa_dm1 --script '" + writeScript("# c\n1 2 0 0 - 0 0\n") + "'",
          ":2: FORWARD must be in [-1, 1]"},
@@ -129,9 +153,13 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
         EXPECT_EQ(r.exitCode, 2) << c.args << "\n" << r.err;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
     }
+    // Files that cannot be read are failures (1), as the README says; malformed ones, above, bad input (2).
     auto missing = test::runCliplab("walk /nonexistent/map.bsp --script '" + good + "'");
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("/nonexistent/map.bsp"), std::string::npos) << missing.err;
+    auto noScript = test::runCliplab("walk oa_dm1 --script /nonexistent/script");
+    EXPECT_EQ(noScript.exitCode, 1);
+    EXPECT_NE(noScript.err.find("/nonexistent/script: cannot open the script"), std::string::npos) << noScript.err;
 }
 
 TEST(WalkCommand, RecordWritesEveryTraceLosslessly) {

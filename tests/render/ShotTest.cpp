@@ -209,6 +209,46 @@ TEST(Shot, BadArgumentsAreUsageErrors) {
     EXPECT_NE(missing.err.find("no_such_map_xyz"), std::string::npos) << missing.err;
 }
 
+TEST(Shot, LightmapViewShowsVertexLighting) {
+    // The playground is vertex lit (lightmapNum -3): the lightmap view shows its vertex colours,
+    // which the compiler stores at a quarter of 0.3 + 0.7 * wrap(n . sun) and the game multiplies
+    // by 4. Floor (n = +z): 60 * 4 = 240; ceiling (n = -z): 23 * 4 = 92. Not white.
+    const std::string dir = test::makeTempDir("shot");
+    const std::string png = dir + "/light.png";
+    const auto r = test::runCliplab("shot --view lightmap --size 320x180 --out '" + png + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const Image img = loadPng(png);
+    const RegionStats floor = region(img, 0.45, 0.9, 0.55, 0.98), ceiling = region(img, 0.45, 0.02, 0.55, 0.1);
+    EXPECT_NEAR(floor.r, 240.0, 3.0);
+    EXPECT_NEAR(floor.g, 240.0, 3.0);
+    EXPECT_NEAR(ceiling.r, 92.0, 3.0);
+    EXPECT_NEAR(ceiling.b, 92.0, 3.0);
+}
+
+TEST(Shot, OutsideTheWorldTheMapIsDrawnWithoutItsSky) {
+    // wrackdm17 floats in a sky box. Inside, the sky is drawn; from outside (a solid leaf,
+    // cluster -1) every leaf is drawn without the PVS and the sky surfaces are left out: drawn
+    // as sky they would stand between the camera and the whole map.
+    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    const std::string dir = test::makeTempDir("shot");
+    const auto inside = test::runCliplab("shot wrackdm17 --size 160x90 --out '" + dir + "/in.png'");
+    ASSERT_EQ(inside.exitCode, 0) << inside.err;
+    EXPECT_GE(std::stoi(field(inside.out, "cluster")), 0);
+    EXPECT_GT(std::stoi(field(inside.out, "sky_surfaces")), 0);
+    const auto outside = test::runCliplab("shot wrackdm17 --pos -4500 800 1500 --angles 10 20 --size 320x180 --out '" +
+                                          dir + "/out.png'");
+    ASSERT_EQ(outside.exitCode, 0) << outside.err;
+    EXPECT_EQ(field(outside.out, "cluster"), "-1");
+    EXPECT_EQ(field(outside.out, "leaves_pvs_culled"), "0");
+    EXPECT_EQ(field(outside.out, "sky_surfaces"), "0");
+    EXPECT_GT(std::stoi(field(outside.out, "surfaces")), 500);
+    // The station's hull in the middle right of the picture, lit, against the black around it.
+    const Image img = loadPng(dir + "/out.png");
+    const RegionStats hull = region(img, 0.62, 0.5, 0.98, 0.85), empty = region(img, 0.0, 0.0, 0.3, 0.3);
+    EXPECT_GT(hull.r + hull.g + hull.b, 3 * 15.0);
+    EXPECT_LT(empty.r + empty.g + empty.b, 3 * 5.0);
+}
+
 TEST(Shot, ItemLooksLikeOurReferencePicture) {
     requireGameData();
     // The combat armor of oa_dm1 seen from 62 units at 2 s of game time (its bob and turn are

@@ -105,7 +105,9 @@ TEST(ConsoleCommands, TickRateAsPmoveMsec) {
 
 TEST(ConsoleCommands, TraceOptions) {
     Fixture f;
-    ASSERT_FALSE(f.st.trace.options.curves);
+    ASSERT_TRUE(f.st.trace.options.curves); // on by default, as in the game
+    f.run("cm_noCurves 1");
+    EXPECT_FALSE(f.st.trace.options.curves);
     f.run("cm_noCurves 0");
     EXPECT_TRUE(f.st.trace.options.curves);
     EXPECT_EQ(f.run("cm_noCurves"), "cm_noCurves is 0  (0 or 1)  " + f.con.variable("cm_noCurves")->help);

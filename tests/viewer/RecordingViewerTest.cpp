@@ -288,7 +288,6 @@ TEST(ViewerRecording, BadReplayOptionsAreRefused) {
         std::string args, message;
     } cases[] = {
         {"view --ghost x --hidden", "--ghost, --at and --angles need --replay FILE"},
-        {"view --replay /nonexistent.cliprec --hidden", "/nonexistent.cliprec: cannot open the recording"},
         {"view --replay " + rec + " --ghost \"nosuch=1\" --hidden", "--ghost \"nosuch=1\": unknown setting 'nosuch'"},
         {"view --replay " + rec + " --at soon --hidden", "--at: expected seconds >= 0 or 'parting'"},
         {"view --replay " + rec + " --angles 95 0 --hidden", "--angles needs PITCH (within +/-89)"},
@@ -300,4 +299,8 @@ TEST(ViewerRecording, BadReplayOptionsAreRefused) {
         EXPECT_EQ(r.exitCode, 2) << c.args << "\n" << r.err;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
     }
+    // A recording that cannot be read is a failure (1), not a bad command line.
+    auto missing = test::runCliplab("view --replay /nonexistent.cliprec --hidden");
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("/nonexistent.cliprec: cannot open the recording"), std::string::npos) << missing.err;
 }

@@ -56,11 +56,11 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
         bool applied;
     };
     const Case cases[] = {
-        {"trace.epsilon = -0.001", false}, {"trace.epsilon = 0.51", false},   {"trace.epsilon = 0", true},
-        {"trace.epsilon = 0.5", true},     {"trace.radius = -1", false},      {"trace.radius = 65", false},
+        {"trace.epsilon = -0.001", false}, {"trace.epsilon = 16.01", false},   {"trace.epsilon = 0", true},
+        {"trace.epsilon = 16", true},     {"trace.radius = -1", false},      {"trace.radius = 65", false},
         {"trace.radius = 64", true},       {"trace.mask = 1.5", false},       {"trace.mask = 99999999999", false},
         {"trace.mask = -1", true},         {"trace.mask = 4294967295", true}, {"movement.tickRate = 29.9", false},
-        {"movement.tickRate = 0", false},  {"movement.tickRate = 333", true}, {"render.patchLevel = 17", false},
+        {"movement.tickRate = 0", false},  {"movement.tickRate = 333", true}, {"render.patchLevel = 65", false},
         {"render.fov = 0", false},         {"render.fov = 180", false},       {"render.fov = 179", true},
         {"vis.ticksShown = -1", false},    {"vis.ticksShown = 201", false},   {"trace.shape = 1.5", false},
         {"trace.shape = -1", false},       {"trace.shape = 4", true},         {"trace.semantics = 3", false},

@@ -59,6 +59,20 @@ double blueFraction(const Pixels& img, double x0, double y0, double x1, double y
     return n ? double(blue) / double(n) : 0.0;
 }
 
+/// Fraction of pixels in the rectangle (fractions of the image) with the panels' opaque near-black
+/// background: grey below 25 on every channel, darker than any lit playground texture.
+double panelBackgroundFraction(const Pixels& img, double x0, double y0, double x1, double y1) {
+    long n = 0, dark = 0;
+    for (int y = int(y0 * img.height); y < int(y1 * img.height); ++y)
+        for (int x = int(x0 * img.width); x < int(x1 * img.width); ++x) {
+            const unsigned char* p = &img.rgb[size_t(y * img.width + x) * 3];
+            ++n;
+            if (p[0] < 25 && p[1] < 25 && p[2] < 25)
+                ++dark;
+        }
+    return n ? double(dark) / double(n) : 0.0;
+}
+
 } // namespace
 
 TEST(Viewer, ScriptedRunEndsWhereWalkEnds) {
@@ -106,11 +120,13 @@ TEST(Viewer, ShotUiShowsThePanels) {
     ASSERT_EQ(a.width, 800);
     ASSERT_EQ(a.height, 450);
     ASSERT_EQ(b.width, 800);
-    // The Trace panel (top left) has blue widgets; the world there has none.
-    EXPECT_GT(blueFraction(a, 0.01, 0.03, 0.26, 0.5), 0.08);
-    EXPECT_LT(blueFraction(b, 0.01, 0.03, 0.26, 0.5), 0.01);
+    // The sidebar (right) is the panels' opaque background with blue widgets; the world there is neither.
+    EXPECT_GT(panelBackgroundFraction(a, 0.6, 0.03, 0.99, 0.97), 0.3);
+    EXPECT_LT(panelBackgroundFraction(b, 0.6, 0.03, 0.99, 0.97), 0.01);
+    EXPECT_GT(blueFraction(a, 0.6, 0.03, 0.99, 0.97), 0.005);
+    EXPECT_LT(blueFraction(b, 0.6, 0.03, 0.99, 0.97), 0.001);
     // The middle of the view is the world in both.
-    EXPECT_LT(blueFraction(a, 0.4, 0.3, 0.6, 0.7), 0.01);
+    EXPECT_LT(blueFraction(a, 0.2, 0.3, 0.5, 0.7), 0.01);
 }
 
 TEST(Viewer, MapErrorsAreReportedCleanly) {
@@ -141,6 +157,7 @@ TEST(ViewerSettings, RoundTripAndBadValues) {
     a.tickRate = 90.0;
     a.render.view = render::ViewMode::Flat;
     a.vsync = false;
+    a.sectionOpen = {{"Map", false}, {"Trace debugger", true}};
     ASSERT_TRUE(viewer::saveSettings(path, a));
     viewer::ViewerState b;
     EXPECT_GE(viewer::loadSettings(path, b), 8);
@@ -154,13 +171,15 @@ TEST(ViewerSettings, RoundTripAndBadValues) {
     EXPECT_EQ(b.tickRate, 90.0);
     EXPECT_EQ(b.render.view, render::ViewMode::Flat);
     EXPECT_FALSE(b.vsync);
+    EXPECT_EQ(b.sectionOpen, a.sectionOpen);
 
     // Out-of-range and malformed values are skipped; the defaults stay.
     test::writeFile(path, "trace.shape = 9\nmovement.tickRate = 5000\nrender.view = flat\nnonsense\nunknown.key = 1\n"
                           "trace.epsilon = 0.25\nmovement.method = teleport\nmovement.stepLength = 0\n"
-                          "movement.stepLength = nan\n");
+                          "movement.stepLength = nan\nui.sections = Map:2\nui.sections = Map\nui.sections = :1\n");
     viewer::ViewerState c;
     EXPECT_EQ(viewer::loadSettings(path, c), 1);
+    EXPECT_TRUE(c.sectionOpen.empty());
     EXPECT_EQ(c.trace.shape, collision::ShapeKind::Box);
     EXPECT_EQ(c.tickRate, movement::Simulation::kDefaultRate);
     EXPECT_EQ(c.render.view, render::ViewMode::Textured);
@@ -234,12 +253,20 @@ TEST(ViewerState, ProbeTracesAndTheirPicture) {
     EXPECT_TRUE(rec.polygons().empty());
     EXPECT_LT(rec.lines().size(), all);
 
-    // The Trace panel's shape and mask reach the player; the wheel's fly speed only off the ground modes.
+    // The Trace panel's shape and mask are the probe's, not the player's (the Movement panel's
+    // are); the wheel's fly speed only off the ground modes.
     st.trace.shape = collision::ShapeKind::Capsule;
     st.trace.mask = bsp::contents::Solid;
     st.flySpeedScale = 2.0f;
-    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Capsule);
-    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::Solid);
+    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Box);
+    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::MaskPlayerSolid);
+    movement::Settings sphere = st.moveSettings;
+    sphere.shape = collision::ShapeKind::Sphere;
+    sphere.contentsMask = bsp::contents::Solid | bsp::contents::Water;
+    st.setMovement(sphere);
+    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Sphere);
+    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::Solid | bsp::contents::Water);
+    EXPECT_EQ(st.trace.probeShape().kind, collision::ShapeKind::Capsule);
     EXPECT_EQ(st.effectiveSettings().maxSpeed, st.moveSettings.maxSpeed);
     movement::PlayerState ps = st.sim.state();
     ps.mode = movement::Mode::Noclip;
@@ -314,4 +341,139 @@ TEST(ViewerState, ThinWallDemoPassesTheWallsOnlyWithStepAndCorrect) {
     st.moveSettings.method = movement::Method::Swept;
     const glm::vec3 stopped = holdForward();
     EXPECT_LT(stopped.y + 15.0f, wallFar - 1.0f) << "swept traces stop in front of the wall";
+}
+
+TEST(ViewerState, CurvesAreOnByDefault) {
+    // The player walks up the playground's curved ramp as in the game; with the Trace panel's
+    // "curves" unticked it walks through the ramp on the floor.
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    EXPECT_TRUE(st.trace.options.curves);
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    auto highestUpTheRamp = [&st] {
+        st.teleport(glm::vec3(64.0f, 3520.0f, 24.125f), 90.0f);
+        const collision::TraceFunction trace = [&st](const collision::Shape& shape, const glm::vec3& a,
+                                                     const glm::vec3& b, int32_t mask) {
+            return st.traceLogged("player", shape, a, b, mask).result;
+        };
+        movement::Input in;
+        in.forward = 1.0f;
+        in.yaw = 90.0f;
+        st.sim.setSettings(st.effectiveSettings());
+        float top = -1e9f;
+        for (int i = 0; i < 250; ++i) { // 2 s at 125 Hz
+            st.sim.tick(in, trace, nullptr, nullptr);
+            top = std::max(top, st.sim.state().origin.z);
+        }
+        return top;
+    };
+    EXPECT_GT(highestUpTheRamp(), 24.125f + 64.0f);
+    viewer::TraceSettings off = st.trace;
+    off.options.curves = false;
+    st.setTrace(off);
+    EXPECT_FLOAT_EQ(highestUpTheRamp(), 24.125f);
+    st.map.reset();
+}
+
+TEST(ViewerState, ChaseCameraStaysOnThePlayersSideOfTheWalls) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    EXPECT_TRUE(st.chase) << "the default start shows the player's box";
+    const glm::vec3 eye = movement::eyePosition(st.sim.state(), st.moveSettings);
+    st.setChaseDistance(viewer::limits::kChaseMax);
+    int pulledIn = 0;
+    for (float yaw = 0.0f; yaw < 360.0f; yaw += 45.0f) {
+        st.camera.yaw = yaw;
+        const glm::vec3 cam = st.cameraPosition(eye);
+        const float behind = glm::length(cam - eye);
+        EXPECT_LE(behind, viewer::limits::kChaseMax + 0.01f);
+        pulledIn += behind < viewer::limits::kChaseMax - 1.0f;
+        // Nothing solid between the eye and the camera, and the camera itself in the open: it
+        // sees what the player sees, never the far side of a wall.
+        const auto ray = st.map->model->trace(collision::Shape::ray(), eye, cam, bsp::contents::Solid);
+        EXPECT_EQ(ray.fraction, 1.0f) << "yaw " << yaw;
+        EXPECT_FALSE(st.map->model->trace(collision::Shape::ray(), cam, cam, bsp::contents::Solid).startSolid)
+            << "yaw " << yaw;
+    }
+    // The spawn point is ~200 units from the south wall and the room is smaller than 1024 units
+    // in several directions: the camera was pulled in.
+    EXPECT_GE(pulledIn, 2);
+    st.camera.yaw = 90.0f;
+    EXPECT_LT(glm::length(st.cameraPosition(eye) - eye), 250.0f) << "the south wall is behind";
+    st.chase = false;
+    EXPECT_EQ(st.cameraPosition(eye), eye) << "first person";
+    st.map.reset();
+}
+
+TEST(ViewerState, APlayerLeavingTheWorldIsRespawnedOrStopped) {
+    auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerState st;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    const glm::vec3 spawn = st.map->spawns.front().origin;
+    const float bottom = st.map->data.models.front().mins.z;
+    // Nothing in the player's mask: it falls through the floor, out of the map.
+    movement::Settings s = st.moveSettings;
+    s.contentsMask = 0;
+    st.setMovement(s);
+    const collision::TraceFunction trace = st.map->model->traceFunction();
+    auto fallUntilCaught = [&] {
+        st.sim.setSettings(st.effectiveSettings());
+        for (int i = 0; i < 2000; ++i) { // 16 s at 125 Hz; the fall takes ~1.5 s
+            st.sim.tick(movement::Input{}, trace, nullptr, nullptr);
+            if (st.keepInWorld())
+                return true;
+        }
+        return false;
+    };
+    ASSERT_TRUE(fallUntilCaught());
+    EXPECT_EQ(st.sim.state().origin, spawn);
+    EXPECT_NE(st.worldNote.find("respawned"), std::string::npos) << st.worldNote;
+    EXPECT_NE(st.worldNote.find("below the map's bottom"), std::string::npos) << st.worldNote;
+    EXPECT_FALSE(st.frozen);
+
+    st.leaveWorld = viewer::LeaveWorld::Stop;
+    st.worldNote.clear();
+    ASSERT_TRUE(fallUntilCaught());
+    EXPECT_TRUE(st.frozen);
+    EXPECT_LT(st.sim.state().origin.z, bottom - 64.0f) << "stopped where it left";
+    EXPECT_EQ(st.sim.state().velocity, glm::vec3(0.0f));
+    EXPECT_NE(st.worldNote.find("stopped"), std::string::npos) << st.worldNote;
+
+    // Noclip goes anywhere.
+    movement::PlayerState ps = st.sim.state();
+    ps.mode = movement::Mode::Noclip;
+    st.sim.setState(ps);
+    EXPECT_FALSE(st.keepInWorld());
+    st.map.reset();
+}
+
+
+TEST(Viewer, ShotUiShowsThePlayerAtRest) {
+    // The spawn point is 9 units above the floor: `walk` with no input says on which tick the
+    // player lands and stops; shot --ui shows that very tick and says so.
+    const std::string idle = writeScript("1 0 0 0 - 90 0\n");
+    const auto walk = test::runCliplab("walk '" + kPlayground + "' --script '" + idle + "'");
+    ASSERT_EQ(walk.exitCode, 0) << walk.err;
+    std::istringstream lines(walk.out);
+    int tick = 0, landed = 0;
+    for (std::string line; std::getline(lines, line) && landed == 0;) {
+        float t = 0, x = 0, y = 0, z = 0, vx = 0, vy = 0, vz = 0;
+        int ground = 0;
+        if (std::sscanf(line.c_str(), "%f %f %f %f %f %f %f %d", &t, &x, &y, &z, &vx, &vy, &vz, &ground) == 8) {
+            ++tick;
+            if (ground == 1 && vx == 0.0f && vy == 0.0f && vz == 0.0f)
+                landed = tick;
+        }
+    }
+    ASSERT_GT(landed, 1);
+    const std::string dir = test::makeTempDir("viewer");
+    for (int run = 0; run < 2; ++run) {
+        const auto shot = test::runCliplab("shot '" + kPlayground + "' --ui --size 320x180 --out '" + dir + "/ui.png'");
+        ASSERT_EQ(shot.exitCode, 0) << shot.err;
+        EXPECT_NE(shot.out.find("tick=" + std::to_string(landed) + " settled=1\n"), std::string::npos) << shot.out;
+    }
 }

@@ -10,14 +10,10 @@
 namespace cliplab::viewer::panels {
 
 void debuggerPanel(ViewerState& state) {
-    if (!ImGui::Begin("Trace debugger")) {
-        ImGui::End();
-        return;
-    }
     const auto list = state.debuggerList();
     if (state.selectedTrace >= static_cast<int>(list.size()))
         state.selectedTrace = list.empty() ? -1 : static_cast<int>(list.size()) - 1;
-    ImGui::Text("%zu traces (probe, sweep, player's last tick); freeze the simulation to inspect", list.size());
+    ImGui::TextWrapped("%zu traces (probe, sweep, player's last tick); freeze the simulation to inspect", list.size());
     if (ImGui::BeginListBox("##traces", ImVec2(-1, 140))) {
         for (size_t i = 0; i < list.size(); ++i) {
             const LoggedTrace& t = *list[i];
@@ -36,13 +32,13 @@ void debuggerPanel(ViewerState& state) {
         const auto& r = t.result;
         ImGui::Text("start %.3f %.3f %.3f", double(t.start.x), double(t.start.y), double(t.start.z));
         ImGui::Text("end   %.3f %.3f %.3f", double(t.end.x), double(t.end.y), double(t.end.z));
-        ImGui::Text("fraction %.6f  startsolid %d  allsolid %d  mask 0x%x", double(r.fraction), r.startSolid,
+        ImGui::TextWrapped("fraction %.6f  startsolid %d  allsolid %d  mask 0x%x", double(r.fraction), r.startSolid,
                     r.allSolid, static_cast<unsigned>(t.mask));
-        ImGui::Text("plane %.4f %.4f %.4f  dist %.3f", double(r.plane.normal.x), double(r.plane.normal.y),
+        ImGui::TextWrapped("plane %.4f %.4f %.4f  dist %.3f", double(r.plane.normal.x), double(r.plane.normal.y),
                     double(r.plane.normal.z), double(r.plane.dist));
-        ImGui::Text("contents 0x%x  surface flags 0x%x  brush %d  side %d", static_cast<unsigned>(r.contents),
+        ImGui::TextWrapped("contents 0x%x  surface flags 0x%x  brush %d  side %d", static_cast<unsigned>(r.contents),
                     static_cast<unsigned>(r.surfaceFlags), r.brush, r.brushSide);
-        ImGui::Text("nodes %d  leaves %d  brushes tested %d  cut %d  %.2f us", t.stats.nodesVisited,
+        ImGui::TextWrapped("nodes %d  leaves %d  brushes tested %d  cut %d  %.2f us", t.stats.nodesVisited,
                     t.stats.leavesVisited, t.stats.brushesTested, t.stats.brushesHit, t.microseconds);
         ImGui::TextUnformatted("brushes tested (click to draw and inspect one):");
         if (ImGui::BeginListBox("##brushes", ImVec2(-1, 120))) {
@@ -59,7 +55,6 @@ void debuggerPanel(ViewerState& state) {
     if (state.shownBrush >= 0 && ImGui::Button("hide brush"))
         state.shownBrush = -1;
     partingTraceTable(state); // a recording with ghosts open: both runs' traces where they part
-    ImGui::End();
 }
 
 } // namespace cliplab::viewer::panels

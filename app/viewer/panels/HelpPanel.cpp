@@ -7,10 +7,6 @@
 namespace cliplab::viewer::panels {
 
 void helpPanel(ViewerState& state) {
-    if (!ImGui::Begin("Help")) {
-        ImGui::End();
-        return;
-    }
     static constexpr const char* kKeys[][2] = {
         {"click in view", "capture the mouse (mouse look); captured: click fires the probe"},
         {"right button held", "mouse look; left click then probes through the cursor"},
@@ -21,6 +17,7 @@ void helpPanel(ViewerState& state) {
         {"Shift", "walk slowly"},
         {"V / F", "noclip / fly (again: walk)"},
         {"R", "back to the spawn point"},
+        {"T", "chase camera / first person"},
         {"mouse wheel", "fly and noclip speed"},
         {"P / N", "freeze the simulation / step one tick"},
         {"1 / 2", "sweep start / end at the eye"},
@@ -29,12 +26,15 @@ void helpPanel(ViewerState& state) {
         {"F12", "screenshot (PNG in the current folder)"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+        // The keys column as wide as its longest entry, the descriptions wrapped in the rest.
+        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
         for (const auto& k : kKeys) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(k[0]);
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(k[1]);
+            ImGui::TextWrapped("%s", k[1]);
         }
         ImGui::EndTable();
     }
@@ -43,7 +43,6 @@ void helpPanel(ViewerState& state) {
                        "walls: hold W to pass through them, then pick swept traces to be stopped.");
     if (!state.status.empty())
         ImGui::TextWrapped("%s", state.status.c_str());
-    ImGui::End();
 }
 
 } // namespace cliplab::viewer::panels

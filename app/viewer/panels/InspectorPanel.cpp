@@ -39,8 +39,10 @@ std::string vecText(const glm::vec3& v) {
 }
 
 void sidesTable(const inspect::BrushInfo& info, int32_t hitSide) {
+    // Wider than the sidebar: it scrolls sideways (its own scrollbar) rather than cut the shaders.
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
+                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
+                                       ImGuiTableFlags_Resizable;
     const float rows = float(std::min<size_t>(info.sides.size(), 10) + 1);
     if (!ImGui::BeginTable("##sides", 5, kFlags, ImVec2(0.0f, rows * ImGui::GetTextLineHeightWithSpacing() + 8.0f)))
         return;
@@ -73,14 +75,9 @@ void sidesTable(const inspect::BrushInfo& info, int32_t hitSide) {
 } // namespace
 
 void inspectorPanel(ViewerState& state) {
-    if (!ImGui::Begin("Inspector")) {
-        ImGui::End();
-        return;
-    }
     if (!state.inspection || !state.map || !state.map->inspector) {
         ImGui::TextWrapped("Probe a surface (click in the view), or pick a trace or a tested brush in the Trace "
                            "debugger: its shader, flags, brush and entity show here.");
-        ImGui::End();
         return;
     }
     const Inspection& in = *state.inspection;
@@ -125,7 +122,6 @@ void inspectorPanel(ViewerState& state) {
     }
     if (ImGui::Button("clear"))
         state.inspection.reset();
-    ImGui::End();
 }
 
 } // namespace cliplab::viewer::panels

@@ -124,8 +124,7 @@ void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
     ImGui::EndTable();
 }
 
-void traceMethodSection(ViewerState& state) {
-    TraceSettings& t = state.trace;
+void traceMethodSection(ViewerState& state, TraceSettings& t) {
     ImGui::Separator();
     const char* why = planeShiftUnavailable(t.options);
     int method = static_cast<int>(t.method);

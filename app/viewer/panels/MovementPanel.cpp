@@ -14,6 +14,10 @@ namespace {
 /// Ctrl-click lets users type any number into a slider; with this flag the typed value is clamped
 /// to the slider's range too (not only dragged ones).
 constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+/// The controller's numbers (collapsed by default).
+void settingsSection(ViewerState& state);
+/// The player's shape: kind, box, crouch height, eye heights, what stops it.
+void playerShape(ViewerState& state);
 } // namespace
 
 void plotSeries(const char* label, const std::deque<float>& series, const char* format) {
@@ -30,17 +34,13 @@ void plotSeries(const char* label, const std::deque<float>& series, const char* 
 }
 
 void movementPanel(ViewerState& state) {
-    if (!ImGui::Begin("Movement")) {
-        ImGui::End();
-        return;
-    }
     movement::PlayerState ps = state.sim.state();
     int mode = static_cast<int>(ps.mode);
     if (ImGui::Combo("mode", &mode, "walk\0fly\0noclip\0")) {
         ps.mode = static_cast<movement::Mode>(mode);
         state.sim.setState(ps);
     }
-    movement::Settings& s = state.moveSettings;
+    movement::Settings s = state.moveSettings;
     int preset = static_cast<int>(s.preset);
     ImGui::Combo("preset", &preset, "melax\0quake3\0");
     s.preset = static_cast<movement::Preset>(preset);
@@ -48,12 +48,11 @@ void movementPanel(ViewerState& state) {
     ImGui::Combo("method", &method, "swept traces\0step-and-correct\0");
     s.method = static_cast<movement::Method>(method);
     if (s.method == movement::Method::StepCorrect) {
-        if (ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f",
-                               ImGuiSliderFlags_Logarithmic | kClamp))
-            s = movement::sanitize(s); // a typed NaN passes the clamp flag: back to the default
-        ImGui::Text("corrections last tick %d; walls thinner than 2 x step - box width are passed",
+        ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f", ImGuiSliderFlags_Logarithmic | kClamp);
+        ImGui::TextWrapped("corrections last tick %d; walls thinner than 2 x step - box width are passed",
                     state.correctionsLastTick);
     }
+    state.setMovement(s);
     if (state.thinWallStation()) { // the playground's thin-wall station
         if (ImGui::Button("thin-wall demo"))
             state.startThinWallDemo();
@@ -66,10 +65,8 @@ void movementPanel(ViewerState& state) {
     }
     float rate = static_cast<float>(state.tickRate);
     if (ImGui::SliderFloat("tick rate (Hz)", &rate, float(movement::Simulation::kMinRate),
-                           float(movement::Simulation::kMaxRate), "%.0f", kClamp)) {
-        state.tickRate = movement::Simulation::clampRate(rate);
-        state.applyTickRate();
-    }
+                           float(movement::Simulation::kMaxRate), "%.0f", kClamp))
+        state.setTickRate(rate);
     ImGui::Checkbox("freeze", &state.frozen);
     ImGui::SameLine();
     if (ImGui::Button("step 1 tick"))
@@ -78,6 +75,13 @@ void movementPanel(ViewerState& state) {
     if (ImGui::Button("respawn"))
         state.respawn(); // the first spawn point, or the middle of a map without one
     ImGui::Text("fly speed x%.2f (mouse wheel)", double(state.flySpeedScale));
+    int leave = static_cast<int>(state.leaveWorld);
+    ImGui::TextUnformatted("leaving the world:");
+    ImGui::SameLine();
+    ImGui::RadioButton("respawn##leave", &leave, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("stop##leave", &leave, 1);
+    state.leaveWorld = static_cast<LeaveWorld>(leave);
 
     ImGui::Separator();
     ImGui::Text("position  %9.3f %9.3f %9.3f", double(ps.origin.x), double(ps.origin.y), double(ps.origin.z));
@@ -89,12 +93,34 @@ void movementPanel(ViewerState& state) {
     plotSeries("horizontal speed", state.stats.speed, "%.1f u/s");
     accelerationPlot(state); // tick by tick: strafe-jump gains show as acceleration in the air
 
-    if (ImGui::CollapsingHeader("settings")) {
-        ImGui::DragFloat3("box mins", &s.mins.x, 0.5f, -64.0f, 0.0f, "%.1f", kClamp);
-        ImGui::DragFloat3("box maxs", &s.maxs.x, 0.5f, 0.0f, 96.0f, "%.1f", kClamp);
-        ImGui::SliderFloat("crouch maxs z", &s.crouchMaxsZ, 0.0f, 64.0f, "%.1f", kClamp);
-        ImGui::SliderFloat("eye height", &s.eyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
-        ImGui::SliderFloat("crouch eye height", &s.crouchEyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
+    playerShape(state);
+    settingsSection(state);
+}
+
+namespace {
+void playerShape(ViewerState& state) {
+    if (!ImGui::TreeNodeEx("player shape", ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    movement::Settings s = state.moveSettings;
+    int shape = static_cast<int>(s.shape);
+    ImGui::Combo("player shape", &shape, "ray (a point)\0box\0sphere\0capsule\0cylinder\0");
+    s.shape = static_cast<collision::ShapeKind>(shape);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("sphere: radius half the box width; capsule and cylinder: fitted to the box");
+    ImGui::DragFloat3("box mins", &s.mins.x, 0.5f, -64.0f, 0.0f, "%.1f", kClamp);
+    ImGui::DragFloat3("box maxs", &s.maxs.x, 0.5f, 0.0f, 96.0f, "%.1f", kClamp);
+    ImGui::SliderFloat("crouch maxs z", &s.crouchMaxsZ, 0.0f, 64.0f, "%.1f", kClamp);
+    ImGui::SliderFloat("eye height", &s.eyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
+    ImGui::SliderFloat("crouch eye height", &s.crouchEyeHeight, 0.0f, 64.0f, "%.1f", kClamp);
+    ImGui::TextUnformatted("player contents mask");
+    maskCheckboxes("player mask", s.contentsMask);
+    state.setMovement(s);
+    ImGui::TreePop();
+}
+
+void settingsSection(ViewerState& state) {
+    if (ImGui::TreeNode("settings")) {
+        movement::Settings s = state.moveSettings;
         ImGui::SliderFloat("step height", &s.stepHeight, 0.0f, 64.0f, "%.1f", kClamp);
         ImGui::SliderFloat("climb height", &s.climbHeight, 0.0f, 64.0f, "%.1f", kClamp);
         ImGui::SliderFloat("gravity", &s.gravity, 0.0f, 2000.0f, "%.0f", kClamp);
@@ -120,8 +146,6 @@ void movementPanel(ViewerState& state) {
         ImGui::SliderFloat("max command time", &s.maxCommandTime, 0.001f, 0.25f, "%.3f", kClamp);
         ImGui::Checkbox("snap velocity", &s.snapVelocity);
         ImGui::Checkbox("quantize angles", &s.quantizeAngles);
-        // Whatever got typed (a NaN passes the clamp flag): every field back in its documented range.
-        s = movement::sanitize(s);
         if (ImGui::Button("defaults")) {
             const movement::Preset keep = s.preset;
             const movement::Method keepMethod = s.method;
@@ -131,8 +155,11 @@ void movementPanel(ViewerState& state) {
             s.method = keepMethod;
             s.stepLength = keepStep;
         }
+        // Whatever got typed (a NaN passes the clamp flag): every field back in its documented range.
+        state.setMovement(s);
+        ImGui::TreePop();
     }
-    ImGui::End();
 }
+} // namespace
 
 } // namespace cliplab::viewer::panels

@@ -1,9 +1,14 @@
 #pragma once
 /// \file Panels.h
-/// The viewer's Dear ImGui panels, one function (and file) each. Each draws its window and
-/// changes `state` directly; the main loop applies the changes the same frame.
+/// The viewer's Dear ImGui panels, one function (and file) each. Each draws the body of its
+/// section of the sidebar (Layout.cpp: a collapsing header per panel, item width leaving
+/// labelColumn() for the labels) and changes `state` through its set* functions (ranges kept);
+/// the main loop applies the changes the same frame.
 
 #include "viewer/ViewerState.h"
+
+#include <string>
+#include <vector>
 
 namespace cliplab::viewer::panels {
 
@@ -16,7 +21,8 @@ void mapPanel(ViewerState& state);       ///< Maps in the VFS, load, stations an
 void statsPanel(ViewerState& state);     ///< fps, traces per frame, microseconds per trace.
 void helpPanel(ViewerState& state);      ///< Keys.
 /// Record (F5), open, play a recording; ghosts, where they part, jump metrics (RecordingPanel.cpp).
-void recordingPanel(ViewerState& state);
+/// A window docked along the bottom of the 3D view (`viewWidth` wide, window coordinates).
+void recordingPanel(ViewerState& state, float viewWidth);
 /// The traces of the recorded run and the first ghost to part, side by side at the parting tick,
 /// the first difference highlighted (Recording panel and Trace debugger), under a header open or not.
 void partingTraceTable(ViewerState& state, bool open = true);
@@ -32,14 +38,41 @@ void markerSection(ViewerState& state);
 /// solid brushes or beyond MarkerToggles::labelRange get none.
 void markerLabels(const ViewerState& state);
 
-/// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison.
-void traceMethodSection(ViewerState& state);
+/// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison;
+/// edits `t`, the panel's copy of state.trace (the panel applies it with setTrace).
+void traceMethodSection(ViewerState& state, TraceSettings& t);
+/// The sidebar, docked to the right edge at full height, with every panel as a collapsing
+/// section (open or closed as state.sectionOpen says, defaults for the missing ones). Returns
+/// the width left of it for the 3D view (window coordinates).
+float drawAll(ViewerState& state);
+/// The sections' names, top to bottom (the keys of ViewerState::sectionOpen).
+std::vector<std::string> sectionNames();
+/// The viewer's ImGui style: the dark colours with opaque window backgrounds.
+void applyStyle();
+/// Width kept for the labels right of the widgets (pixels).
+float labelColumn();
+
+/// Over the 3D view, under the panels: the "player left the world" note at the top, and with
+/// the mouse captured the crosshair (where a click probes) and a "mouse captured: Esc releases"
+/// hint, centred in the view (`viewWidth` wide, window coordinates).
+void viewOverlay(const ViewerState& state, bool mouseCaptured, float viewWidth);
+
 /// The Stats panel's plane-shift tree figures (bevels on and off) and mean trace times per method.
 void planeShiftStatsSection(ViewerState& state);
 /// Which colour and glyph stand for which method.
 void methodLegend(const std::string& first, const std::string& second);
 /// One segment by both methods side by side: fractions, planes and their differences.
 void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted);
+
+/// Checkboxes for the contents bits a trace stops at (solid, playerclip, water...) and the mask
+/// as a number; true when one was clicked. `id` tells two such groups apart.
+bool maskCheckboxes(const char* id, int32_t& mask);
+
+/// A dimmed explanation, wrapped to the section's width.
+void note(const char* text);
+
+/// A titled group inside a section: the title in the accent colour over a separator.
+void subheading(const char* text);
 
 /// Plots a rolling series (oldest first) with its latest value in the label.
 void plotSeries(const char* label, const std::deque<float>& series, const char* format);

@@ -2,8 +2,6 @@
 
 #include "viewer/panels/Panels.h"
 
-#include "collision/TraceLimits.h"
-
 #include <imgui.h>
 
 namespace cliplab::viewer::panels {
@@ -27,10 +25,6 @@ void resultLines(const LoggedTrace& t) {
 } // namespace
 
 void probePanel(ViewerState& state) {
-    if (!ImGui::Begin("Probe")) {
-        ImGui::End();
-        return;
-    }
     ImGui::TextWrapped("Click in the view (with the mouse captured: along the crosshair; holding the right "
                        "button: through the cursor) to trace the Trace panel's shape from the eye.");
     if (state.probe) {
@@ -48,26 +42,27 @@ void probePanel(ViewerState& state) {
         }
     }
     ImGui::Separator();
-        ImGui::TextUnformatted("sweep");
-    ImGui::Checkbox("sweep tool", &state.sweep.enabled);
-    ImGui::DragFloat3("start", &state.sweep.start.x, 1.0f, -65536.0f, 65536.0f, "%.1f", kClamp);
-    ImGui::DragFloat3("end", &state.sweep.end.x, 1.0f, -65536.0f, 65536.0f, "%.1f", kClamp);
-    // A typed NaN passes the clamp flag (the trace would refuse it): 0 instead.
-    state.sweep.start = collision::clampPoint(state.sweep.start);
-    state.sweep.end = collision::clampPoint(state.sweep.end);
+    ImGui::TextUnformatted("sweep");
+    SweepTool sweep = state.sweep;
+    ImGui::Checkbox("sweep tool", &sweep.enabled);
+    const float far = limits::kSweepCoordinate;
+    ImGui::DragFloat3("start", &sweep.start.x, 1.0f, -far, far, "%.1f", kClamp);
+    ImGui::DragFloat3("end", &sweep.end.x, 1.0f, -far, far, "%.1f", kClamp);
     const glm::vec3 eye = state.camera.eye;
     if (ImGui::Button("start = eye (key 1)"))
-        state.sweep.start = eye;
+        sweep.start = eye;
     ImGui::SameLine();
     if (ImGui::Button("end = eye (key 2)"))
-        state.sweep.end = eye;
+        sweep.end = eye;
     if (state.probe) {
         if (ImGui::Button("start = probe stop"))
-            state.sweep.start = state.probe->result.endpos;
+            sweep.start = state.probe->result.endpos;
         ImGui::SameLine();
         if (ImGui::Button("end = probe stop"))
-            state.sweep.end = state.probe->result.endpos;
+            sweep.end = state.probe->result.endpos;
     }
+    // A typed NaN passes the clamp flag: the setter puts 0 instead (the trace would refuse it).
+    state.setSweep(sweep);
     if (state.sweepTrace.size() == 2) {
         ImGui::PushID("sweep");
         methodComparison(state.sweepTrace[0], state.sweepTrace[1]);
@@ -75,7 +70,6 @@ void probePanel(ViewerState& state) {
     } else if (!state.sweepTrace.empty()) {
         resultLines(state.sweepTrace.front());
     }
-    ImGui::End();
 }
 
 } // namespace cliplab::viewer::panels

@@ -286,20 +286,21 @@ void partingTraceTable(ViewerState& state, bool open) {
     ImGui::EndTable();
 }
 
-void recordingPanel(ViewerState& state) {
+void recordingPanel(ViewerState& state, float viewWidth) {
     ReplayController& r = state.replay;
-    // Docked along the bottom of the view, between the two panel columns: its lower edge stays at
-    // the bottom, collapsed (a title bar) or open.
+    // Docked along the bottom of the 3D view, left of the sidebar, as wide as the view: its lower
+    // edge stays at the bottom, collapsed (a title bar) or open; only its height may be dragged.
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(356.0f, display.y - 4.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
-    ImGui::SetNextWindowSize(ImVec2(std::max(display.x - 712.0f, 360.0f), 260.0f), ImGuiCond_FirstUseEver);
+    const float width = std::max(viewWidth, 1.0f);
+    ImGui::SetNextWindowPos(ImVec2(0.0f, display.y), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+    ImGui::SetNextWindowSize(ImVec2(width, 260.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, std::max(display.y * 0.6f, 1.0f)));
     ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowBgAlpha(0.85f);
     if (r.panel.expand) {
         ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
         r.panel.expand = false;
     }
-    if (!ImGui::Begin("Recording")) {
+    if (!ImGui::Begin("Recording", nullptr, ImGuiWindowFlags_NoMove)) {
         ImGui::End();
         return;
     }

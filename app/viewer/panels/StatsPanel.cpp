@@ -7,10 +7,6 @@
 namespace cliplab::viewer::panels {
 
 void statsPanel(ViewerState& state) {
-    if (!ImGui::Begin("Stats")) {
-        ImGui::End();
-        return;
-    }
     const auto& ms = state.stats.frameMs;
     const double last = ms.empty() ? 0.0 : double(ms.back());
     ImGui::Text("%.1f fps  (%.2f ms)", last > 0.0 ? 1000.0 / last : 0.0, last);
@@ -18,7 +14,6 @@ void statsPanel(ViewerState& state) {
     plotSeries("traces/frame", state.stats.tracesPerFrame, "%.0f");
     plotSeries("us/trace", state.stats.usPerTrace, "%.2f us");
     planeShiftStatsSection(state);
-    ImGui::End();
 }
 
 } // namespace cliplab::viewer::panels

@@ -1,12 +1,9 @@
-// Trace panel: the swept shape and trace options; they apply to the player and the probes at once.
+// Trace panel: the probe's and the sweep tool's shape and contents mask, and the collision rules
+// every trace follows (the player's too): epsilon, semantics, curves, the method.
 
 #include "viewer/panels/Panels.h"
 
-#include "collision/TraceLimits.h"
-
 #include <imgui.h>
-
-#include <cmath>
 
 namespace cliplab::viewer::panels {
 
@@ -15,52 +12,31 @@ namespace {
 /// to the slider's range too (not only dragged ones).
 constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
 
-/// A typed NaN passes the clamp flag; the panel puts the default back instead of showing it.
-void replaceNaN(float& v, float fallback) {
-    if (std::isnan(v))
-        v = fallback;
-}
-
-struct MaskBit {
-    const char* name;
-    int32_t bit;
-};
-constexpr MaskBit kMaskBits[] = {
-    {"solid", bsp::contents::Solid},           {"playerclip", bsp::contents::PlayerClip},
-    {"monsterclip", bsp::contents::MonsterClip}, {"body", bsp::contents::Body},
-    {"water", bsp::contents::Water},           {"slime", bsp::contents::Slime},
-    {"lava", bsp::contents::Lava},             {"trigger", bsp::contents::Trigger},
-};
-} // namespace
-
-void tracePanel(ViewerState& state) {
-    if (!ImGui::Begin("Trace")) {
-        ImGui::End();
-        return;
-    }
-    TraceSettings& t = state.trace;
+/// The probe's and sweep's shape and mask (not the player's: that is the Movement panel's).
+void probeShape(TraceSettings& t) {
+    note("Shape and mask of the probe (a click in the view) and the sweep tool. The player's own are in Movement.");
     int shape = static_cast<int>(t.shape);
-    ImGui::Combo("shape", &shape, "ray\0box\0sphere\0capsule\0cylinder\0");
+    ImGui::Combo("probe shape", &shape, "ray\0box\0sphere\0capsule\0cylinder\0");
     t.shape = static_cast<collision::ShapeKind>(shape);
     if (t.shape == collision::ShapeKind::Sphere) {
-        ImGui::SliderFloat("radius", &t.radius, 0.0f, 64.0f, "%.2f", kClamp);
+        ImGui::SliderFloat("radius", &t.radius, 0.0f, limits::kProbeRadius, "%.2f", kClamp);
     } else if (t.shape == collision::ShapeKind::Cylinder) {
-        ImGui::SliderFloat("radius", &t.radius, 0.0f, 64.0f, "%.2f", kClamp);
-        ImGui::SliderFloat("half height", &t.halfHeight, 0.0f, 64.0f, "%.2f", kClamp);
+        ImGui::SliderFloat("radius", &t.radius, 0.0f, limits::kProbeRadius, "%.2f", kClamp);
+        ImGui::SliderFloat("half height", &t.halfHeight, 0.0f, limits::kProbeRadius, "%.2f", kClamp);
     } else if (t.shape != collision::ShapeKind::Ray) {
-        ImGui::DragFloat3("mins", &t.mins.x, 0.5f, -128.0f, 0.0f, "%.2f", kClamp);
-        ImGui::DragFloat3("maxs", &t.maxs.x, 0.5f, 0.0f, 128.0f, "%.2f", kClamp);
+        ImGui::DragFloat3("probe mins", &t.mins.x, 0.5f, -limits::kProbeExtent, 0.0f, "%.2f", kClamp);
+        ImGui::DragFloat3("probe maxs", &t.maxs.x, 0.5f, 0.0f, limits::kProbeExtent, "%.2f", kClamp);
     }
-    const TraceSettings defaults;
-    replaceNaN(t.radius, defaults.radius);
-    replaceNaN(t.halfHeight, defaults.halfHeight);
-    for (int i = 0; i < 3; ++i) {
-        replaceNaN(t.mins[i], defaults.mins[i]);
-        replaceNaN(t.maxs[i], defaults.maxs[i]);
-    }
-    ImGui::TextDisabled("the player sweeps this shape kind with its own box (Movement panel)");
-    ImGui::SliderFloat("epsilon", &t.options.epsilon, 0.0f, 0.5f, "%.5f", kClamp);
-    replaceNaN(t.options.epsilon, collision::kDefaultEpsilon);
+    ImGui::TextUnformatted("probe contents mask");
+    maskCheckboxes("probe mask", t.mask);
+}
+
+/// How every trace collides: the player's, the probe's and the sweep's.
+void collisionRules(TraceSettings& t) {
+    subheading("collision rules (player, probe, sweep)");
+    // Small values matter most: a logarithmic slider over the whole accepted range.
+    ImGui::SliderFloat("epsilon", &t.options.epsilon, 0.0f, limits::kEpsilon, "%.5f",
+                       ImGuiSliderFlags_Logarithmic | kClamp);
     if (ImGui::Button("1/32 (tutorial)"))
         t.options.epsilon = 1.0f / 32.0f;
     ImGui::SameLine();
@@ -73,20 +49,16 @@ void tracePanel(ViewerState& state) {
                           "robust: the game's tests, never ending in solid (default; docs/collision-modes.md)\n"
                           "tutorial: the BSP tutorial's brush test and node split");
     t.options.semantics = static_cast<collision::Semantics>(semantics);
-    ImGui::TextUnformatted("contents mask");
-    int column = 0;
-    for (const MaskBit& b : kMaskBits) {
-        bool on = (t.mask & b.bit) != 0;
-        if (ImGui::Checkbox(b.name, &on))
-            t.mask = on ? (t.mask | b.bit) : (t.mask & ~b.bit);
-        if (++column % 3 != 0)
-            ImGui::SameLine();
-    }
-    ImGui::NewLine();
-    ImGui::Text("mask = 0x%08x", static_cast<unsigned>(t.mask));
-    ImGui::Checkbox("curves (collide with patches)", &t.options.curves);
-    traceMethodSection(state);
-    ImGui::End();
+    ImGui::Checkbox("curves (patches collide)", &t.options.curves);
+}
+} // namespace
+
+void tracePanel(ViewerState& state) {
+    TraceSettings t = state.trace;
+    probeShape(t);
+    collisionRules(t);
+    traceMethodSection(state, t);
+    state.setTrace(t);
 }
 
 } // namespace cliplab::viewer::panels

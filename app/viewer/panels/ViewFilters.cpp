@@ -10,7 +10,9 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace cliplab::viewer::panels {
 
@@ -25,22 +27,35 @@ bool legendRow(const char* id, const debugdraw::Color& color, const std::string&
     return ImGui::Checkbox(label.c_str(), on);
 }
 
+/// Two legend columns when the longest of `labels` fits half the width, else one.
+int legendColumns(const std::vector<std::string>& labels) {
+    float widest = 0.0f;
+    for (const std::string& l : labels)
+        widest = std::max(widest, ImGui::CalcTextSize(l.c_str()).x);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float row = 12.0f + style.ItemSpacing.x + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + widest +
+                      style.CellPadding.x * 2.0f;
+    return ImGui::GetContentRegionAvail().x >= 2.0f * row ? 2 : 1;
+}
+
 } // namespace
 
 void brushViewSection(ViewerState& state) {
     ImGui::Checkbox("collision brushes (instead of surfaces)", &state.collisionBrushView);
     if (!state.collisionBrushView)
         return;
-    // The legend is the filter: one swatch and checkbox per kind, with the map's count, two columns.
-    if (ImGui::BeginTable("##brushkinds", 2)) {
+    // The legend is the filter: one swatch and checkbox per kind, with the map's count.
+    std::vector<std::string> labels;
+    for (int k = 0; k < inspect::kBrushKindCount; ++k)
+        labels.push_back(std::string(inspect::brushKindName(static_cast<inspect::BrushKind>(k))) + " (" +
+                         std::to_string(state.map ? state.map->brushKinds[size_t(k)] : 0) + ")");
+    if (ImGui::BeginTable("##brushkinds", legendColumns(labels))) {
         for (int k = 0; k < inspect::kBrushKindCount; ++k) {
             const auto kind = static_cast<inspect::BrushKind>(k);
-            const size_t count = state.map ? state.map->brushKinds[size_t(k)] : 0;
             bool on = state.brushView.shown[size_t(k)];
             ImGui::TableNextColumn();
             ImGui::PushID(k);
-            if (legendRow("##swatch", brushKindColor(kind),
-                          std::string(inspect::brushKindName(kind)) + " (" + std::to_string(count) + ")", &on))
+            if (legendRow("##swatch", brushKindColor(kind), labels[size_t(k)], &on))
                 state.brushView.shown[size_t(k)] = on;
             ImGui::PopID();
         }
@@ -51,18 +66,22 @@ void brushViewSection(ViewerState& state) {
 
 void markerSection(ViewerState& state) {
     ImGui::TextUnformatted("entity markers");
-    if (ImGui::BeginTable("##markerkinds", 2)) {
+    std::vector<std::string> labels;
+    for (int k = 0; k < inspect::kMarkerKindCount; ++k) {
+        const auto kind = static_cast<inspect::MarkerKind>(k);
+        size_t count = 0;
+        if (state.map)
+            for (const auto& m : state.map->markers)
+                count += m.kind == kind ? 1 : 0;
+        labels.push_back(std::string(inspect::markerKindName(kind)) + " (" + std::to_string(count) + ")");
+    }
+    if (ImGui::BeginTable("##markerkinds", legendColumns(labels))) {
         for (int k = 0; k < inspect::kMarkerKindCount; ++k) {
             const auto kind = static_cast<inspect::MarkerKind>(k);
-            size_t count = 0;
-            if (state.map)
-                for (const auto& m : state.map->markers)
-                    count += m.kind == kind ? 1 : 0;
             bool on = state.markers.shown[size_t(k)];
             ImGui::TableNextColumn();
             ImGui::PushID(100 + k);
-            if (legendRow("##swatch", markerKindColor(kind),
-                          std::string(inspect::markerKindName(kind)) + " (" + std::to_string(count) + ")", &on))
+            if (legendRow("##swatch", markerKindColor(kind), labels[size_t(k)], &on))
                 state.markers.shown[size_t(k)] = on;
             ImGui::PopID();
         }
@@ -86,9 +105,12 @@ void markerLabels(const ViewerState& state) {
         const glm::vec4 clip = vp * glm::vec4(at, 1.0f);
         if (clip.w <= 1.0f)
             continue; // behind the eye or too close to place
-        const float x = (clip.x / clip.w * 0.5f + 0.5f) * io.DisplaySize.x;
-        const float y = (0.5f - clip.y / clip.w * 0.5f) * io.DisplaySize.y;
-        if (x < 0.0f || y < 0.0f || x > io.DisplaySize.x || y > io.DisplaySize.y)
+        // The 3D view is the camera's viewport (left of the sidebar), in drawable pixels.
+        const float viewW = float(state.camera.width) / std::max(io.DisplayFramebufferScale.x, 1e-3f);
+        const float viewH = float(state.camera.height) / std::max(io.DisplayFramebufferScale.y, 1e-3f);
+        const float x = (clip.x / clip.w * 0.5f + 0.5f) * viewW;
+        const float y = (0.5f - clip.y / clip.w * 0.5f) * viewH;
+        if (x < 0.0f || y < 0.0f || x > viewW || y > viewH)
             continue;
         // Labels of markers behind walls would read as if they were in this room.
         const collision::TraceResult r = state.map->model->trace(collision::Shape::ray(), state.camera.eye, at,

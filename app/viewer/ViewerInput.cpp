@@ -1,0 +1,246 @@
+// Keyboard and mouse for the viewer: event routing, key bindings, mouse capture.
+
+#include "viewer/ViewerInput.h"
+
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_impl_sdl.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cfloat>
+
+namespace cliplab::viewer {
+
+namespace {
+
+static_assert(SDL_NUM_SCANCODES <= 512, "ViewerInput::m_keys holds every scancode");
+
+/// ImGui's index of an SDL mouse button (0 left, 1 right, 2 middle, 3-4 extra), or -1.
+int imguiButton(Uint8 sdlButton) {
+    switch (sdlButton) {
+    case SDL_BUTTON_LEFT: return 0;
+    case SDL_BUTTON_RIGHT: return 1;
+    case SDL_BUTTON_MIDDLE: return 2;
+    case SDL_BUTTON_X1: return 3;
+    case SDL_BUTTON_X2: return 4;
+    default: return -1;
+    }
+}
+
+/// True when ImGui owns a click or the wheel at window point `p`: over one of the last frame's
+/// windows, or anywhere while a popup (an open combo) waits for the click that closes it.
+/// io.WantCaptureMouse alone is not enough: it is as of the last frame, and a click often comes
+/// in the same batch of events as the motion that brought the cursor over a panel.
+bool imguiOwnsPoint(const glm::vec2& p) {
+    const ImGuiContext& g = *GImGui;
+    if (!g.OpenPopupStack.empty())
+        return true;
+    for (const ImGuiWindow* w : g.Windows)
+        if (w->Active && !w->Hidden && w->Rect().Contains(ImVec2(p.x, p.y)))
+            return true;
+    return false;
+}
+
+} // namespace
+
+FrameEvents ViewerInput::poll(ViewerState& state, SDL_Window* window) {
+    FrameEvents out;
+    SDL_Event ev;
+    while (SDL_PollEvent(&ev))
+        handle(ev, state, window, out);
+    return out;
+}
+
+void ViewerInput::handle(const SDL_Event& ev, ViewerState& state, SDL_Window* window, FrameEvents& out) {
+    switch (ev.type) {
+    case SDL_QUIT: out.quit = true; break;
+    case SDL_WINDOWEVENT:
+        ImGui_ImplSDL2_ProcessEvent(&ev);
+        if (ev.window.event == SDL_WINDOWEVENT_FOCUS_LOST)
+            releaseKeys();
+        else if (ev.window.event == SDL_WINDOWEVENT_LEAVE)
+            m_mouseInside = false;
+        break;
+    case SDL_MOUSEMOTION:
+        m_mouse = glm::vec2(float(ev.motion.x), float(ev.motion.y));
+        m_mouseInside = true;
+        if (viewOwnsMouse())
+            out.look += glm::vec2(float(ev.motion.xrel), float(ev.motion.yrel));
+        break;
+    case SDL_MOUSEBUTTONDOWN: onButton(ev, true, out); break;
+    case SDL_MOUSEBUTTONUP: onButton(ev, false, out); break;
+    case SDL_MOUSEWHEEL:
+        if (viewOwnsMouse() || !(m_mouseInside && imguiOwnsPoint(m_mouse))) {
+            if (ev.wheel.y != 0)
+                state.setFlySpeedScale(state.flySpeedScale * (ev.wheel.y > 0 ? 1.25f : 0.8f));
+        } else {
+            ImGui_ImplSDL2_ProcessEvent(&ev);
+        }
+        break;
+    case SDL_KEYDOWN:
+    case SDL_KEYUP: onKey(ev, state, window, out); break;
+    case SDL_TEXTINPUT:
+        if (!m_captured)
+            ImGui_ImplSDL2_ProcessEvent(&ev);
+        break;
+    default: break;
+    }
+}
+
+void ViewerInput::onButton(const SDL_Event& ev, bool down, FrameEvents& out) {
+    const int button = imguiButton(ev.button.button);
+    if (!down) {
+        if (button >= 0)
+            m_imguiHeld[size_t(button)] = false;
+        if (ev.button.button == SDL_BUTTON_RIGHT && m_rightLook) {
+            m_rightLook = false;
+            if (!m_captured)
+                SDL_SetRelativeMouseMode(SDL_FALSE);
+        }
+        return;
+    }
+    m_mouse = glm::vec2(float(ev.button.x), float(ev.button.y));
+    if (viewOwnsMouse()) {
+        // Clicks belong to the view: the probe, along the crosshair or through the cursor.
+        if (ev.button.button == SDL_BUTTON_LEFT) {
+            out.probeThroughCentre = m_captured;
+            out.probePixel = m_mouse;
+        }
+        return;
+    }
+    if (imguiOwnsPoint(m_mouse)) { // over a panel: ImGui's alone
+        if (button >= 0)
+            m_imguiHeld[size_t(button)] = m_imguiPressed[size_t(button)] = true;
+        return;
+    }
+    if (ev.button.button == SDL_BUTTON_LEFT) {
+        setCaptured(true);
+    } else if (ev.button.button == SDL_BUTTON_RIGHT) {
+        m_rightLook = true;
+        SDL_SetRelativeMouseMode(SDL_TRUE);
+    }
+}
+
+void ViewerInput::onKey(const SDL_Event& ev, ViewerState& state, SDL_Window* window, FrameEvents& out) {
+    const SDL_Scancode code = ev.key.keysym.scancode;
+    const bool down = ev.type == SDL_KEYDOWN;
+    if (!down) {
+        // A release is never harmful: ImGui and the view both forget the key.
+        if (code >= 0 && code < SDL_NUM_SCANCODES)
+            m_keys[size_t(code)] = false;
+        if (!m_captured) {
+            ImGui_ImplSDL2_ProcessEvent(&ev);
+            if (std::find(m_imguiKeysPressed.begin(), m_imguiKeysPressed.end(), int(code)) != m_imguiKeysPressed.end())
+                m_imguiKeysTapped.push_back(int(code));
+        }
+        return;
+    }
+    if (!m_captured) {
+        ImGui_ImplSDL2_ProcessEvent(&ev);
+        if (code >= 0 && code < SDL_NUM_SCANCODES)
+            m_imguiKeysPressed.push_back(int(code));
+        if (ImGui::GetIO().WantCaptureKeyboard) // typing into a field: ImGui's alone
+            return;
+    }
+    if (code >= 0 && code < SDL_NUM_SCANCODES)
+        m_keys[size_t(code)] = true;
+    if (ev.key.repeat == 0)
+        onBinding(ev.key.keysym.sym, state, window, out);
+}
+
+void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, FrameEvents& out) {
+    movement::PlayerState ps = state.sim.state();
+    switch (key) {
+    case SDLK_ESCAPE: setCaptured(false); break;
+    case SDLK_v:
+        ps.mode = ps.mode == movement::Mode::Noclip ? movement::Mode::Walk : movement::Mode::Noclip;
+        state.sim.setState(ps);
+        break;
+    case SDLK_f:
+        ps.mode = ps.mode == movement::Mode::Fly ? movement::Mode::Walk : movement::Mode::Fly;
+        state.sim.setState(ps);
+        break;
+    case SDLK_r:
+        state.respawn();
+        state.worldNote.clear();
+        break;
+    case SDLK_t: state.chase = !state.chase; break;
+    case SDLK_p: state.frozen = !state.frozen; break;
+    case SDLK_n: ++state.stepRequests; break;
+    case SDLK_1: state.setSweep({true, state.camera.eye, state.sweep.end}); break;
+    case SDLK_2: state.setSweep({true, state.sweep.start, state.camera.eye}); break;
+    case SDLK_F12: out.screenshot = true; break;
+    case SDLK_F5: state.replay.toggleRecording(state); break;
+    case SDLK_F11:
+        state.fullscreen = !state.fullscreen;
+        SDL_SetWindowFullscreen(window, state.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+        break;
+    default: break;
+    }
+}
+
+void ViewerInput::setCaptured(bool captured) {
+    m_captured = captured;
+    SDL_SetRelativeMouseMode(captured ? SDL_TRUE : SDL_FALSE);
+    if (captured) {
+        // Whatever ImGui was doing (a text field, a dragged slider) ends: the view owns the input.
+        ImGui::ClearActiveID();
+        ImGuiIO& io = ImGui::GetIO();
+        std::fill(std::begin(io.KeysDown), std::end(io.KeysDown), false);
+        m_imguiKeysPressed.clear();
+        m_imguiKeysTapped.clear();
+        m_imguiKeysToRelease.clear();
+        io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
+        m_imguiHeld.fill(false);
+        m_imguiPressed.fill(false);
+    }
+}
+
+void ViewerInput::releaseKeys() {
+    m_keys.fill(false);
+    if (m_rightLook) {
+        m_rightLook = false;
+        if (!m_captured)
+            SDL_SetRelativeMouseMode(SDL_FALSE);
+    }
+}
+
+void ViewerInput::feedImGui() {
+    ImGuiIO& io = ImGui::GetIO();
+    for (int code : m_imguiKeysToRelease)
+        io.KeysDown[code] = false;
+    m_imguiKeysToRelease.clear();
+    for (int code : m_imguiKeysPressed)
+        io.KeysDown[code] = true;
+    m_imguiKeysToRelease.swap(m_imguiKeysTapped); // down this frame, up the next
+    m_imguiKeysPressed.clear();
+    if (viewOwnsMouse())
+        io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
+    else
+        io.ConfigFlags &= ~ImGuiConfigFlags_NoMouse;
+    io.MousePos = m_mouseInside ? ImVec2(m_mouse.x, m_mouse.y) : ImVec2(-FLT_MAX, -FLT_MAX);
+    for (size_t i = 0; i < m_imguiHeld.size(); ++i) {
+        // A press and release within one frame still counts as a click.
+        io.MouseDown[i] = m_imguiHeld[i] || m_imguiPressed[i];
+        m_imguiPressed[i] = false;
+    }
+}
+
+movement::Input ViewerInput::movementInput(const ViewerState& state) const {
+    movement::Input input;
+    input.yaw = state.camera.yaw;
+    input.pitch = state.camera.pitch;
+    if (!m_captured && ImGui::GetIO().WantCaptureKeyboard)
+        return input; // keys held before a text field took the keyboard do not walk on
+    auto held = [this](SDL_Scancode c) { return m_keys[size_t(c)]; };
+    const float scale = (held(SDL_SCANCODE_LSHIFT) || held(SDL_SCANCODE_RSHIFT)) ? 0.5f : 1.0f;
+    input.forward = scale * float(int(held(SDL_SCANCODE_W)) - int(held(SDL_SCANCODE_S)));
+    input.right = scale * float(int(held(SDL_SCANCODE_D)) - int(held(SDL_SCANCODE_A)));
+    input.jump = held(SDL_SCANCODE_SPACE);
+    input.crouch = held(SDL_SCANCODE_C);
+    input.up = input.crouch ? -1.0f : (input.jump ? 1.0f : 0.0f);
+    return input;
+}
+
+} // namespace cliplab::viewer

@@ -1,0 +1,73 @@
+#pragma once
+/// \file ViewerInput.h
+/// The viewer's keyboard and mouse: who owns each event (the 3D view or the ImGui panels), the
+/// key bindings, mouse capture, and the movement input from the keys the view holds.
+
+#include "movement/Simulation.h"
+#include "viewer/ViewerState.h"
+
+#include <glm/vec2.hpp>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+struct SDL_Window;
+union SDL_Event;
+
+namespace cliplab::viewer {
+
+/// What one frame's events asked of the loop (key bindings that only change the state act at once).
+struct FrameEvents {
+    bool quit = false;       ///< The window was closed.
+    bool screenshot = false; ///< F12.
+    /// A probe along the ray through this window pixel (window coordinates; with the mouse
+    /// captured, the middle of the view).
+    std::optional<glm::vec2> probePixel;
+    bool probeThroughCentre = false; ///< The probe pixel is the view's centre (mouse captured).
+    glm::vec2 look{0.0f};            ///< Mouse motion for mouse look (counts, x right, y down).
+};
+
+/// Routes SDL events between the view and ImGui and runs the key bindings. One owner at a time:
+/// - while the mouse is captured (or the right button looks around) ImGui sees no mouse, button
+///   or wheel event and no keys: clicks probe, the wheel sets the fly speed, keys are bindings;
+/// - otherwise a click or wheel over a panel is ImGui's alone, and while ImGui wants the keyboard
+///   (a text field or a typed-in slider) keys are ImGui's alone: no binding runs, the player
+///   holds no key.
+/// The mouse and keys ImGui sees are the ones routed to it from the events (feedImGui), not
+/// SDL's global state, so the same rules hold for events pushed by tests.
+class ViewerInput {
+public:
+    /// Drains SDL's event queue (needs a current ImGui context, between frames).
+    FrameEvents poll(ViewerState& state, SDL_Window* window);
+    /// Call after the ImGui backend's NewFrame and before ImGui::NewFrame: gives ImGui the mouse
+    /// as routed to it (nothing while the view owns the mouse).
+    void feedImGui();
+    /// The movement keys the view holds, with the camera's angles.
+    movement::Input movementInput(const ViewerState& state) const;
+    /// True while the mouse is captured for mouse look (Esc releases it).
+    bool captured() const { return m_captured; }
+    /// Captures or releases the mouse (SDL relative mode; ImGui loses any active widget).
+    void setCaptured(bool captured);
+
+private:
+    bool viewOwnsMouse() const { return m_captured || m_rightLook; }
+    void handle(const SDL_Event& event, ViewerState& state, SDL_Window* window, FrameEvents& out);
+    void onButton(const SDL_Event& event, bool down, FrameEvents& out);
+    void onKey(const SDL_Event& event, ViewerState& state, SDL_Window* window, FrameEvents& out);
+    void onBinding(int key, ViewerState& state, SDL_Window* window, FrameEvents& out);
+    void releaseKeys();
+
+    bool m_captured = false;  ///< Left click in the view: mouse look until Esc.
+    bool m_rightLook = false; ///< Right button held after a press in the view: mouse look.
+    std::array<bool, 512> m_keys{}; ///< Held keys the view owns, by SDL scancode.
+    glm::vec2 m_mouse{0.0f};        ///< Last cursor position (window coordinates).
+    bool m_mouseInside = false;     ///< The cursor is over the window.
+    std::array<bool, 5> m_imguiHeld{}, m_imguiPressed{}; ///< ImGui's buttons (pressed: since the last frame).
+    /// Keys given to ImGui since the last frame, and those also released since: ImGui 1.86 reads
+    /// keys as held at each frame, so a tap shorter than a frame (Enter at a low frame rate)
+    /// is shown to it as held for one frame, then released.
+    std::vector<int> m_imguiKeysPressed, m_imguiKeysTapped, m_imguiKeysToRelease;
+};
+
+} // namespace cliplab::viewer

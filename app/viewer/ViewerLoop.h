@@ -1,0 +1,80 @@
+#pragma once
+/// \file ViewerLoop.h
+/// The viewer's frame loop as an object, so that runViewer() and the tests run the very same
+/// frames: tests push SDL events (SDL_PushEvent) and call frame(), then read the state.
+
+#include "viewer/Viewer.h"
+#include "viewer/ViewerInput.h"
+#include "viewer/ViewerState.h"
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cliplab::viewer {
+
+class GlWindow;
+class OffscreenTarget;
+
+/// One viewer session: ImGui's context, the state, the input routing. Each frame runs the named
+/// steps in order: events, input, simulation, probes, panels, draw, capture.
+class ViewerLoop {
+public:
+    /// Creates ImGui's context for `window` (which must outlive the loop, its GL context current).
+    /// With config.persist the settings and ImGui's layout live in configDirectory().
+    ViewerLoop(const ViewerConfig& config, GlWindow& window);
+    ~ViewerLoop();
+    ViewerLoop(const ViewerLoop&) = delete;
+    ViewerLoop& operator=(const ViewerLoop&) = delete;
+
+    /// Loads the settings and the map and applies the config; false (message printed) on failure.
+    bool start(std::unique_ptr<fs::FileSystem> vfs);
+    /// Runs frames until the window closes or config.frames is reached.
+    void run();
+    /// One frame; false once the loop should stop (window closed, config.frames reached).
+    bool frame();
+    /// The final lines for `--exit`, and the settings saved.
+    void finish();
+
+    ViewerState& state() { return m_st; }
+    ViewerInput& input() { return m_input; }
+    long long framesRun() const { return m_frame; }
+
+private:
+    struct ImGuiSession;
+    class PurposeRecorder;
+
+    void applyConfig();
+    void settle();
+    void simulate(const movement::Input& keys, double frameTime);
+    void runTick(const movement::Input& input);
+    void updateViewport();
+    void runProbes(const FrameEvents& events);
+    void drawPanels();
+    void drawScene();
+    void capture(bool requested, bool lastFrame);
+    void recordStats(double frameTime);
+    LoggedTrace playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b, int32_t mask);
+
+    const ViewerConfig& m_config;
+    GlWindow& m_window;
+    std::string m_configDir;
+    std::unique_ptr<ImGuiSession> m_gui;
+    ViewerState m_st;
+    ViewerInput m_input;
+    std::unique_ptr<OffscreenTarget> m_offscreen;
+    std::vector<movement::Input> m_scriptInputs;
+    size_t m_scriptTick = 0;
+    std::vector<LoggedTrace>* m_sink = nullptr; ///< Where the player's traces of the running tick go.
+    std::unique_ptr<PurposeRecorder> m_recorder;
+    long long m_ticksRun = 0, m_frame = 0;
+    int m_drawW = 1, m_drawH = 1;      ///< The window's drawable size (pixels).
+    glm::vec2 m_pixelScale{1.0f};      ///< Drawable pixels per window coordinate.
+    float m_viewWidth = -1.0f;         ///< Width left of the sidebar (window coordinates); < 0 = whole window.
+    bool m_vsyncApplied = false;
+    double m_accumulator = 0.0;
+    std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
+};
+
+} // namespace cliplab::viewer

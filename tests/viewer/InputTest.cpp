@@ -1,0 +1,178 @@
+// Input has one owner at a time: SDL events pushed into the real viewer loop (hidden window under
+// Xvfb) reach either the panels or the 3D view, never both.
+
+#include "viewer/ViewerLoopHarness.h"
+
+#include "bsp/BspFile.h"
+
+#include <cstring>
+
+using cliplab::test::ViewerLoopHarness;
+
+namespace {
+
+/// Runs frames until the player rests on the ground (the spawn point is 9 units up).
+void settle(ViewerLoopHarness& v) {
+    for (int i = 0; i < 60 && !v.state().sim.state().onGround; ++i)
+        v.frames(1);
+}
+
+} // namespace
+
+TEST(ViewerInput, AClickWhileCapturedTogglesNoWidget) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    const auto freeze = v.findItem("Movement", "freeze", 12.0f);
+    ASSERT_TRUE(freeze) << "the Movement panel's freeze checkbox";
+    const auto view = v.emptyPoint();
+    ASSERT_TRUE(view);
+
+    // A click into the view captures the mouse; the crosshair click then probes, and the
+    // checkbox under the (hidden) cursor stays as it was.
+    v.clickAt(view->x, view->y);
+    ASSERT_TRUE(v.loop->input().captured());
+    EXPECT_FALSE(v.state().probe) << "the capturing click is no probe";
+    v.clickAt(freeze->x, freeze->y);
+    EXPECT_FALSE(v.state().frozen) << "a click while captured reached the freeze checkbox";
+    EXPECT_TRUE(v.state().probe) << "a click while captured probes along the crosshair";
+
+    // Esc releases the mouse; the same click now toggles the checkbox (the control: it was there).
+    v.tap(SDLK_ESCAPE);
+    ASSERT_FALSE(v.loop->input().captured());
+    v.state().probe.reset();
+    v.clickAt(freeze->x, freeze->y);
+    EXPECT_TRUE(v.state().frozen);
+    EXPECT_FALSE(v.state().probe);
+}
+
+TEST(ViewerInput, TypingIntoThePathFieldRunsNoKeyBinding) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    settle(v);
+    const auto field = v.findItem("Map", "##path or name", 40.0f);
+    ASSERT_TRUE(field) << "the Map panel's path field";
+    v.clickAt(field->x, field->y);
+    ASSERT_TRUE(ImGui::GetIO().WantTextInput) << "the path field took the keyboard";
+
+    const glm::vec3 before = v.state().sim.state().origin;
+    // "psa": P would freeze, S walk back, A strafe left. Each key held for a few frames.
+    for (char c : {'p', 's', 'a'}) {
+        v.key(SDL_Keycode(c), true);
+        SDL_Event t{};
+        t.type = SDL_TEXTINPUT;
+        t.text.text[0] = c;
+        v.push(t);
+        v.frames(8);
+        v.key(SDL_Keycode(c), false);
+        v.frames(1);
+    }
+    EXPECT_STREQ(v.state().mapPathInput.data(), "psa");
+    EXPECT_FALSE(v.state().frozen) << "P froze the simulation while typing";
+    const glm::vec3 after = v.state().sim.state().origin;
+    EXPECT_EQ(after.x, before.x) << "S/A moved the player while typing";
+    EXPECT_EQ(after.y, before.y) << "S/A moved the player while typing";
+
+    // The control: with the field left (Esc ends the edit), the same keys are bindings again.
+    v.tap(SDLK_ESCAPE);
+    v.frames(1);
+    ASSERT_FALSE(ImGui::GetIO().WantTextInput);
+    v.key(SDLK_s, true);
+    v.frames(8);
+    v.key(SDLK_s, false);
+    v.frames(1);
+    EXPECT_NE(v.state().sim.state().origin, after) << "S walks when no field has the keyboard";
+    v.tap(SDLK_p);
+    EXPECT_TRUE(v.state().frozen);
+}
+
+TEST(ViewerInput, TheWheelOverAPanelKeepsTheFlySpeed) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    ImGuiWindow* panel = ViewerLoopHarness::imguiWindow("Sidebar");
+    ASSERT_TRUE(panel);
+    const ImVec2 over(panel->Pos.x + panel->Size.x * 0.5f, panel->Pos.y + panel->Size.y * 0.5f);
+    v.mouseTo(over.x, over.y);
+    v.frames(1);
+    ASSERT_TRUE(ImGui::GetIO().WantCaptureMouse);
+    v.wheel(1);
+    v.frames(1);
+    EXPECT_EQ(v.state().flySpeedScale, 1.0f) << "the wheel over a panel changed the fly speed";
+
+    // Over the view the wheel is the fly speed (the control).
+    const auto view = v.emptyPoint();
+    ASSERT_TRUE(view);
+    v.mouseTo(view->x, view->y);
+    v.frames(1);
+    v.wheel(1);
+    v.frames(1);
+    EXPECT_FLOAT_EQ(v.state().flySpeedScale, 1.25f);
+
+    // Captured, the wheel is the fly speed wherever the hidden cursor is, and no panel scrolls.
+    v.clickAt(view->x, view->y);
+    ASSERT_TRUE(v.loop->input().captured());
+    v.mouseTo(over.x, over.y);
+    v.frames(1);
+    const float scroll = panel->Scroll.y;
+    v.wheel(-1);
+    v.frames(1);
+    EXPECT_FLOAT_EQ(v.state().flySpeedScale, 1.0f);
+    EXPECT_EQ(panel->Scroll.y, scroll);
+}
+
+TEST(ViewerInput, EnterInThePathFieldLoadsTheMap) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    const std::string cube = cliplab::test::makeTempDir("viewer-enter") + "/cube.bsp";
+    cliplab::test::writeFile(cube, cliplab::bsp::write(cliplab::test::makeCubeMap(256.0f)));
+    const auto field = v.findItem("Map", "##path or name", 40.0f);
+    ASSERT_TRUE(field);
+    v.clickAt(field->x, field->y);
+    ASSERT_TRUE(ImGui::GetIO().WantTextInput);
+    for (char c : cube) {
+        SDL_Event t{};
+        t.type = SDL_TEXTINPUT;
+        t.text.text[0] = c;
+        v.push(t);
+    }
+    v.frames(1);
+    EXPECT_EQ(std::string(v.state().mapPathInput.data()), cube);
+    EXPECT_NE(v.state().map->argument, cube);
+    // Pressed and released within one frame, as a quick tap at a low frame rate.
+    v.key(SDLK_RETURN, true);
+    v.key(SDLK_RETURN, false);
+    v.frames(3); // the load happens the frame after it was asked for
+    EXPECT_EQ(v.state().map->argument, cube) << v.state().mapError;
+}
+
+TEST(ViewerInput, KeyTTogglesFirstPersonAndTheChaseCamera) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    auto eye = [&v] { return cliplab::movement::eyePosition(v.state().sim.state(), v.state().sim.settings()); };
+    ASSERT_TRUE(v.state().chase) << "the start shows the player from behind";
+    EXPECT_GT(glm::length(v.state().camera.eye - eye()), 8.0f);
+    v.tap(SDLK_t);
+    EXPECT_FALSE(v.state().chase);
+    EXPECT_EQ(v.state().camera.eye, eye());
+    v.tap(SDLK_t);
+    EXPECT_TRUE(v.state().chase);
+}
+
+TEST(ViewerInput, AClickArrivingWithTheMotionOntoAPanelIsThePanels) {
+    // A fast user (or xdotool): the motion onto the panel and the click come in the same batch of
+    // events, before ImGui has seen the cursor there. The click still belongs to the panel.
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    const auto freeze = v.findItem("Movement", "freeze", 12.0f);
+    ASSERT_TRUE(freeze);
+    const auto view = v.emptyPoint();
+    ASSERT_TRUE(view);
+    v.mouseTo(view->x, view->y);
+    v.frames(1);
+    ASSERT_FALSE(ImGui::GetIO().WantCaptureMouse);
+    v.mouseTo(freeze->x, freeze->y);
+    v.button(SDL_BUTTON_LEFT, true);
+    v.button(SDL_BUTTON_LEFT, false);
+    v.frames(2);
+    EXPECT_FALSE(v.loop->input().captured()) << "the click went to the view";
+    EXPECT_TRUE(v.state().frozen) << "the click did not reach the checkbox";
+}
