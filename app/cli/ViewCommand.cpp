@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* kUsage =
     "[MAP] [--size WxH] [--script FILE [--hz N]] [--frames N] [--exit] [--hidden] [--shot FILE.png] "
-    "[--chase UNITS] [--no-config] [--fps N] [--recording FILE.cliprec] "
+    "[--chase UNITS] [--no-config] [--exec FILE] [--fps N] [--recording FILE.cliprec] "
     "[--replay FILE.cliprec [--ghost \"NAME=VALUE ...\" ...] [--at SECONDS|parting] [--angles PITCH YAW]] [--basepath DIR]";
 
 int usage(const std::string& message) {
@@ -93,7 +93,7 @@ int runViewImpl(const Args& args, bool mapFirst) {
     auto cl = CommandLine::parse(args, {{"--size", 1}, {"--script", 1}, {"--hz", 1}, {"--frames", 1}, {"--exit", 0},
                                         {"--hidden", 0}, {"--shot", 1}, {"--no-config", 0}, {"--chase", 1},
                                         {"--fps", 1}, {"--recording", 1}, {"--replay", 1}, {"--ghost", 1, true},
-                                        {"--at", 1}, {"--angles", 2}, basepathOption()});
+                                        {"--at", 1}, {"--angles", 2}, {"--exec", 1}, basepathOption()});
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
@@ -153,6 +153,7 @@ int runViewImpl(const Args& args, bool mapFirst) {
     config.printFinal = cl->has("--exit");
     config.hidden = cl->has("--hidden");
     config.screenshot = cl->value("--shot", "");
+    config.execFile = cl->value("--exec", "");
     if (cl->has("--no-config"))
         config.persist = false;
     auto vfs = mountGameData(cl.value());
