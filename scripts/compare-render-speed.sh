@@ -1,35 +1,64 @@
 #!/usr/bin/env bash
-# Times `cliplab shot` against the game itself (OpenArena, its OpenGL1 renderer) at the three
-# oa_dm1 views of docs/performance.md, interleaved so both see the same machine load.
-# Needs xvfb and the `openarena` package (not a test dependency). Prints one line per run.
-#   scripts/compare-render-speed.sh BUILD_DIR [ROUNDS]
+# Times `cliplab shot` against the game itself (OpenArena with its OpenGL1 renderer, no HUD) at the
+# three oa_dm1 views of docs/performance.md, interleaved run by run so both see the same machine
+# load, and both showing the same view with the items drawn.
+#
+# The game cannot be put at a view directly: `setviewpos` teleports the player (origin = eye - 26),
+# the teleport pushes it forward at 400 u/s and it comes to rest about 100 units further on, on the
+# floor. So each game run waits until the player has settled, asks `viewpos` where the eye is
+# (it prints the view origin), then times its frames (com_speeds, median of the last 80 settled
+# frames), and cliplab is then timed at exactly that eye (median of frames 2..60, models on).
+#
+# Needs xvfb and the `openarena` package (not a test dependency).
+#   scripts/compare-render-speed.sh BUILD_DIR [ROUNDS] [SHOTS_DIR]
+# With SHOTS_DIR, both pictures of each view are kept there (game-N.png, cliplab-N.png; the game's
+# TGA screenshot is stored bottom-up and is flipped). Prints one line per view and round.
 set -euo pipefail
-build=${1:?usage: compare-render-speed.sh BUILD_DIR [ROUNDS]}
+build=${1:?usage: compare-render-speed.sh BUILD_DIR [ROUNDS] [SHOTS_DIR]}
 rounds=${2:-1}
+shots=${3:-}
 cliplab="$build/app/cliplab"
 game_bin=${OPENARENA:-/usr/games/openarena}
 home=$(mktemp -d)
+trap 'rm -rf "$home"' EXIT
 xvfb=(xvfb-run -a -s "-screen 0 1280x720x24")
+# Where the game is told to go: eye position and yaw (the original views of docs/performance.md).
 views=("1128 1424 98 225" "-560 768 50 0" "324 1156 50 180")
+[[ -n "$shots" ]] && mkdir -p "$shots"
 
 median() { sort -n | awk '{a[NR]=$1} END {if (NR == 0) print "nan"; else if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 for ((r = 0; r < rounds; ++r)); do
+  n=0
   for v in "${views[@]}"; do
+    n=$((n + 1))
     read -r x y z yaw <<<"$v"
-    ours=$("${xvfb[@]}" "$cliplab" shot oa_dm1 --pos "$x" "$y" "$z" --angles 0 "$yaw" --size 1280x720 \
-      --out "$home/shot.png" --frames 60 2>/dev/null | tail -1 | sed 's/.*ms_per_frame=//')
-    ours_nocull=$("${xvfb[@]}" "$cliplab" shot oa_dm1 --pos "$x" "$y" "$z" --angles 0 "$yaw" --size 1280x720 \
-      --out "$home/shot.png" --frames 60 --no-pvs --no-frustum 2>/dev/null | tail -1 | sed 's/.*ms_per_frame=//')
-    # setviewpos takes the player origin: the eye is 26 units higher. com_speeds prints each frame's
-    # total milliseconds ("all:"); the last 80 frames are after the view settled.
-    game=$(timeout 180 "${xvfb[@]}" "$game_bin" +set fs_homepath "$home" +set cl_renderer opengl1 +set r_mode -1 \
+    rm -rf "$home/baseoa/screenshots"
+    log="$home/game.log"
+    # 300 frames for the teleport slide to end; then the eye, a screenshot and 100 more frames.
+    # Every "+set" is applied at start-up whatever its place on the line, so com_speeds reports
+    # every frame; the last 80 are the settled ones.
+    timeout 600 "${xvfb[@]}" "$game_bin" +set fs_homepath "$home" +set cl_renderer opengl1 +set r_mode -1 \
       +set r_customwidth 1280 +set r_customheight 720 +set r_fullscreen 0 +set com_introplayed 1 \
       +set s_initsound 0 +set cg_drawgun 0 +set cg_draw2D 0 +set com_maxfps 0 +set r_swapInterval 0 \
-      +devmap oa_dm1 +wait 200 +setviewpos "$x" "$y" "$((z - 26))" "$yaw" +wait 150 +set com_speeds 1 \
-      +wait 100 +quit 2>&1 | { grep -o 'all: *[0-9]*' || true; } | awk '{print $2}' | tail -80 | median)
-    echo "view ($x $y $z) yaw $yaw: cliplab ${ours} ms (no culling ${ours_nocull} ms), game ${game} ms," \
-      "load $(cut -d' ' -f1 /proc/loadavg)"
+      +set com_speeds 1 +devmap oa_dm1 +wait 200 +setviewpos "$x" "$y" "$((z - 26))" "$yaw" +wait 300 +viewpos \
+      +screenshot +wait 100 +quit > "$log" 2>&1 || true
+    eye=$(sed -n 's/^(\(-\?[0-9]*\) \(-\?[0-9]*\) \(-\?[0-9]*\)) : .*/\1 \2 \3/p' "$log" | tail -1)
+    game=$({ grep -o 'all: *[0-9]*' "$log" || true; } | awk '{print $2}' | tail -80 | median)
+    if [[ -z "$eye" ]]; then
+      echo "view $n: the game did not report its view (see $log)"; cp "$log" "/tmp/compare-render-game-$n.log"; continue
+    fi
+    read -r ex ey ez <<<"$eye"
+    out="$home/shot.png"
+    [[ -n "$shots" ]] && out="$shots/cliplab-$n.png"
+    ours=$("${xvfb[@]}" "$cliplab" shot oa_dm1 --pos "$ex" "$ey" "$ez" --angles 0 "$yaw" --size 1280x720 \
+      --out "$out" --frames 60 2>/dev/null | tail -1 | sed 's/.*ms_per_frame=//')
+    if [[ -n "$shots" ]]; then
+      tga=$(find "$home/baseoa/screenshots" -name '*.tga' 2>/dev/null | head -1)
+      [[ -n "$tga" ]] && convert "$tga" -flip "$shots/game-$n.png"
+    fi
+    ratio=$(awk -v g="$game" -v o="$ours" 'BEGIN {if (o > 0 && g == g + 0) printf "%.2f", g / o; else print "nan"}')
+    echo "view $n: told ($x $y $z) yaw $yaw, settled eye ($ex $ey $ez): cliplab ${ours} ms, game ${game} ms," \
+      "game/cliplab ${ratio}x, load $(cut -d' ' -f1 /proc/loadavg)"
   done
 done
-rm -rf "$home"

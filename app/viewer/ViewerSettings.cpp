@@ -129,6 +129,13 @@ const Field kFields[] = {
          s.vsync = v == "1";
          return true;
      }},
+    {"render.models", [](const ViewerState& s) { return num(s.render.drawModels); },
+     [](ViewerState& s, const std::string& v) {
+         if (v != "0" && v != "1")
+             return false;
+         s.render.drawModels = v == "1";
+         return true;
+     }},
     {"render.fov", [](const ViewerState& s) { return num(s.camera.fovX); },
      [](ViewerState& s, const std::string& v) { return toFloatIn(v, 1.0f, 179.0f, s.camera.fovX); }},
     {"vis.ticksShown", [](const ViewerState& s) { return num(s.vis.ticksShown); },

@@ -187,6 +187,13 @@ const WorldUniforms& Renderer::Impl::use(ProgramKind kind) {
     return p.u;
 }
 
+bool inDepthPrepass(const MaterialPlan& plan) {
+    // Only what the colour passes will cover exactly, at the same depth.
+    return plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
+                        plan.passes.front().alphaFunc == AlphaFunc::None && plan.deforms.empty() &&
+                        !plan.polygonOffset);
+}
+
 void Renderer::Impl::issue(const DrawContext& context) {
     if (!context.dynamic) {
         multiDraw();
@@ -258,7 +265,8 @@ void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& 
         } else {
             glDisable(GL_BLEND);
         }
-        glDepthMask(!textured || p.depthWrite ? GL_TRUE : GL_FALSE);
+        // Depth the pre-pass laid down needs no second write (saves a store per fragment).
+        glDepthMask((!textured || p.depthWrite) && !context.depthDone ? GL_TRUE : GL_FALSE);
         const bool equal = textured && p.depthFuncEqual;
         if (equal)
             glDepthFunc(GL_EQUAL);
@@ -379,6 +387,7 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
             if (context.lightSource == 1)
                 context.lightmap = lightmaps[static_cast<size_t>(batch.lightmap)];
             context.specularLight = kSpecularLight;
+            context.depthDone = settings.depthPrepass && inDepthPrepass(material.plan);
             drawPasses(material, context, seconds, settings);
         }
     }
@@ -413,11 +422,7 @@ void Renderer::Impl::depthPrepass() {
     for (int32_t b : drawOrder) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
-        // Only what the colour passes will cover exactly, at the same depth.
-        const bool opaque = plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
-                                         plan.passes.front().alphaFunc == AlphaFunc::None && plan.deforms.empty() &&
-                                         !plan.polygonOffset);
-        if (!opaque || !collectVisible(batch, false))
+        if (!inDepthPrepass(plan) || !collectVisible(batch, false))
             continue;
         setCull(plan.sky ? CullMode::None : plan.cull);
         multiDraw();

@@ -71,6 +71,7 @@ struct DrawContext {
     glm::mat3 envAxis{1.0f};       ///< Unit axes of the model (columns); identity for the world.
     glm::vec3 specularLight{0.0f}; ///< The game's fixed specular light, in world space.
     bool dynamic = false;          ///< Drawn from the dynamic buffer: [firstIndex, firstIndex + indexCount).
+    bool depthDone = false;        ///< The depth pre-pass already wrote these triangles' depth.
     uint32_t firstIndex = 0, indexCount = 0;
 };
 
@@ -144,6 +145,9 @@ struct Renderer::Impl {
     /// Binds a program (setting its per-frame uniforms on first use in a frame); returns its uniforms.
     const WorldUniforms& use(ProgramKind kind);
 };
+
+/// Whether the depth pre-pass draws batches of `plan`: opaque, not alpha-tested, not moved.
+bool inDepthPrepass(const MaterialPlan& plan);
 
 /// Sets the attribute layout of MeshVertex on the bound vertex array and array buffer.
 void setMeshVertexLayout();

@@ -16,7 +16,7 @@ namespace {
 /// The state's persisted values, compared as a whole.
 struct Persisted {
     int shape, semantics, view, patchLevel, ticksShown;
-    bool curves, vsync;
+    bool curves, vsync, models;
     float epsilon, radius, fov;
     int32_t mask;
     double tickRate;
@@ -25,8 +25,9 @@ struct Persisted {
 
 Persisted persisted(const viewer::ViewerState& s) {
     return {int(s.trace.shape),       int(s.trace.options.semantics), int(s.render.view), s.render.patchLevel,
-            s.vis.ticksShown,         s.trace.options.curves,         s.vsync,            s.trace.options.epsilon,
-            s.trace.radius,           s.camera.fovX,                  s.trace.mask,       s.tickRate};
+            s.vis.ticksShown,         s.trace.options.curves,         s.vsync,            s.render.drawModels,
+            s.trace.options.epsilon,  s.trace.radius,                 s.camera.fovX,      s.trace.mask,
+            s.tickRate};
 }
 
 } // namespace
@@ -35,7 +36,8 @@ TEST(ViewerSettingsFile, HostileValuesAreRefusedLineByLine) {
     const std::string path = test::makeTempDir("viewer-hostile") + "/viewer.cfg";
     const char* keys[] = {"trace.shape",        "trace.curves",      "trace.epsilon", "trace.semantics",
                           "trace.mask",         "trace.radius",      "movement.tickRate", "render.view",
-                          "render.patchLevel",  "render.vsync",      "render.fov",    "vis.ticksShown"};
+                          "render.patchLevel",  "render.vsync",      "render.fov",    "vis.ticksShown",
+                          "render.models"};
     const char* hostile[] = {"nan", "-nan", "inf", "-inf", "1e99", "-1e99", "1e39", "", "0x", "12abc"};
     for (const char* key : keys)
         for (const char* value : hostile) {
@@ -62,6 +64,7 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
         {"render.fov = 0", false},         {"render.fov = 180", false},       {"render.fov = 179", true},
         {"vis.ticksShown = -1", false},    {"vis.ticksShown = 201", false},   {"trace.shape = 1.5", false},
         {"trace.shape = -1", false},       {"trace.shape = 4", true},         {"trace.semantics = 3", false},
+        {"render.models = 2", false},      {"render.models = 0", true},
     };
     for (const Case& c : cases) {
         test::writeFile(path, std::string(c.line) + "\n");
