@@ -104,6 +104,7 @@ std::vector<OptionSpec> viewOptions() {
              "with --replay: the recording replayed beside itself under these settings, as in compare-runs"},
             {"--at", 1, false, "SECONDS|parting", "with --replay: the playhead at start (parting: where a ghost parts)"},
             {"--angles", 2, false, "PITCH YAW", "with --replay: the camera held there instead of the recorded view"},
+            {"--exec", 1, false, "FILE", "run the console commands in FILE once the map is loaded"},
             basepathOption()};
 }
 
@@ -168,6 +169,7 @@ int runViewImpl(const Args& args, bool mapFirst) {
     config.printFinal = cl->has("--exit");
     config.hidden = cl->has("--hidden");
     config.screenshot = cl->value("--shot", "");
+    config.execFile = cl->value("--exec", "");
     if (cl->has("--no-config"))
         config.persist = false;
     auto vfs = mountGameData(cl.value());

@@ -1,6 +1,7 @@
 #include "viewer/ConsoleCommands.h"
 
 #include "bsp/FlagNames.h"
+#include "inspect/BrushKind.h"
 #include "collision/TraceLimits.h"
 #include "core/Format.h"
 #include "core/Parse.h"
@@ -281,6 +282,55 @@ void addTraceVariables(console::Console& con, ViewerState& st) {
     con.addVariable(std::move(mask));
 }
 
+/// A brush index typed by the user, in range of the loaded map.
+std::optional<int32_t> brushArgument(const ViewerState& st, const std::string& text) {
+    const auto v = core::parseFiniteNumber(text);
+    if (!v || *v != std::floor(*v) || *v < 0 || !st.map || *v >= double(st.map->data.brushes.size()))
+        return std::nullopt;
+    return static_cast<int32_t>(*v);
+}
+
+void addInspectionCommands(console::Console& con, ViewerState& st) {
+    con.addCommand("probe", "probe: traces the probe shape along the view's centre and inspects what it hits",
+                   [&st](const Words& a) {
+                       if (a.size() != 1)
+                           return Reply::fail("usage: probe");
+                       if (!st.map)
+                           return Reply::fail("probe: no map is loaded");
+                       st.fireProbe(st.camera.forward());
+                       return Reply::ok();
+                   });
+    con.addCommand("inspect", "inspect [BRUSH]: prints what the Inspector shows (of brush BRUSH when given)",
+                   [&con, &st](const Words& a) {
+                       if (a.size() > 2)
+                           return Reply::fail("usage: inspect [BRUSH]");
+                       if (a.size() == 2) {
+                           const auto b = brushArgument(st, a[1]);
+                           if (!b)
+                               return Reply::fail("inspect: '" + a[1] + "' is not a brush of the loaded map");
+                           st.inspectBrush(*b, "brush " + a[1]);
+                       }
+                       for (const std::string& line : inspectionText(st))
+                           con.print(line);
+                       return Reply::ok();
+                   });
+    con.addCommand("gotobrush", "gotobrush BRUSH: flies the camera (noclip) to look at a brush and inspects it",
+                   [&st](const Words& a) {
+                       if (a.size() != 2)
+                           return Reply::fail("usage: gotobrush BRUSH");
+                       const auto b = brushArgument(st, a[1]);
+                       if (!b)
+                           return Reply::fail("gotobrush: '" + a[1] + "' is not a brush of the loaded map");
+                       st.goToBrush(*b);
+                       st.inspectBrush(*b, "brush " + a[1]);
+                       return Reply::ok();
+                   });
+    con.addVariable(boolVariable("r_brushes", "1: the collision brushes are drawn instead of the surfaces",
+                                 &st.collisionBrushView));
+    con.addVariable(boolVariable("r_bevels", "1: the brush view draws bevel sides as arrows", &st.brushView.bevels));
+    con.addVariable(boolVariable("r_markerLabels", "1: entity markers have labels", &st.markers.labels));
+}
+
 void addCommands(console::Console& con, ViewerState& st, ConsoleHost& host) {
     auto mapCommand = [&con, &st, &host](const Words& a) {
         if (a.size() != 2)
@@ -363,6 +413,51 @@ std::string movementCvarName(const std::string& settingName) {
     return settingName;
 }
 
+std::vector<std::string> inspectionText(const ViewerState& st) {
+    if (!st.inspection || !st.map || !st.map->inspector)
+        return {"nothing inspected: probe a surface, or pick a trace or a brush in the Trace debugger"};
+    const Inspection& in = *st.inspection;
+    const inspect::Inspector& inspector = *st.map->inspector;
+    std::vector<std::string> out;
+    auto vec = [](const glm::vec3& v) { return floatText(v.x) + " " + floatText(v.y) + " " + floatText(v.z); };
+    if (in.brushSide >= 0 || in.surface >= 0 || !in.hit) {
+        if (!in.hit && in.brush < 0) {
+            out.push_back(in.source + ": hit nothing");
+        } else if (in.hit) {
+            const inspect::SurfaceInfo s = inspector.hitSurface(in.brush, in.brushSide, in.surface);
+            out.push_back(in.source + ": hit at " + vec(in.point));
+            out.push_back("  shader " + (s.shader.empty() ? std::string("(none)") : s.shader));
+            out.push_back("  surface flags " + bsp::surfaceFlagNames(s.surfaceFlags));
+            out.push_back("  contents " + bsp::contentsNames(s.contents));
+            if (in.surface >= 0)
+                out.push_back("  patch surface " + std::to_string(in.surface));
+        } else {
+            out.push_back(in.source);
+        }
+    } else {
+        out.push_back(in.source);
+    }
+    if (in.brush < 0)
+        return out;
+    const auto info = inspector.brush(in.brush);
+    if (!info)
+        return out;
+    const inspect::Owner& o = info->owner;
+    out.push_back("brush " + std::to_string(info->index) + " (" + inspect::brushKindName(inspect::brushKind(info->contents)) +
+                  "): shader " + info->shader + ", contents " + bsp::contentsNames(info->contents));
+    std::string owner = o.entity >= 0 ? "entity " + std::to_string(o.entity) + " " + o.classname : "no entity";
+    if (!o.targetname.empty())
+        owner += " \"" + o.targetname + "\"";
+    owner += o.model == 0 ? " (world, model 0)" : " (model *" + std::to_string(o.model) + ")";
+    out.push_back("  " + owner);
+    out.push_back("  bounds " + vec(info->mins) + " to " + vec(info->maxs));
+    for (const inspect::SideInfo& s : info->sides)
+        out.push_back(core::format("  side %d: %s %s dist %s %s %s%s", s.index, s.bevel ? "bevel" : "face ",
+                                   vec(s.normal).c_str(), floatText(s.dist).c_str(), s.shader.c_str(),
+                                   bsp::surfaceFlagNames(s.surfaceFlags).c_str(), s.index == in.brushSide ? "  (hit)" : ""));
+    return out;
+}
+
 std::string viewPosText(const ViewerState& st) {
     const glm::vec3 o = st.sim.state().origin;
     return floatText(o.x) + " " + floatText(o.y) + " " + floatText(o.z) + " " + floatText(st.camera.yaw);
@@ -372,6 +467,7 @@ void addViewerCommands(console::Console& console, ViewerState& state, ConsoleHos
     addMovementVariables(console, state);
     addTraceVariables(console, state);
     addCommands(console, state, host);
+    addInspectionCommands(console, state);
 }
 
 } // namespace cliplab::viewer

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cliplab::viewer {
 
@@ -32,11 +33,17 @@ public:
 std::string movementCvarName(const std::string& settingName);
 
 /// Registers the viewer's commands and variables on `console`; `state` and `host` must outlive it.
-/// Commands: map, devmap, setviewpos, viewpos, noclip, kill, screenshot, quit. Variables: every
+/// Commands: map, devmap, setviewpos, viewpos, noclip, kill, probe, inspect, gotobrush, screenshot,
+/// quit. Variables: r_brushes, r_bevels, r_markerLabels, every
 /// movement setting (movementCvarName; the `--set` names are aliases), pmove_msec and tickRate, and
 /// the trace options: cm_noCurves, cm_playerCurveClip, trace_epsilon, trace_semantics, trace_mask,
 /// trace_shape, trace_mins, trace_maxs, trace_radius, trace_halfHeight, trace_method, trace_bevels.
 void addViewerCommands(console::Console& console, ViewerState& state, ConsoleHost& host);
+
+/// What the Inspector panel shows, as lines of text (the `inspect` command prints them): the hit
+/// surface's shader, surface flags and contents by name, the brush with its entity, bounds and
+/// sides (plane, face or bevel, shader, flags). One line saying so when there is nothing to show.
+std::vector<std::string> inspectionText(const ViewerState& state);
 
 /// "X Y Z YAW" of the player (origin, units; yaw, degrees) in the shortest text that reads back
 /// exactly, as `setviewpos` takes it.

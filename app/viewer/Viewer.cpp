@@ -343,13 +343,7 @@ void ViewerLoop::runProbes(const FrameEvents& events) {
         const glm::vec2 pixel = events.probeThroughCentre
                                     ? glm::vec2(float(m_st.camera.width), float(m_st.camera.height)) * 0.5f
                                     : *events.probePixel * m_pixelScale;
-        const glm::vec3 dir = pixelRay(m_st.camera, pixel.x, pixel.y);
-        auto traces = m_st.traceMethods("probe", m_st.trace.probeShape(), m_st.camera.eye,
-                                        m_st.camera.eye + dir * 8192.0f, m_st.trace.mask);
-        m_st.probe = traces.front();
-        m_st.probeCompare.reset();
-        if (traces.size() > 1)
-            m_st.probeCompare = traces[1];
+        m_st.fireProbe(pixelRay(m_st.camera, pixel.x, pixel.y));
     }
     m_st.sweepTrace.clear();
     if (m_st.sweep.enabled)

@@ -62,6 +62,9 @@ struct ViewerConfig {
     /// Called at the start of every frame with its number (0-based), before the frame's events are
     /// read: tests push SDL events here to drive the real loop.
     std::function<void(long long frame)> beforeFrame;
+    /// Console commands to run at start-up, one or more a line (`cliplab view --exec FILE`); "" =
+    /// none. An unreadable file fails the start (exit 1); failed lines make the exit code 1.
+    std::string execFile;
 };
 
 /// Runs the viewer with `vfs` mounted; returns a process exit code (0 ok, 1 failure). Errors are

@@ -259,6 +259,15 @@ glm::vec3 ViewerState::cameraPosition(const glm::vec3& eye) const {
     return r.startSolid ? wanted : r.endpos; // an eye in solid (noclip): nothing to keep out of
 }
 
+void ViewerState::fireProbe(const glm::vec3& direction) {
+    auto traces = traceMethods("probe", trace.probeShape(), camera.eye, camera.eye + direction * 8192.0f, trace.mask);
+    probe = traces.front();
+    probeCompare.reset();
+    if (traces.size() > 1)
+        probeCompare = traces[1];
+    inspectTrace(*probe, "probe");
+}
+
 void ViewerState::inspectTrace(const LoggedTrace& logged, const std::string& source) {
     Inspection in;
     in.source = source;
@@ -360,18 +369,25 @@ core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argume
     auto data = world::loadMap(argument, vfs);
     if (!data)
         return data.error();
+    auto m = buildLoadedMap(argument, std::move(data.value()));
+    if (!m)
+        return m.error();
+    auto renderer = render::Renderer::create(m.value()->data, vfs);
+    if (!renderer)
+        return renderer.error();
+    m.value()->renderer = std::move(renderer.value());
+    m.value()->renderer->setEntities(placeMapEntities(m.value()->data, *m.value()->model));
+    return m;
+}
+
+core::Result<std::unique_ptr<LoadedMap>> buildLoadedMap(const std::string& argument, bsp::BspData data) {
     auto m = std::make_unique<LoadedMap>();
     m->argument = argument;
-    m->data = std::move(data.value());
+    m->data = std::move(data);
     if (m->data.models.empty())
         return core::makeError(argument + ": the map has no models");
     m->model = std::make_unique<collision::Model>(m->data);
     m->correct = collision::correctFunction(*m->model);
-    auto renderer = render::Renderer::create(m->data, vfs);
-    if (!renderer)
-        return renderer.error();
-    m->renderer = std::move(renderer.value());
-    m->renderer->setEntities(placeMapEntities(m->data, *m->model));
     auto entities = bsp::parseEntities(m->data.entities, m->data.name);
     // An entity lump that does not parse leaves owners named by model number and no markers.
     m->inspector = std::make_unique<inspect::Inspector>(m->data, entities ? entities.value()

@@ -284,6 +284,10 @@ struct ViewerState {
     glm::vec3 cameraPosition(const glm::vec3& eye) const;
     /// Puts the player at the map's first spawn point (the middle of the world without one).
     void respawn();
+    /// Traces the probe shape from the camera's eye along `direction` (unit) for 8192 units by the
+    /// Trace panel's method, keeps it as the last probe (and its plane-shift twin with method
+    /// Both) and shows what it hit in the Inspector.
+    void fireProbe(const glm::vec3& direction);
     /// The Inspector shows what `logged` stopped on (its brush side or patch), or that it hit nothing.
     void inspectTrace(const LoggedTrace& logged, const std::string& source);
     /// The Inspector shows brush `brush` without a hit; false (nothing changed) when out of range.
@@ -319,5 +323,9 @@ private:
 /// Loads `argument` with `vfs` into a new LoadedMap (renderer included: needs a current GL
 /// context). On error nothing changes for the caller, which keeps its previous map.
 core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument, const fs::FileSystem* vfs);
+
+/// Everything of a LoadedMap but its renderer (no GL context needed; `renderer` stays null):
+/// collision model, inspector, markers, stations and spawn points. An error for a map without models.
+core::Result<std::unique_ptr<LoadedMap>> buildLoadedMap(const std::string& argument, bsp::BspData data);
 
 } // namespace cliplab::viewer

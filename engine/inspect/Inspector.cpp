@@ -127,8 +127,9 @@ std::optional<BrushInfo> Inspector::brush(int32_t index) const {
         info.sides.push_back(std::move(s));
     }
     if (lo.x <= hi.x) {
-        info.mins = glm::vec3(lo);
-        info.maxs = glm::vec3(hi);
+        // + 0 turns a -0 of the clipped windings into 0, which reads better.
+        info.mins = glm::vec3(lo + 0.0);
+        info.maxs = glm::vec3(hi + 0.0);
     }
     return info;
 }

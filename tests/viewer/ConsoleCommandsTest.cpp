@@ -1,6 +1,7 @@
 // The viewer's console commands and variables on a ViewerState, without a window: the host that
 // would load maps, copy text and take screenshots is a recorder.
 
+#include "mapc/MapTestUtil.h"
 #include "support/TestSupport.h"
 #include "viewer/ConsoleCommands.h"
 
@@ -8,6 +9,10 @@
 #include "movement/Settings.h"
 
 #include <gtest/gtest.h>
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
 
 using namespace cliplab;
 
@@ -231,4 +236,102 @@ TEST(ConsoleCommands, ExecFileErrorsNameFileAndLine) {
     EXPECT_EQ(f.st.moveSettings.gravity, 400.0f);
     EXPECT_EQ(f.st.sim.state().origin, glm::vec3(10, 20, 30));
     EXPECT_EQ(f.con.fileErrors(), 2);
+}
+
+namespace {
+
+/// A floor, a clip box at x 0..64 and a func_door, compiled, loaded without a renderer.
+std::unique_ptr<viewer::LoadedMap> clipMap() {
+    const std::string text = test::mapText(
+        test::boxBrush({-512, -512, -16}, {512, 512, 0}) + test::boxBrush({0, -32, 0}, {64, 32, 128}, "common/clip"),
+        "{\n\"classname\" \"func_door\"\n\"targetname\" \"gate\"\n" + test::boxBrush({200, -32, 0}, {208, 32, 96}) +
+            "}\n{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-300 0 40\"\n}\n");
+    auto m = viewer::buildLoadedMap("clip.map", test::compileOk(text));
+    EXPECT_TRUE(m.ok());
+    return m ? std::move(m.value()) : nullptr;
+}
+
+int32_t clipBrush(const bsp::BspData& d) {
+    for (size_t b = 0; b < d.brushes.size(); ++b)
+        if (d.shaders[size_t(d.brushes[b].shader)].name == "textures/common/clip")
+            return int32_t(b);
+    return -1;
+}
+
+bool hasLine(const std::vector<std::string>& lines, const std::string& line) {
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+
+} // namespace
+
+TEST(ConsoleCommands, ProbeAndInspectNameTheClipBrush) {
+    Fixture f;
+    EXPECT_EQ(f.run("probe"), "probe: no map is loaded");
+    EXPECT_EQ(viewer::inspectionText(f.st).front().rfind("nothing inspected", 0), 0u);
+    f.st.map = clipMap();
+    ASSERT_TRUE(f.st.map);
+    const int32_t clip = clipBrush(f.st.map->data);
+    ASSERT_GE(clip, 0);
+    // The eye 200 units in front of the clip box's -x face, looking at it.
+    f.run("trace_shape ray");
+    f.st.camera.eye = glm::vec3(-200, 0, 64);
+    f.st.camera.yaw = 0.0f;
+    f.st.camera.pitch = 0.0f;
+    f.run("probe");
+    ASSERT_TRUE(f.st.probe);
+    EXPECT_NEAR(f.st.probe->result.endpos.x, -0.125f, 1e-3f);
+    ASSERT_TRUE(f.st.inspection);
+    EXPECT_EQ(f.st.inspection->brush, clip);
+    f.run("inspect");
+    const std::vector<std::string> lines(f.con.lines().begin(), f.con.lines().end());
+    EXPECT_TRUE(hasLine(lines, "probe: hit at -0.125 0 64")) << ::testing::PrintToString(lines);
+    EXPECT_TRUE(hasLine(lines, "  shader textures/common/clip"));
+    EXPECT_TRUE(hasLine(lines, "  contents PLAYERCLIP|TRANSLUCENT"));
+    EXPECT_TRUE(hasLine(lines, "  surface flags NOIMPACT|NOMARKS|NODRAW|NOLIGHTMAP|NONSOLID"));
+    EXPECT_TRUE(hasLine(lines, "brush " + std::to_string(clip) +
+                                   " (player clip): shader textures/common/clip, contents PLAYERCLIP|TRANSLUCENT"));
+    EXPECT_TRUE(hasLine(lines, "  entity 0 worldspawn (world, model 0)"));
+    EXPECT_TRUE(hasLine(lines, "  bounds 0 -32 0 to 64 32 128"));
+    const auto hitSide = std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.find("face  -1 0 0 dist 0 textures/common/clip") != std::string::npos && l.find("(hit)") != std::string::npos;
+    });
+    EXPECT_EQ(hitSide, 1);
+    // The door's brush names its entity.
+    const int32_t door = f.st.map->data.models[1].firstBrush;
+    f.con.submit("inspect " + std::to_string(door));
+    f.con.runQueued();
+    const std::vector<std::string> doorLines(f.con.lines().begin(), f.con.lines().end());
+    EXPECT_TRUE(hasLine(doorLines, "  entity 1 func_door \"gate\" (model *1)")) << ::testing::PrintToString(doorLines);
+    EXPECT_EQ(f.run("inspect 99999"), "inspect: '99999' is not a brush of the loaded map");
+    EXPECT_EQ(f.run("inspect -1"), "inspect: '-1' is not a brush of the loaded map");
+    // A probe into the sky hits nothing.
+    f.st.camera.pitch = -89.0f;
+    f.run("probe");
+    f.run("inspect");
+    EXPECT_EQ(f.con.lines().back(), "probe: hit nothing");
+}
+
+TEST(ConsoleCommands, GotoBrushLooksAtItFromOutside) {
+    Fixture f;
+    f.st.map = clipMap();
+    ASSERT_TRUE(f.st.map);
+    const int32_t clip = clipBrush(f.st.map->data);
+    f.st.camera.eye = glm::vec3(-300, 0, 64);
+    f.run("gotobrush " + std::to_string(clip));
+    EXPECT_EQ(f.st.sim.state().mode, movement::Mode::Noclip);
+    EXPECT_EQ(f.st.shownBrush, clip);
+    ASSERT_TRUE(f.st.inspection);
+    EXPECT_EQ(f.st.inspection->brush, clip);
+    // The eye on the line from the old eye to the centre (32 0 64), outside the brush, looking at it.
+    const glm::vec3 eye = movement::eyePosition(f.st.sim.state(), f.st.sim.settings());
+    const glm::vec3 centre(32, 0, 64);
+    const float radius = glm::length(glm::vec3(64, 64, 128)) * 0.5f;
+    EXPECT_NEAR(glm::length(centre - eye), 1.2f * radius + 32.0f, 0.01f);
+    EXPECT_NEAR(eye.y, 0.0f, 1e-3f);
+    EXPECT_NEAR(eye.z, 64.0f, 1e-3f);
+    EXPECT_LT(eye.x, 0.0f);
+    f.st.camera.eye = eye;
+    EXPECT_NEAR(glm::dot(f.st.camera.forward(), glm::normalize(centre - eye)), 1.0f, 1e-4f);
+    EXPECT_EQ(f.run("gotobrush x"), "gotobrush: 'x' is not a brush of the loaded map");
+    EXPECT_EQ(f.run("gotobrush"), "usage: gotobrush BRUSH");
 }

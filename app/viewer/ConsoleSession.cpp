@@ -1,0 +1,60 @@
+#include "viewer/ConsoleSession.h"
+
+#include "viewer/ViewerState.h"
+
+#include <cstdio>
+
+namespace cliplab::viewer {
+
+ConsoleSession::ConsoleSession(ViewerState& state) : m_state(state) {
+    addViewerCommands(m_console, m_state, *this);
+    m_console.setEcho([](const std::string& line) {
+        std::printf("%s\n", line.c_str());
+        std::fflush(stdout);
+    });
+}
+
+std::optional<std::string> ConsoleSession::execFile(const std::string& path) { return m_console.enqueueFile(path); }
+
+bool ConsoleSession::handleEvent(const SDL_Event& ev) {
+    if (ev.type == SDL_KEYDOWN) {
+        const SDL_Keysym& k = ev.key.keysym;
+        if (k.scancode == SDL_SCANCODE_GRAVE && !(k.mod & (KMOD_CTRL | KMOD_ALT))) {
+            if (ev.key.repeat == 0) {
+                m_window.toggle();
+                m_dropText = true;
+            }
+            return true;
+        }
+        if (k.sym == SDLK_q && (k.mod & KMOD_CTRL)) {
+            m_quit = true;
+            return true;
+        }
+    }
+    if (ev.type == SDL_TEXTINPUT && m_dropText) {
+        // The character the toggle key types (` or ~, or a dead key's) belongs to the toggle.
+        m_dropText = false;
+        return true;
+    }
+    if (ev.type == SDL_KEYDOWN || ev.type == SDL_KEYUP)
+        m_dropText = false;
+    return false;
+}
+
+std::optional<std::string> ConsoleSession::takeScreenshotRequest() {
+    auto r = std::move(m_screenshot);
+    m_screenshot.reset();
+    return r;
+}
+
+std::optional<std::string> ConsoleSession::loadMap(const std::string& map) {
+    if (m_state.switchMap(map))
+        return std::nullopt;
+    return m_state.mapError;
+}
+
+void ConsoleSession::setClipboard(const std::string& text) { SDL_SetClipboardText(text.c_str()); }
+
+void ConsoleSession::screenshot(const std::string& path) { m_screenshot = path; }
+
+} // namespace cliplab::viewer
