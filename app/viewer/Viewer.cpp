@@ -129,6 +129,7 @@ ViewerLoop::ViewerLoop(const ViewerConfig& config, GlWindow& window)
     }
     m_gui = std::make_unique<ImGuiSession>(window.window(), m_configDir.empty() ? std::string() : m_configDir + "/imgui.ini");
     m_recorder = std::make_unique<PurposeRecorder>(m_sink);
+    m_console = std::make_unique<ConsoleSession>(m_st);
 }
 
 ViewerLoop::~ViewerLoop() {
@@ -162,6 +163,11 @@ bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
     }
     if (m_config.script)
         m_scriptInputs = movement::scriptTicks(*m_config.script, m_st.tickRate);
+    if (!m_config.execFile.empty())
+        if (auto error = m_console->execFile(m_config.execFile)) {
+            std::fprintf(stderr, "cliplab view: %s\n", error->c_str());
+            return false;
+        }
     if (m_config.settleTicks > 0)
         settle();
     return true;
@@ -239,13 +245,18 @@ bool ViewerLoop::frame() {
         m_vsyncApplied = m_st.vsync;
     }
     // Events.
-    const FrameEvents events = m_input.poll(m_st, m_window.window());
+    // The console sees each event first: ~ and Ctrl+Q are its own, whatever else has the input.
+    const FrameEvents events =
+        m_input.poll(m_st, m_window.window(), [this](const SDL_Event& e) { return m_console->handleEvent(e); });
+    if (m_console->open() && m_input.captured())
+        m_input.setCaptured(false); // typing goes to the console, the mouse to its scrollback
     if (!m_st.pendingLoad.empty() && m_frame > 0) {
         // Loaded one frame after it was asked for, so the Map panel could show "loading".
         const std::string arg = std::move(m_st.pendingLoad);
         m_st.pendingLoad.clear();
         m_st.switchMap(arg);
     }
+    m_console->runQueued(); // typed lines and --exec files, before this frame's tick
     // Input: mouse look, then the keys.
     constexpr float kSensitivity = 0.15f; // degrees per mouse count
     m_st.camera.yaw -= events.look.x * kSensitivity;
@@ -256,13 +267,16 @@ bool ViewerLoop::frame() {
     drawScene();
     ++m_frame;
     const bool lastFrame = m_config.frames > 0 && m_frame >= m_config.frames;
-    capture(events.screenshot, lastFrame);
+    std::optional<std::string> shot = m_console->takeScreenshotRequest();
+    if (events.screenshot && !shot)
+        shot = std::string();
+    capture(std::move(shot), lastFrame);
     if (!m_config.hidden)
         m_window.swap();
     recordStats(frameTime);
     if (m_config.fps > 0.0) // hold the frame rate: frames never shorter than 1 / fps
         std::this_thread::sleep_until(now + std::chrono::duration<double>(1.0 / m_config.fps));
-    return !events.quit && !lastFrame;
+    return !events.quit && !lastFrame && !m_console->quitRequested();
 }
 
 LoggedTrace ViewerLoop::playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
@@ -359,6 +373,7 @@ void ViewerLoop::drawPanels() {
     m_viewWidth = panels::drawAll(m_st);
     panels::recordingPanel(m_st, m_viewWidth); // along the bottom of the view
     panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
+    m_console->draw(); // last, so the drop-down is on top
     ImGui::Render();
     updateViewport(); // this frame's sidebar width for the scene
 }
@@ -380,10 +395,11 @@ void ViewerLoop::drawScene() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-void ViewerLoop::capture(bool requested, bool lastFrame) {
-    if (!requested && !(lastFrame && !m_config.screenshot.empty()))
+void ViewerLoop::capture(std::optional<std::string> request, bool lastFrame) {
+    if (!request && !(lastFrame && !m_config.screenshot.empty()))
         return;
-    std::string path = m_config.screenshot;
+    // F12 and `screenshot` without a name: a dated file; `screenshot FILE`: that file.
+    std::string path = request ? *request : m_config.screenshot;
     if (path.empty()) {
         char name[64];
         const std::time_t t = std::time(nullptr);
@@ -412,7 +428,7 @@ void ViewerLoop::recordStats(double frameTime) {
         m_st.worldNote.clear();
 }
 
-void ViewerLoop::finish() {
+int ViewerLoop::finish() {
     m_st.replay.stopRecording(m_st); // a run that ends while recording keeps what it recorded
     if (m_config.printFinal) {
         const movement::PlayerState& s = m_st.sim.state();
@@ -426,6 +442,12 @@ void ViewerLoop::finish() {
     }
     if (!m_configDir.empty())
         saveSettings(m_configDir + "/viewer.cfg", m_st);
+    if (const int failed = m_console->fileErrors(); failed > 0) {
+        std::fprintf(stderr, "cliplab view: %d command%s of %s failed\n", failed, failed == 1 ? "" : "s",
+                     m_config.execFile.c_str());
+        return 1;
+    }
+    return 0;
 }
 
 int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
@@ -438,8 +460,7 @@ int runViewer(const ViewerConfig& config, std::unique_ptr<fs::FileSystem> vfs) {
     if (!loop.start(std::move(vfs)))
         return 1;
     loop.run();
-    loop.finish();
-    return 0;
+    return loop.finish();
 }
 
 } // namespace cliplab::viewer

@@ -44,11 +44,17 @@ bool imguiOwnsPoint(const glm::vec2& p) {
 
 } // namespace
 
-FrameEvents ViewerInput::poll(ViewerState& state, SDL_Window* window) {
+FrameEvents ViewerInput::poll(ViewerState& state, SDL_Window* window,
+                              const std::function<bool(const SDL_Event&)>& first) {
     FrameEvents out;
     SDL_Event ev;
-    while (SDL_PollEvent(&ev))
+    while (SDL_PollEvent(&ev)) {
+        if (first && first(ev)) {
+            releaseKeys(); // a key held into the console does not walk on
+            continue;
+        }
         handle(ev, state, window, out);
+    }
     return out;
 }
 

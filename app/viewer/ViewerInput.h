@@ -9,6 +9,7 @@
 #include <glm/vec2.hpp>
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -38,8 +39,11 @@ struct FrameEvents {
 /// SDL's global state, so the same rules hold for events pushed by tests.
 class ViewerInput {
 public:
-    /// Drains SDL's event queue (needs a current ImGui context, between frames).
-    FrameEvents poll(ViewerState& state, SDL_Window* window);
+    /// Drains SDL's event queue (needs a current ImGui context, between frames). Each event goes
+    /// to `first` before anything else; when it returns true the event is used up there (the
+    /// console's own keys), and the keys the view holds are let go.
+    FrameEvents poll(ViewerState& state, SDL_Window* window,
+                     const std::function<bool(const SDL_Event&)>& first = {});
     /// Call after the ImGui backend's NewFrame and before ImGui::NewFrame: gives ImGui the mouse
     /// as routed to it (nothing while the view owns the mouse).
     void feedImGui();

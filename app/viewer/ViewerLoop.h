@@ -3,6 +3,7 @@
 /// The viewer's frame loop as an object, so that runViewer() and the tests run the very same
 /// frames: tests push SDL events (SDL_PushEvent) and call frame(), then read the state.
 
+#include "viewer/ConsoleSession.h"
 #include "viewer/Viewer.h"
 #include "viewer/ViewerInput.h"
 #include "viewer/ViewerState.h"
@@ -34,11 +35,13 @@ public:
     void run();
     /// One frame; false once the loop should stop (window closed, config.frames reached).
     bool frame();
-    /// The final lines for `--exit`, and the settings saved.
-    void finish();
+    /// The final lines for `--exit`, and the settings saved; the exit code (1 when a command of an
+    /// `--exec` file failed, else 0).
+    int finish();
 
     ViewerState& state() { return m_st; }
     ViewerInput& input() { return m_input; }
+    ConsoleSession& console() { return *m_console; }
     long long framesRun() const { return m_frame; }
 
 private:
@@ -53,7 +56,7 @@ private:
     void runProbes(const FrameEvents& events);
     void drawPanels();
     void drawScene();
-    void capture(bool requested, bool lastFrame);
+    void capture(std::optional<std::string> request, bool lastFrame);
     void recordStats(double frameTime);
     LoggedTrace playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b, int32_t mask);
 
@@ -63,6 +66,7 @@ private:
     std::unique_ptr<ImGuiSession> m_gui;
     ViewerState m_st;
     ViewerInput m_input;
+    std::unique_ptr<ConsoleSession> m_console; ///< After m_st: its commands are bound to the state.
     std::unique_ptr<OffscreenTarget> m_offscreen;
     std::vector<movement::Input> m_scriptInputs;
     size_t m_scriptTick = 0;

@@ -1,0 +1,194 @@
+// The console in the real viewer loop: SDL events pushed into a hidden window (Xvfb), as a user
+// types them. ~ opens it by scan code, what is typed runs as commands and never as key bindings,
+// Tab completes, Up recalls, Ctrl+Q quits, and `--exec` files run at start-up.
+
+#include "viewer/ViewerLoopHarness.h"
+
+#include "viewer/ConsoleWindow.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+using namespace cliplab;
+using cliplab::test::ViewerLoopHarness;
+
+namespace {
+
+/// The ~ key as a keyboard sends it: the scan code left of 1, then the character it types.
+void pressConsoleKey(ViewerLoopHarness& v) {
+    SDL_Event e{};
+    e.type = SDL_KEYDOWN;
+    e.key.windowID = SDL_GetWindowID(v.window->window());
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.scancode = SDL_SCANCODE_GRAVE;
+    e.key.keysym.sym = SDLK_BACKQUOTE;
+    v.push(e);
+    SDL_Event t{};
+    t.type = SDL_TEXTINPUT;
+    t.text.windowID = e.key.windowID;
+    t.text.text[0] = '`';
+    v.push(t);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    v.push(e);
+    v.frames(3); // the drop-down appears, its input line takes the keyboard, ImGui says so
+}
+
+/// Types `text` one key at a time, a frame after each, as someone typing.
+void typeText(ViewerLoopHarness& v, const std::string& text) {
+    for (char c : text) {
+        v.type(c);
+        v.frames(1);
+    }
+}
+
+const char* consoleInput() {
+    ImGuiWindow* w = ViewerLoopHarness::imguiWindow(cliplab::viewer::ConsoleWindow::kName);
+    if (!w)
+        return "";
+    const ImGuiID id = ImHashStr("##input", 0, w->ID);
+    const ImGuiInputTextState* s = ImGui::GetInputTextState(id);
+    static std::string text;
+    text.clear();
+    if (s)
+        for (int i = 0; i < s->CurLenW; ++i)
+            text += char(s->TextW[i]);
+    return text.c_str();
+}
+
+} // namespace
+
+TEST(ConsoleLoop, TildeOpensItAndTypedCommandsRunWithoutBindings) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    ASSERT_FALSE(v.loop->console().open());
+    // The mouse captured for mouse look: the console takes the keyboard and frees the mouse.
+    const auto free = v.emptyPoint();
+    ASSERT_TRUE(free);
+    v.clickAt(free->x, free->y);
+    ASSERT_TRUE(v.loop->input().captured());
+
+    pressConsoleKey(v);
+    ASSERT_TRUE(v.loop->console().open());
+    EXPECT_FALSE(v.loop->input().captured()) << "the console released the mouse";
+    ASSERT_TRUE(ImGui::GetIO().WantTextInput) << "the console's input line has the keyboard";
+    EXPECT_STREQ(consoleInput(), "") << "the ` typed by the toggle key stays out of the line";
+
+    // "setviewpos" holds s, p, a, d... none of them may walk, freeze or strafe.
+    typeText(v, "setviewpos 100 -200 300 90");
+    EXPECT_STREQ(consoleInput(), "setviewpos 100 -200 300 90");
+    EXPECT_FALSE(v.state().frozen) << "P froze the simulation while typing";
+    v.tap(SDLK_RETURN);
+    v.frames(1);
+    const glm::vec3 o = v.state().sim.state().origin;
+    EXPECT_EQ(o.x, 100.0f);
+    EXPECT_EQ(o.y, -200.0f);
+    EXPECT_EQ(v.state().camera.yaw, 90.0f);
+    EXPECT_STREQ(consoleInput(), "") << "Enter empties the line";
+    v.frames(1); // the line takes the keyboard back the frame after Enter
+    EXPECT_TRUE(ImGui::GetIO().WantTextInput) << "typing goes on in the console after Enter";
+    EXPECT_EQ(v.loop->console().console().history().back(), "setviewpos 100 -200 300 90");
+
+    // Tab completes a command name; Up recalls the last line.
+    typeText(v, "setv");
+    v.tap(SDLK_TAB);
+    EXPECT_STREQ(consoleInput(), "setviewpos ");
+    v.tap(SDLK_BACKSPACE);
+    for (int i = 0; i < 10; ++i)
+        v.tap(SDLK_BACKSPACE);
+    EXPECT_STREQ(consoleInput(), "");
+    v.tap(SDLK_UP);
+    EXPECT_STREQ(consoleInput(), "setviewpos 100 -200 300 90");
+
+    // ~ closes it; keys are bindings again (P freezes).
+    pressConsoleKey(v);
+    EXPECT_FALSE(v.loop->console().open());
+    v.frames(1);
+    EXPECT_FALSE(ImGui::GetIO().WantTextInput);
+    v.tap(SDLK_p);
+    EXPECT_TRUE(v.state().frozen);
+}
+
+TEST(ConsoleLoop, CtrlQQuits) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    EXPECT_TRUE(v.loop->frame());
+    SDL_Event e{};
+    e.type = SDL_KEYDOWN;
+    e.key.windowID = SDL_GetWindowID(v.window->window());
+    e.key.keysym.sym = SDLK_q;
+    e.key.keysym.scancode = SDL_SCANCODE_Q;
+    e.key.keysym.mod = KMOD_LCTRL;
+    v.push(e);
+    EXPECT_FALSE(v.loop->frame()) << "the frame after Ctrl+Q ends the loop";
+}
+
+TEST(ConsoleLoop, ExecFileRunsAtStartAndItsScreenshotIsWritten) {
+    const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / "console_exec";
+    std::filesystem::create_directories(dir);
+    const std::string shot = (dir / "exec.png").string();
+    std::filesystem::remove(shot);
+    {
+        std::ofstream f(dir / "start.cfg");
+        f << "// a comment line\n"
+             "noclip\n"
+             "setviewpos 64 32 128 180\n"
+             "g_gravity 400\n"
+             "screenshot " << shot << "\n";
+    }
+    viewer::ViewerConfig config;
+    config.map = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
+    config.width = 640;
+    config.height = 360;
+    config.hidden = true;
+    config.persist = false;
+    config.execFile = (dir / "start.cfg").string();
+    auto window = viewer::GlWindow::create("console_exec", config.width, config.height, true);
+    ASSERT_TRUE(window) << window.error().message;
+    viewer::ViewerLoop loop(config, *window.value());
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs);
+    ASSERT_TRUE(loop.start(std::move(vfs.value())));
+    for (int i = 0; i < 3; ++i)
+        loop.frame();
+    const movement::PlayerState& s = loop.state().sim.state();
+    EXPECT_EQ(s.mode, movement::Mode::Noclip);
+    EXPECT_EQ(s.origin, glm::vec3(64, 32, 128)) << "noclip holds the place setviewpos gave";
+    EXPECT_EQ(loop.state().camera.yaw, 180.0f);
+    EXPECT_EQ(loop.state().moveSettings.gravity, 400.0f);
+    EXPECT_TRUE(std::filesystem::exists(shot)) << shot;
+    EXPECT_EQ(loop.finish(), 0);
+}
+
+TEST(ConsoleLoop, AFailingExecLineMakesTheExitCodeOne) {
+    const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / "console_exec_bad";
+    std::filesystem::create_directories(dir);
+    {
+        std::ofstream f(dir / "bad.cfg");
+        f << "setviewpos 1 2\n";
+    }
+    viewer::ViewerConfig config;
+    config.map = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
+    config.width = 320;
+    config.height = 240;
+    config.hidden = true;
+    config.persist = false;
+    config.execFile = (dir / "bad.cfg").string();
+    auto window = viewer::GlWindow::create("console_exec_bad", config.width, config.height, true);
+    ASSERT_TRUE(window) << window.error().message;
+    {
+        viewer::ViewerLoop loop(config, *window.value());
+        auto vfs = fs::FileSystem::create();
+        ASSERT_TRUE(vfs);
+        ASSERT_TRUE(loop.start(std::move(vfs.value())));
+        loop.frame();
+        EXPECT_EQ(loop.finish(), 1);
+    }
+    // An unreadable file stops the start.
+    config.execFile = (dir / "missing.cfg").string();
+    viewer::ViewerLoop loop(config, *window.value());
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs);
+    EXPECT_FALSE(loop.start(std::move(vfs.value())));
+}
