@@ -7,6 +7,7 @@
 #include "bsp/BspData.h"
 #include "collision/PatchCollide.h"
 #include "collision/Trace.h"
+#include "collision/TraceLayout.h"
 
 #include <array>
 #include <cstdint>
@@ -148,6 +149,8 @@ public:
     const std::vector<Bounds>& nodeContentBounds() const { return m_nodeBounds; }
     /// The same per world leaf.
     const std::vector<Bounds>& leafContentBounds() const { return m_leafBounds; }
+    /// The tree, leafs and leaf brush lists packed as the sweep reads them (TraceLayout.h).
+    const TraceLayout& traceLayout() const { return m_layout; }
     /// Counts, memory and build time of the patch collides.
     const PatchBuildStats& patchStats() const { return m_patchStats; }
     /// Problems found while building, one line each (patches left out, naming the surface).
@@ -156,6 +159,7 @@ public:
 private:
     /// trace() for input within the limits of TraceLimits.h (traceInputInRange holds).
     void buildContentBounds();
+    void buildTraceLayout();
     TraceResult traceInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
                              const TraceOptions& options, TraceStats* stats) const;
     /// An inline model is traced as one leaf holding all its brushes (ioquake3 does the same).
@@ -175,6 +179,7 @@ private:
     std::vector<int32_t> m_surfacePatch; ///< Per surface: index in m_patches or -1.
     std::vector<Bounds> m_nodeBounds;    ///< See nodeContentBounds().
     std::vector<Bounds> m_leafBounds;    ///< See leafContentBounds().
+    TraceLayout m_layout;                ///< See traceLayout().
     std::vector<std::string> m_warnings;
     PatchBuildStats m_patchStats;
 

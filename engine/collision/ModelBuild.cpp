@@ -263,6 +263,7 @@ Model::Model(const bsp::BspData& data) {
         for (int32_t s = 0; s < m.numSurfaces; ++s) m_leafSurfaces.push_back(m.firstSurface + s);
     }
     buildContentBounds();
+    buildTraceLayout();
 }
 
 void Model::buildPatches(const bsp::BspData& data) {
@@ -358,6 +359,39 @@ void Model::buildContentBounds() {
             const Bounds& c = child >= 0 ? m_nodeBounds[static_cast<size_t>(child)] : m_leafBounds[static_cast<size_t>(-1 - child)];
             grow(b, c.mins, c.maxs);
         }
+    }
+}
+
+void Model::buildTraceLayout() {
+    auto copyBounds = [](float* mins, float* maxs, const Bounds& b) {
+        for (int i = 0; i < 3; ++i) {
+            mins[i] = b.mins[i];
+            maxs[i] = b.maxs[i];
+        }
+    };
+    m_layout.nodes.resize(m_nodes.size());
+    for (size_t i = 0; i < m_nodes.size(); ++i) {
+        const CollisionNode& n = m_nodes[i];
+        WalkNode& w = m_layout.nodes[i];
+        copyBounds(w.mins, w.maxs, m_nodeBounds[i]);
+        for (int k = 0; k < 3; ++k) w.normal[k] = n.normal[k];
+        w.dist = n.dist;
+        w.type = n.type;
+        w.children[0] = n.children[0];
+        w.children[1] = n.children[1];
+    }
+    m_layout.leafs.resize(m_leafs.size());
+    for (size_t i = 0; i < m_leafs.size(); ++i) copyBounds(m_layout.leafs[i].mins, m_layout.leafs[i].maxs, m_leafBounds[i]);
+    m_layout.leafBrushes.resize(m_leafBrushes.size());
+    for (size_t i = 0; i < m_leafBrushes.size(); ++i) {
+        const CollisionBrush& b = m_brushes[static_cast<size_t>(m_leafBrushes[i])];
+        LeafBrushRef& r = m_layout.leafBrushes[i];
+        for (int k = 0; k < 3; ++k) {
+            r.mins[k] = b.mins[k];
+            r.maxs[k] = b.maxs[k];
+        }
+        r.contents = b.contents;
+        r.brush = m_leafBrushes[i];
     }
 }
 

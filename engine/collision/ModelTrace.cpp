@@ -110,6 +110,10 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
             }
         }
 
+        for (int i = 0; i < 3; ++i) {
+            tw.swept[0][i] = tw.bounds[0][i];
+            tw.swept[1][i] = tw.bounds[1][i];
+        }
         tw.stamps = beginVisit(m_brushes.size() + m_patches.size(), tw.generation);
         tw.patchStampBase = m_brushes.size();
         const CollisionLeaf* leaf = options.model > 0 ? &m_models[static_cast<size_t>(options.model)].leaf : nullptr;
@@ -119,6 +123,14 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
             else
                 detail::positionTest(*this, tw);
         } else {
+            for (int k = 0; k < 3; ++k) {
+                tw.axialShift[2 * k] = tw.size[1][k];
+                tw.axialShift[2 * k + 1] = -tw.size[0][k];
+                tw.axialStart[2 * k] = -tw.start[k];
+                tw.axialStart[2 * k + 1] = tw.start[k];
+                tw.axialEnd[2 * k] = -tw.end[k];
+                tw.axialEnd[2 * k + 1] = tw.end[k];
+            }
             tw.isPoint = tw.size[0] == glm::vec3(0.0f);
             tw.extents = tw.isPoint ? glm::vec3(0.0f) : tw.size[1];
             if (leaf)

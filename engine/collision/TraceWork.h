@@ -8,6 +8,10 @@
 #include <cmath>
 #include <cstdint>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace cliplab::collision::detail {
 
 /// Everything one trace reads and writes while it walks the model.
@@ -17,6 +21,14 @@ struct TraceWork {
     glm::vec3 offsets[8]{};           ///< Box corner for each plane sign-bits value.
     glm::vec3 extents{0.0f};          ///< Half size per axis used to widen node planes.
     glm::vec3 bounds[2]{};            ///< Box swept over the whole segment, for brush culling.
+    /// bounds[0] and bounds[1] as x y z 0, for the four-wide bounds checks (sweptOverlaps).
+    alignas(16) float swept[2][4]{};
+    /// Per axial side (-x +x -y +y -z +z, then two unused): what the box adds to the side's
+    /// distance (size[1][k] for -axis k, -size[0][k] for +axis k) and the segment's ends measured
+    /// along the side's normal (-start[k] or start[k], -end[k] or end[k]).
+    alignas(16) float axialShift[8]{};
+    alignas(16) float axialStart[8]{};
+    alignas(16) float axialEnd[8]{};
     bool isPoint = false;             ///< Ray: node planes are not widened.
     bool sphere = false;              ///< Sphere or capsule: planes shifted by `radius`.
     float radius = 0.0f;              ///< Sphere or cylinder radius (units).
@@ -38,6 +50,24 @@ struct TraceWork {
     uint32_t generation = 0;          ///< Mark value meaning "visited in this trace".
     TraceStats* stats = nullptr;
 };
+
+/// The brush test's bounds check (margin epsilon) against a box given as x y z in the first three
+/// floats of `mins` and `maxs` (the fourth of each is read and ignored): false when the swept
+/// bounds miss it on some axis. The same float operations as the game's check, four wide.
+inline bool sweptOverlaps(const TraceWork& tw, const float* mins, const float* maxs) {
+#if defined(__SSE2__)
+    const __m128 e = _mm_set1_ps(tw.epsilon);
+    const __m128 lo = _mm_sub_ps(_mm_loadu_ps(mins), e);
+    const __m128 hi = _mm_add_ps(_mm_loadu_ps(maxs), e);
+    const __m128 out = _mm_or_ps(_mm_cmplt_ps(_mm_load_ps(tw.swept[1]), lo), _mm_cmpgt_ps(_mm_load_ps(tw.swept[0]), hi));
+    return (_mm_movemask_ps(out) & 7) == 0;
+#else
+    const float e = tw.epsilon;
+    for (int i = 0; i < 3; ++i)
+        if (tw.swept[1][i] < mins[i] - e || tw.swept[0][i] > maxs[i] + e) return false;
+    return true;
+#endif
+}
 
 /// Float dot product in the game's evaluation order (x, then y, then z), so results round alike.
 inline float dot3(const glm::vec3& a, const glm::vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
