@@ -1,5 +1,7 @@
-// `cliplab bench-trace MAP [options] [--repeat R]`: traces the stdin lines R times on one thread and
-// reports the rate (per thread CPU second). Timing only; the results are folded into a checksum so none is optimised away.
+// `cliplab bench-trace MAP [options] [--repeat R] [--threads N]`: traces the stdin lines R times on one
+// thread and reports the rate (per thread CPU second); with --threads, also the wall-clock rate of
+// 1 and of N threads sharing the model. Timing only; the results are folded into a checksum so none
+// is optimised away.
 
 #include "cli/Commands.h"
 #include "cli/TraceSetup.h"
@@ -10,6 +12,8 @@
 #include <cstdio>
 #include <ctime>
 #include <optional>
+#include <thread>
+#include <vector>
 
 namespace cliplab::cli {
 
@@ -42,6 +46,16 @@ int runBenchTrace(const Args& args) {
         }
         repeat = *v;
     }
+    int threads = 1;
+    if (cl.has("--threads")) {
+        auto v = parseInteger(cl.value("--threads"));
+        if (!v || *v < 2 || *v > 256) {
+            std::fprintf(stderr, "cliplab bench-trace: --threads: '%s' is not a count in [2, 256]\n",
+                         cl.value("--threads").c_str());
+            return kExitUsage;
+        }
+        threads = int(*v);
+    }
     std::vector<collision::Shape> shapes;
     shapes.reserve(requests.size());
     for (const auto& q : requests) shapes.push_back(requestShape(q, settings));
@@ -55,14 +69,43 @@ int runBenchTrace(const Args& args) {
                     info.nodes, info.bevelNodes, info.solidLeaves, info.emptyLeaves, info.maxDepth, tree->memoryBytes(),
                     info.seconds);
     }
-    double checksum = 0.0;
-    auto runAll = [&] {
+    // One pass over every line; the fractions are summed into `sum` (each thread has its own).
+    auto runAllInto = [&](double& sum) {
         for (size_t i = 0; i < requests.size(); ++i) {
             const auto r = traceRequest(*model, tree ? &*tree : nullptr, requests[i], shapes[i], settings);
-            checksum += double(r.fraction);
+            sum += double(r.fraction);
         }
     };
+    double checksum = 0.0;
+    auto runAll = [&] { runAllInto(checksum); };
     runAll(); // warm-up: caches, the per-thread visited marks
+    if (threads > 1) {
+        // Wall-clock rates, so that the threads' sharing of cores and memory shows: `count` threads
+        // start together on the same model, each tracing every line `repeat` times.
+        const long long perThread = static_cast<long long>(requests.size()) * repeat;
+        double oneThreadRate = 0.0;
+        for (int count : {1, threads}) {
+            std::vector<double> sums(size_t(count), 0.0);
+            std::vector<std::thread> pool;
+            const auto t0 = std::chrono::steady_clock::now();
+            for (int t = 0; t < count; ++t)
+                pool.emplace_back([&, t] {
+                    for (long long k = 0; k < repeat; ++k) runAllInto(sums[size_t(t)]);
+                });
+            for (std::thread& th : pool) th.join();
+            const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            const double rate = wall > 0.0 ? double(perThread) * count / wall : 0.0;
+            for (double v : sums)
+                if (v != sums[0]) { // every thread traced the same lines: any difference is a race
+                    std::fprintf(stderr, "cliplab bench-trace: threads disagree (checksum %.6f against %.6f)\n", v,
+                                 sums[0]);
+                    return kExitFailure;
+                }
+            if (count == 1) oneThreadRate = rate;
+            std::printf("threads=%d traces=%lld wall_seconds=%.6f wall_traces_per_sec=%.0f scaling=%.2f\n", count,
+                        perThread * count, wall, rate, oneThreadRate > 0.0 ? rate / oneThreadRate : 0.0);
+        }
+    }
     // The rate uses this thread's CPU time, so a machine shared with other work still measures the
     // tracer rather than the scheduler; the wall time is printed too.
     const auto w0 = std::chrono::steady_clock::now();

@@ -27,7 +27,7 @@ const Command kCommands[] = {
     {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile, compileOptions},
     {"trace", "MAP", "trace the lines 'sx sy sz ex ey ez [minx miny minz maxx maxy maxz] [SHAPE] [mask N]' read on stdin",
      runTrace, traceOptions, kTraceDetails},
-    {"bench-trace", "MAP", "time the stdin traces R times (default 20) on one thread", runBenchTrace,
+    {"bench-trace", "MAP", "time the stdin traces R times (default 20) on one thread; --threads N: how the rate scales on N threads", runBenchTrace,
      benchTraceOptions, kTraceDetails, "trace"},
     {"walk", "MAP --script FILE",
      "move the player along a scripted walk, or replay a recording (walk [MAP] --replay FILE.cliprec); print "

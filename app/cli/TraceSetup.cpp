@@ -37,6 +37,9 @@ std::vector<OptionSpec> traceOptions() {
 std::vector<OptionSpec> benchTraceOptions() {
     std::vector<OptionSpec> o = traceOptions();
     o.push_back({"--repeat", 1, false, "R", "trace every line R times (default 20, 1-1000000)"});
+    o.push_back({"--threads", 1, false, "N",
+                 "also run N threads at once, each tracing every line R times on the one model (2-256), and "
+                 "print the wall-clock rate of 1 and of N threads"});
     return o;
 }
 

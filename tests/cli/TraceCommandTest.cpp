@@ -156,6 +156,31 @@ TEST(BenchTraceCommand, PrintsTheRateAsItsLastLine) {
     EXPECT_EQ(test::runCliplab("bench-trace oa_dm1 --repeat 0", "").exitCode, 2);
 }
 
+TEST(BenchTraceCommand, ThreadsReportOneAndNThreadsSharingTheModel) {
+    auto r = test::runCliplab("bench-trace oa_dm1 --repeat 3 --threads 3 --mask 33619969",
+                              "0 0 0 100 0 0 0 0 0 0 0 0\n0 0 0 0 100 0 -15 -15 -24 15 15 32\n");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto lines = splitLines(r.out);
+    std::vector<std::string> threadLines;
+    for (const auto& l : lines)
+        if (l.rfind("threads=", 0) == 0) threadLines.push_back(l);
+    ASSERT_EQ(threadLines.size(), 2u) << r.out;
+    const std::regex line(R"(threads=(\d+) traces=(\d+) wall_seconds=[0-9.]+ wall_traces_per_sec=[0-9]+ scaling=([0-9.]+))");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(threadLines[0], m, line)) << threadLines[0];
+    EXPECT_EQ(m[1], "1");
+    EXPECT_EQ(m[2], "6"); // 2 lines x 3 passes
+    EXPECT_EQ(m[3], "1.00");
+    ASSERT_TRUE(std::regex_match(threadLines[1], m, line)) << threadLines[1];
+    EXPECT_EQ(m[1], "3");
+    EXPECT_EQ(m[2], "18"); // each of the 3 threads traces every line 3 times
+    // The one-thread CPU figure stays the last line, as scripts read it.
+    EXPECT_TRUE(std::regex_match(lines.back(), std::regex(R"(traces=6 seconds=[0-9.]+ traces_per_sec=[0-9]+)")))
+        << lines.back();
+    for (const char* bad : {"1", "0", "257", "two"})
+        EXPECT_EQ(test::runCliplab(std::string("bench-trace oa_dm1 --threads ") + bad, "").exitCode, 2) << bad;
+}
+
 TEST(TraceCommand, CylinderShapeIgnoresTheBoxColumns) {
     const std::string dir = test::makeTempDir("tracecyl");
     const std::string path = dir + "/wall.bsp";
