@@ -22,6 +22,14 @@ constexpr const char* kTraceDetails =
     "or 'cylinder R H' and wins over --shape for its line, as 'mask N' over --mask. Each result line is\n"
     "'fraction endx endy endz nx ny nz dist startsolid allsolid contents'.";
 
+constexpr const char* kHullDetails =
+    "Each brush whose contents meet --mask is written as the object brush_N (N: its index in the map's\n"
+    "brushes) with every side, bevels included, moved out by the box: the origin of the box touches the\n"
+    "brush exactly when it is on the object's surface, so a box trace's end point lies 0.125 units (the\n"
+    "trace's epsilon) in front of it. With --curves on each patch facet is an object patch_S_F (S: surface,\n"
+    "F: facet), a slab the game never stops a sweep at when it is entered through its back face.\n"
+    "Prints 'brushes=N patch_facets=F triangles=T volume=V' (V: the brushes' total in cubic units).";
+
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
     {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile, compileOptions},
@@ -45,6 +53,9 @@ const Command kCommands[] = {
      runCompareRuns, compareRunsOptions},
     {"soak", "MAP", "random walkers (T ticks in all, 30-250 Hz); count ticks in solid, walkers out of the world, stuck walkers",
      runSoak, soakOptions, kSoakDetails},
+    {"hull", "MAP --mins X Y Z --maxs X Y Z --out FILE.obj",
+     "write the world's brushes as a box trace sees them (sides moved out by the box) as OBJ, one object per brush",
+     runHull, hullOptions, kHullDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView,
      viewOptions},
