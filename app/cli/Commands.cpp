@@ -30,6 +30,14 @@ constexpr const char* kHullDetails =
     "F: facet), a slab the game never stops a sweep at when it is entered through its back face.\n"
     "Prints 'brushes=N patch_facets=F triangles=T volume=V' (V: the brushes' total in cubic units).";
 
+constexpr const char* kSurfacesDetails =
+    "Classes: walkable (blocks the player, normal z >= 0.7), too-steep (0 < z < 0.7), slick (SURF_SLICK),\n"
+    "no-damage (SURF_NODAMAGE), no-steps (SURF_NOSTEPS), player-clip (PLAYERCLIP without SOLID), weapon-clip\n"
+    "(SOLID, TRANSLUCENT and drawn nowhere), monster-clip, trigger, jump-pad (trigger_push), teleporter\n"
+    "(trigger_teleport), hurt (trigger_hurt), water, slime, lava. A face can be in several. Faces: brush\n"
+    "sides bounding a face (bevels are not faces) of every model, and patch facets. One line per class\n"
+    "'CLASS sides=N patch_facets=P brushes=B', then 'sides=N patch_facets=P unclassified=U'.";
+
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
     {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile, compileOptions},
@@ -56,6 +64,8 @@ const Command kCommands[] = {
     {"hull", "MAP --mins X Y Z --maxs X Y Z --out FILE.obj",
      "write the world's brushes as a box trace sees them (sides moved out by the box) as OBJ, one object per brush",
      runHull, hullOptions, kHullDetails},
+    {"surfaces", "MAP", "count the faces (brush sides and patch facets) of each surface class: walkable, too steep, slick, clips, triggers, jump pads, liquids...",
+     runSurfaces, surfacesOptions, kSurfacesDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView,
      viewOptions},
