@@ -53,6 +53,11 @@ public:
     bool captured() const { return m_captured; }
     /// Captures or releases the mouse (SDL relative mode; ImGui loses any active widget).
     void setCaptured(bool captured);
+    /// The cursor (window coordinates) when it is over the window and the view does not own the
+    /// mouse for looking around; nullopt otherwise.
+    std::optional<glm::vec2> cursor() const {
+        return m_mouseInside && !viewOwnsMouse() ? std::optional<glm::vec2>(m_mouse) : std::nullopt;
+    }
 
 private:
     bool viewOwnsMouse() const { return m_captured || m_rightLook; }
