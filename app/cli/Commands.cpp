@@ -38,6 +38,17 @@ constexpr const char* kSurfacesDetails =
     "sides bounding a face (bevels are not faces) of every model, and patch facets. One line per class\n"
     "'CLASS sides=N patch_facets=P brushes=B', then 'sides=N patch_facets=P unclassified=U'.";
 
+constexpr const char* kJumppadsDetails =
+    "The launch is the game's: from the middle of the trigger's bounds to an apex at the target's origin,\n"
+    "apex H = target z - middle z, time T = sqrt(2 H / gravity), velocity horizontal distance / T towards\n"
+    "the target and T * gravity up. The flight starts standing on what is under the pad's middle, with\n"
+    "zero input; a pad touched sets the velocity again (pads chain). One line per pad:\n"
+    "'pad N origin X Y Z target X Y Z apex H time T blocked=0|1 entity E model *M launch X Y Z velocity\n"
+    "X Y Z landing X Y Z|none airtime A [blocked_at X Y Z] [returns_to PAD] [via PAD ...]' (blocked: the flight is\n"
+    "deflected before the apex time; launch: where the last push happened; airtime from there; returns_to:\n"
+    "it falls back into a pad that pushed it, and would go round for ever), or 'target -' and\n"
+    "'problem TEXT' for a pad the game drops. Last line 'pads=N blocked=B unlanded=U without_target=W'.";
+
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
     {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile, compileOptions},
@@ -66,6 +77,8 @@ const Command kCommands[] = {
      runHull, hullOptions, kHullDetails},
     {"surfaces", "MAP", "count the faces (brush sides and patch facets) of each surface class: walkable, too steep, slick, clips, triggers, jump pads, liquids...",
      runSurfaces, surfacesOptions, kSurfacesDetails},
+    {"jumppads", "MAP", "each trigger_push: the game's launch velocity and the flight of a player standing on it (landing, blocked)",
+     runJumppads, jumppadsOptions, kJumppadsDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView,
      viewOptions},

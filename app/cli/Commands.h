@@ -56,6 +56,8 @@ int runSoak(const Args& args);
 int runHull(const Args& args);
 /// `cliplab surfaces`: faces per surface class (analysis/SurfaceClass.h).
 int runSurfaces(const Args& args);
+/// `cliplab jumppads`: each trigger_push's launch and simulated flight (analysis/JumpPads.h).
+int runJumppads(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
 /// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
@@ -77,6 +79,7 @@ std::vector<OptionSpec> compareRunsOptions();
 std::vector<OptionSpec> soakOptions();
 std::vector<OptionSpec> hullOptions();
 std::vector<OptionSpec> surfacesOptions();
+std::vector<OptionSpec> jumppadsOptions();
 std::vector<OptionSpec> viewOptions();
 std::vector<OptionSpec> shotOptions();
 
