@@ -6,6 +6,8 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include <cmath>
+
 namespace cliplab::viewer {
 
 debugdraw::Color surfaceClassColor(analysis::SurfaceClass cls) {
@@ -99,6 +101,73 @@ size_t drawHulls(const std::vector<analysis::HullBrush>& hulls, debugdraw::Debug
         ++drawn;
     }
     return drawn;
+}
+
+namespace {
+
+void cross(debugdraw::DebugDraw& draw, const glm::vec3& p, float size, const debugdraw::Style& style) {
+    draw.line(p - glm::vec3(size, 0, 0), p + glm::vec3(size, 0, 0), style);
+    draw.line(p - glm::vec3(0, size, 0), p + glm::vec3(0, size, 0), style);
+    draw.line(p - glm::vec3(0, 0, size), p + glm::vec3(0, 0, size), style);
+}
+
+} // namespace
+
+void drawFlight(const analysis::Flight& flight, debugdraw::DebugDraw& draw, const debugdraw::Color& color) {
+    if (flight.path.empty())
+        return;
+    const debugdraw::Style path{color, true}, pushed{debugdraw::colors::White, true},
+        blocked{debugdraw::colors::Red, true};
+    bool afterBlock = false;
+    for (size_t i = 1; i < flight.path.size(); ++i) {
+        const bool push = i - 1 < flight.pushed.size() && flight.pushed[i - 1];
+        draw.line(flight.path[i - 1], flight.path[i], push ? pushed : afterBlock ? blocked : path);
+        afterBlock = afterBlock || (flight.blockedAt && flight.path[i] == *flight.blockedAt);
+    }
+    draw.wireBox(flight.launch - glm::vec3(4.0f), flight.launch + glm::vec3(4.0f), pushed);
+    if (flight.blockedAt)
+        cross(draw, *flight.blockedAt, 12.0f, blocked);
+    if (flight.landing) {
+        const glm::vec3 p = *flight.landing;
+        cross(draw, p, 10.0f, path);
+        constexpr int kSegments = 16;
+        for (int k = 0; k < kSegments; ++k) {
+            const float a0 = 6.2831853f * float(k) / kSegments, a1 = 6.2831853f * float(k + 1) / kSegments;
+            draw.line(p + glm::vec3(std::cos(a0), std::sin(a0), 0.0f) * 16.0f,
+                      p + glm::vec3(std::cos(a1), std::sin(a1), 0.0f) * 16.0f, path);
+        }
+    }
+}
+
+const PadArcCache::Arcs& PadArcCache::get(const bsp::BspData& data, const std::vector<bsp::Entity>& entities,
+                                          const collision::Model& model, const analysis::FlightSettings& settings) {
+    if (!m_built || m_model != &model || m_entities != &entities || !(m_settings.movement == settings.movement) ||
+        m_settings.rate != settings.rate || !(m_settings.trace == settings.trace) ||
+        m_settings.maxTime != settings.maxTime) {
+        m_arcs.pads = analysis::findJumpPads(data, entities, settings.movement.gravity);
+        m_arcs.flights.clear();
+        for (const analysis::JumpPad& pad : m_arcs.pads)
+            m_arcs.flights.push_back(pad.launch ? analysis::simulatePad(model, pad, m_arcs.pads, settings)
+                                                : analysis::Flight{});
+        m_model = &model;
+        m_entities = &entities;
+        m_settings = settings;
+        m_built = true;
+    }
+    return m_arcs;
+}
+
+void drawPadArcs(const PadArcCache::Arcs& arcs, debugdraw::DebugDraw& draw) {
+    const debugdraw::Style target{debugdraw::colors::Yellow, true};
+    for (size_t i = 0; i < arcs.pads.size(); ++i) {
+        const analysis::JumpPad& pad = arcs.pads[i];
+        if (!pad.launch)
+            continue;
+        const analysis::Flight& f = arcs.flights[i];
+        drawFlight(f, draw, f.blocked ? debugdraw::Color{1.0f, 0.55f, 0.1f, 1.0f} : debugdraw::Color{0.3f, 1.0f, 0.45f, 1.0f});
+        cross(draw, *pad.targetOrigin, 12.0f, target);
+        draw.line(*pad.targetOrigin, glm::vec3(pad.targetOrigin->x, pad.targetOrigin->y, pad.centre.z), target);
+    }
 }
 
 } // namespace cliplab::viewer

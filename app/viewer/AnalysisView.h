@@ -5,6 +5,7 @@
 /// trace sees them (analysis/Hull.h).
 
 #include "analysis/Hull.h"
+#include "analysis/JumpPads.h"
 #include "analysis/SurfaceClass.h"
 #include "collision/Model.h"
 #include "debugdraw/DebugDraw.h"
@@ -47,5 +48,33 @@ private:
 /// colour (the brush view's), with light edges. Returns how many were drawn.
 size_t drawHulls(const std::vector<analysis::HullBrush>& hulls, debugdraw::DebugDraw& draw, const glm::vec3& eye,
                  float range);
+
+/// Draws a flight: its path as a line (the ticks where a pad pushed in white), the launch as a
+/// small box, the landing as a cross with a ring, and where it was blocked as a red cross; the
+/// path in `color`, red after the blocking tick.
+void drawFlight(const analysis::Flight& flight, debugdraw::DebugDraw& draw, const debugdraw::Color& color);
+
+/// The map's jump pads aimed and flown with one set of flight settings, kept until the
+/// settings, the model or the entities change (the aim depends on the gravity).
+class PadArcCache {
+public:
+    struct Arcs {
+        std::vector<analysis::JumpPad> pads;
+        std::vector<analysis::Flight> flights; ///< One per pad; empty flights for pads without a launch.
+    };
+    const Arcs& get(const bsp::BspData& data, const std::vector<bsp::Entity>& entities, const collision::Model& model,
+                    const analysis::FlightSettings& settings);
+
+private:
+    const collision::Model* m_model = nullptr;
+    const std::vector<bsp::Entity>* m_entities = nullptr;
+    analysis::FlightSettings m_settings;
+    bool m_built = false;
+    Arcs m_arcs;
+};
+
+/// Draws every pad's arc (drawFlight, green, or orange when blocked) and its target as a yellow
+/// cross with a line down to the pad's centre height.
+void drawPadArcs(const PadArcCache::Arcs& arcs, debugdraw::DebugDraw& draw);
 
 } // namespace cliplab::viewer

@@ -332,6 +332,10 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
     con.addVariable(boolVariable("r_surfaceClasses", "1: faces are coloured by surface class (walkable, slick, clips...)",
                                  &st.surfaceClassView.enabled));
     con.addVariable(boolVariable("r_hull", "1: the world's brushes are drawn grown by the player's box", &st.hullView.enabled));
+    con.addVariable(boolVariable("r_padArcs", "1: every jump pad's simulated arc, landing and target are drawn",
+                                 &st.arcView.padArcs));
+    con.addVariable(boolVariable("r_prediction", "1: while in the air, the player's flight with no keys and its landing are drawn",
+                                 &st.arcView.prediction));
 }
 
 void addCommands(console::Console& con, ViewerState& st, ConsoleHost& host) {

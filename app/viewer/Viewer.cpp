@@ -405,6 +405,27 @@ void ViewerLoop::drawScene() {
 }
 
 void ViewerLoop::drawAnalysis(debugdraw::DebugDraw& draw) {
+    analysis::FlightSettings flight;
+    flight.movement = m_st.sim.settings();
+    flight.rate = m_st.sim.rate();
+    flight.trace = m_st.trace.options;
+    const movement::PlayerState& ps = m_st.sim.state();
+    const bool airborne = m_st.arcView.prediction && ps.mode == movement::Mode::Walk && !ps.onGround &&
+                          !m_st.replay.active();
+    m_st.prediction.reset();
+    if (m_st.arcView.padArcs || airborne) {
+        const PadArcCache::Arcs& arcs =
+            m_st.padArcs.get(m_st.map->data, m_st.map->inspector->entities(), *m_st.map->model, flight);
+        if (m_st.arcView.padArcs)
+            drawPadArcs(arcs, draw);
+        if (airborne) {
+            // Where the player goes from here with its hands off the keys (pads push it on).
+            analysis::FlightSettings predict = flight;
+            predict.maxTime = 4.0;
+            m_st.prediction = analysis::simulateFlight(*m_st.map->model, ps, arcs.pads, predict);
+            drawFlight(*m_st.prediction, draw, debugdraw::Color{0.3f, 0.85f, 1.0f, 1.0f});
+        }
+    }
     if (m_st.surfaceClassView.enabled)
         drawSurfaceClasses(m_st.map->surfaceFaces, draw, m_st.camera.eye, m_st.surfaceClassView.range,
                            m_st.surfaceClassView.shown);

@@ -367,6 +367,11 @@ bool ViewerState::switchMap(const std::string& argument) {
     }
     mapError.clear();
     map = std::move(loaded.value());
+    // Built from the old map: a new model may even reuse its address.
+    hullCache = HullCache{};
+    padArcs = PadArcCache{};
+    hover.reset();
+    prediction.reset();
     probe.reset();
     probeCompare.reset();
     sweepTrace.clear();

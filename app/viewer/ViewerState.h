@@ -178,6 +178,12 @@ struct HullViewSettings {
     float range = 768.0f; ///< Hulls whose bounds are farther from the eye are not drawn (units).
 };
 
+/// Jump pad arcs and the airborne player's predicted flight (Render panel).
+struct ArcViewSettings {
+    bool padArcs = false;   ///< Every trigger_push's simulated arc, landing and target.
+    bool prediction = true; ///< While the player is in the air: its flight with zero input, and the landing.
+};
+
 /// What the cursor points at in the surface class view (a ray from the cursor each frame).
 struct SurfaceHover {
     glm::vec3 point{0.0f};     ///< Where the ray stopped (units).
@@ -263,6 +269,10 @@ struct ViewerState {
     HullViewSettings hullView;
     HullCache hullCache;                  ///< The hull view's hulls, rebuilt when its box changes.
     std::optional<SurfaceHover> hover;    ///< Set each frame the surface class view is on and the cursor is in the view.
+    ArcViewSettings arcView;
+    PadArcCache padArcs;                  ///< The pads' arcs, flown again when the movement settings change.
+    /// The airborne player's flight as simulated this frame (ArcViewSettings::prediction); none on the ground.
+    std::optional<analysis::Flight> prediction;
     MarkerToggles markers;
     std::optional<Inspection> inspection; ///< The Inspector panel's subject; none at first.
     bool vsync = true;

@@ -46,3 +46,30 @@ TEST(AnalysisLoop, TheCursorNamesTheSurfaceClass) {
     v.frames(2);
     EXPECT_FALSE(v.state().hover);
 }
+
+TEST(AnalysisLoop, AnAirbornePlayerHasItsLandingPredicted) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    for (int i = 0; i < 60 && !v.state().sim.state().onGround; ++i)
+        v.frames(1);
+    ASSERT_TRUE(v.state().sim.state().onGround);
+    v.frames(1);
+    EXPECT_FALSE(v.state().prediction) << "no prediction on the ground";
+    // Lifted 100 units: the predicted landing is where it stood, and the fall then ends there.
+    const glm::vec3 ground = v.state().sim.state().origin;
+    v.state().teleport(ground + glm::vec3(0.0f, 0.0f, 100.0f), v.state().camera.yaw);
+    v.frames(1);
+    ASSERT_TRUE(v.state().prediction);
+    ASSERT_TRUE(v.state().prediction->landing);
+    const glm::vec3 predicted = *v.state().prediction->landing;
+    EXPECT_NEAR(predicted.z, ground.z, 0.5f);
+    for (int i = 0; i < 200 && !v.state().sim.state().onGround; ++i)
+        v.frames(1);
+    ASSERT_TRUE(v.state().sim.state().onGround);
+    EXPECT_LT(glm::length(v.state().sim.state().origin - predicted), 1.0f);
+    // Switched off: nothing predicted in the air.
+    v.state().arcView.prediction = false;
+    v.state().teleport(ground + glm::vec3(0.0f, 0.0f, 100.0f), v.state().camera.yaw);
+    v.frames(1);
+    EXPECT_FALSE(v.state().prediction);
+}

@@ -62,3 +62,30 @@ TEST(AnalysisView, HullCacheRebuildsWhenTheBoxChanges) {
     EXPECT_EQ(viewer::drawHulls(b, rec, glm::vec3(32, 32, 200), 512.0f), 1u); // the far brush is left out
     EXPECT_EQ(rec.polygons().size(), 6u);
 }
+
+TEST(AnalysisView, PadArcsAreFlownAgainWhenTheGravityChanges) {
+    // A floor and a pad (inline model *1) aimed 512 units along +x, 256 up.
+    bsp::BspData d = test::makeBrushMap({{test::boxPlanes({-512, -512, -64}, {2048, 512, 0})},
+                                         {test::boxPlanes({-32, -32, 0}, {32, 32, 16})}},
+                                        1);
+    d.models[1].mins = {-32, -32, 0}; // makeBrushMap gives every model the map's bounds
+    d.models[1].maxs = {32, 32, 16};
+    std::vector<bsp::Entity> entities(3);
+    entities[0].pairs = {{"classname", "worldspawn"}};
+    entities[1].pairs = {{"classname", "trigger_push"}, {"model", "*1"}, {"target", "apex"}};
+    entities[2].pairs = {{"classname", "target_position"}, {"targetname", "apex"}, {"origin", "512 0 264"}};
+    const collision::Model model(d);
+    viewer::PadArcCache cache;
+    analysis::FlightSettings fs;
+    const auto& a = cache.get(d, entities, model, fs);
+    ASSERT_EQ(a.pads.size(), 1u);
+    ASSERT_TRUE(a.pads[0].launch);
+    EXPECT_FLOAT_EQ(a.pads[0].launch->velocity.x, 640.0f);
+    ASSERT_TRUE(a.flights[0].landing);
+    fs.movement.gravity = 200.0f;
+    const auto& b = cache.get(d, entities, model, fs);
+    EXPECT_FLOAT_EQ(b.pads[0].launch->velocity.x, 320.0f);
+    debugdraw::RecordingDebugDraw rec;
+    viewer::drawPadArcs(b, rec);
+    EXPECT_GT(rec.lines().size(), b.flights[0].path.size() - 1); // the path, the marks, the target
+}

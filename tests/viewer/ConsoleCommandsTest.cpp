@@ -349,4 +349,9 @@ TEST(ConsoleCommands, ViewanglesAndTheAnalysisViews) {
     EXPECT_TRUE(f.st.surfaceClassView.enabled);
     f.run("r_hull 1");
     EXPECT_TRUE(f.st.hullView.enabled);
+    f.run("r_padArcs 1");
+    EXPECT_TRUE(f.st.arcView.padArcs);
+    EXPECT_TRUE(f.st.arcView.prediction);
+    f.run("r_prediction 0");
+    EXPECT_FALSE(f.st.arcView.prediction);
 }

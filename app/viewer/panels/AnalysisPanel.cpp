@@ -67,6 +67,33 @@ void analysisViewSection(ViewerState& state) {
     }
 }
 
+void arcViewSection(ViewerState& state) {
+    ImGui::Checkbox("jump pad arcs", &state.arcView.padArcs);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("each trigger_push's flight from a player standing on it (the game's aim, the movement code, "
+                          "no keys): green, orange when deflected before the apex; yellow crosses: the targets");
+    ImGui::SameLine();
+    ImGui::Checkbox("airborne prediction", &state.arcView.prediction);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("while the player is in the air: its flight from here with no keys held, and the landing");
+    if (state.arcView.padArcs && state.map && state.map->inspector) {
+        size_t blocked = 0, pads = 0;
+        analysis::FlightSettings flight;
+        flight.movement = state.sim.settings();
+        flight.rate = state.sim.rate();
+        flight.trace = state.trace.options;
+        const auto& arcs = state.padArcs.get(state.map->data, state.map->inspector->entities(), *state.map->model, flight);
+        for (size_t i = 0; i < arcs.pads.size(); ++i) {
+            pads += arcs.pads[i].launch ? 1 : 0;
+            blocked += arcs.flights[i].blocked ? 1 : 0;
+        }
+        ImGui::Text("%zu pads aimed, %zu blocked", pads, blocked);
+    }
+    if (state.prediction && state.prediction->landing)
+        ImGui::Text("landing in %.2f s at %.0f %.0f %.0f", state.prediction->airtime, double(state.prediction->landing->x),
+                    double(state.prediction->landing->y), double(state.prediction->landing->z));
+}
+
 void surfaceHoverTooltip(const ViewerState& state) {
     if (!state.hover || ImGui::GetIO().WantCaptureMouse)
         return;

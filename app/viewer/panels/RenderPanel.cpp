@@ -49,6 +49,7 @@ void renderPanel(ViewerState& state) {
     state.setRender(r);
     brushViewSection(state);
     analysisViewSection(state);
+    arcViewSection(state);
     ImGui::Checkbox("vsync", &state.vsync);
     float fov = state.camera.fovX, chase = state.chaseDistance;
     if (ImGui::SliderFloat("fov", &fov, limits::kFovMin, limits::kFovMax, "%.0f", kClamp))
