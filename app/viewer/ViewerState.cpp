@@ -329,6 +329,7 @@ bool ViewerState::goToBrush(int32_t brush) {
     teleport(eye - glm::vec3(0.0f, 0.0f, movement::eyePosition(sim.state(), sim.settings()).z - sim.state().origin.z),
              yaw);
     camera.pitch = std::clamp(-glm::degrees(std::asin(std::clamp(dir.z, -1.0f, 1.0f))), -89.0f, 89.0f);
+    chase = false; // the view is from the eye placed here; a chase camera would put the player's box in front
     shownBrush = brush;
     return true;
 }

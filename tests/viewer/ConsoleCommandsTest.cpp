@@ -319,6 +319,7 @@ TEST(ConsoleCommands, GotoBrushLooksAtItFromOutside) {
     f.st.camera.eye = glm::vec3(-300, 0, 64);
     f.run("gotobrush " + std::to_string(clip));
     EXPECT_EQ(f.st.sim.state().mode, movement::Mode::Noclip);
+    EXPECT_FALSE(f.st.chase) << "the view is the placed eye's, not a chase camera behind the player";
     EXPECT_EQ(f.st.shownBrush, clip);
     ASSERT_TRUE(f.st.inspection);
     EXPECT_EQ(f.st.inspection->brush, clip);

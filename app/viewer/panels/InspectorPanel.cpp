@@ -110,7 +110,9 @@ void inspectorPanel(ViewerState& state) {
             field("brush shader", info->shader);
             field("contents", bsp::contentsNames(info->contents));
             field("entity", ownerText(info->owner));
-            field("bounds", vecText(info->mins) + "  to  " + vecText(info->maxs));
+            // One corner a line: a narrow sidebar would otherwise wrap inside a number.
+            field("bounds min", vecText(info->mins));
+            field("bounds max", vecText(info->maxs));
             if (ImGui::Button("go to brush"))
                 state.goToBrush(info->index);
             ImGui::SameLine();

@@ -25,10 +25,12 @@ bool maskCheckboxes(const char* id, int32_t& mask) {
     // Three to a row when they fit, two otherwise (the sidebar may be narrow).
     const float cell = ImGui::CalcTextSize("monsterclip").x + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x * 2;
     const int perRow = ImGui::GetContentRegionAvail().x >= cell * 3.0f ? 3 : 2;
+    // Columns start where the first box does: inside a tree node that is the node's indent.
+    const float left = ImGui::GetCursorPosX();
     int column = 0;
     for (const MaskBit& b : kMaskBits) {
         if (column % perRow != 0)
-            ImGui::SameLine(float(column % perRow) * cell);
+            ImGui::SameLine(left + float(column % perRow) * cell);
         bool on = (mask & b.bit) != 0;
         if (ImGui::Checkbox(b.name, &on)) {
             mask = on ? (mask | b.bit) : (mask & ~b.bit);
