@@ -7,7 +7,6 @@
 #include "cli/MapOpen.h"
 #include "cli/SoakOptions.h"
 #include "collision/Model.h"
-#include "collision/StepCorrect.h"
 #include "core/Format.h"
 
 #include <cstdio>
@@ -103,28 +102,15 @@ int runSnags(const Args& args) {
         std::fprintf(stderr, "cliplab snags: %s\n", status.error().message.c_str());
         return kExitFailure;
     }
-    config.maxReported = static_cast<size_t>(1) << 20; // every in-solid and stuck place
     if (auto error = movement::validateSoakConfig(config)) {
         std::fprintf(stderr, "cliplab snags: %s: %s\n", map->data.name.c_str(), error->c_str());
         return kExitFailure;
     }
     const collision::Model model(map->data);
-    const auto trace = model.traceFunction(r.options);
-    const collision::CorrectFunction correct = collision::correctFunction(model);
-    const analysis::SnagDetector detector(model, r.options, config.settings, snag);
-    std::vector<analysis::SnagEvent> events;
-    const movement::SoakReport report = movement::runSoak(
-        config, trace,
-        [&](int walker, int64_t tick, double rate, const movement::Input& input, const movement::PlayerState& before,
-            const movement::PlayerState& after) {
-            if (auto e = detector.check(walker, tick, rate, input, before, after))
-                events.push_back(*e);
-        },
-        nullptr, &correct);
-    const size_t snags = events.size();
-    for (const analysis::SnagEvent& e : analysis::failureEvents(report))
-        events.push_back(e);
-    const std::vector<analysis::SnagCell> cells = analysis::gatherSnags(events, cellSize);
+    const analysis::SnagRun run = analysis::findSnags(model, r.options, config, snag, cellSize);
+    const movement::SoakReport& report = run.report;
+    const size_t snags = run.snags;
+    const std::vector<analysis::SnagCell>& cells = run.cells;
     for (size_t i = 0; i < cells.size() && (top == 0 || static_cast<long long>(i) < top); ++i) {
         const analysis::SnagCell& c = cells[i];
         std::printf("cell %.0f %.0f %.0f snags=%d in_solid=%d stuck=%d worst_loss=%.2f setviewpos %.0f %.0f %.0f\n"

@@ -2,6 +2,8 @@
 
 #include "analysis/Snags.h"
 
+#include "collision/StepCorrect.h"
+
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
@@ -118,6 +120,29 @@ std::vector<SnagEvent> failureEvents(const movement::SoakReport& report) {
         out.push_back(e);
     }
     return out;
+}
+
+SnagRun findSnags(const collision::Model& model, const collision::TraceOptions& options, movement::SoakConfig config,
+                  const SnagSettings& settings, float cellSize) {
+    SnagRun run;
+    config.maxReported = static_cast<size_t>(1) << 20; // every in-solid and stuck place
+    const collision::TraceFunction trace = model.traceFunction(options);
+    const collision::CorrectFunction correct = collision::correctFunction(model);
+    const SnagDetector detector(model, options, config.settings, settings);
+    std::vector<SnagEvent> events;
+    run.report = movement::runSoak(
+        config, trace,
+        [&](int walker, int64_t tick, double rate, const movement::Input& input, const movement::PlayerState& before,
+            const movement::PlayerState& after) {
+            if (auto e = detector.check(walker, tick, rate, input, before, after))
+                events.push_back(*e);
+        },
+        nullptr, &correct);
+    run.snags = events.size();
+    for (const SnagEvent& e : failureEvents(run.report))
+        events.push_back(e);
+    run.cells = gatherSnags(events, cellSize);
+    return run;
 }
 
 } // namespace cliplab::analysis

@@ -90,4 +90,18 @@ std::vector<SnagCell> gatherSnags(const std::vector<SnagEvent>& events, float ce
 /// The soak's failures as events (in-solid and stuck ones; out-of-world ones are not places).
 std::vector<SnagEvent> failureEvents(const movement::SoakReport& report);
 
+/// A soak run checked for snags.
+struct SnagRun {
+    movement::SoakReport report; ///< The soak's own counts (its failures all listed: maxReported raised).
+    size_t snags = 0;            ///< Snag events (the cells also hold the in-solid and stuck places).
+    std::vector<SnagCell> cells; ///< gatherSnags of every event.
+};
+
+/// Runs the soak of `config` (spawns and bounds set, e.g. by movement::soakSetupFromMap) on
+/// `model` traced with `options`, every tick checked by a SnagDetector, and gathers the snags,
+/// in-solid ticks and stuck walkers into cells of `cellSize` units. An invalid config gives an
+/// empty run (check it with movement::validateSoakConfig first).
+SnagRun findSnags(const collision::Model& model, const collision::TraceOptions& options, movement::SoakConfig config,
+                  const SnagSettings& settings, float cellSize);
+
 } // namespace cliplab::analysis
