@@ -41,8 +41,10 @@ std::string padLine(size_t index, const analysis::JumpPad& pad, const analysis::
         line += " returns_to " + std::to_string(flight->returnedTo);
     if (flight->padsTouched.size() > 1) {
         line += " via";
-        for (size_t i = 1; i < flight->padsTouched.size(); ++i)
-            line += " " + std::to_string(flight->padsTouched[i]);
+        for (size_t i = 1; i < flight->padsTouched.size(); ++i) {
+            line += ' ';
+            line += std::to_string(flight->padsTouched[i]);
+        }
     }
     return line;
 }
