@@ -91,7 +91,7 @@ const Command kCommands[] = {
      runHull, hullOptions, kHullDetails},
     {"surfaces", "MAP", "count the faces (brush sides and patch facets) of each surface class: walkable, too steep, slick, clips, triggers, jump pads, liquids...",
      runSurfaces, surfacesOptions, kSurfacesDetails},
-    {"jumppads", "MAP", "each trigger_push: the game's launch velocity and the flight of a player standing on it (landing, blocked)",
+    {"pads", "MAP", "each trigger_push: the game's launch velocity and the flight of a player standing on it (landing, blocked)",
      runJumppads, jumppadsOptions, kJumppadsDetails},
     {"snags", "MAP", "the soak's walkers; the places where they lose speed on the floor with no wall ahead, end a tick in solid or get stuck, by cell",
      runSnags, snagsOptions, kSnagsDetails},

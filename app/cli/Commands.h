@@ -58,7 +58,7 @@ int runSoak(const Args& args);
 int runHull(const Args& args);
 /// `cliplab surfaces`: faces per surface class (analysis/SurfaceClass.h).
 int runSurfaces(const Args& args);
-/// `cliplab jumppads`: each trigger_push's launch and simulated flight (analysis/JumpPads.h).
+/// `cliplab pads`: each trigger_push's launch and simulated flight (analysis/JumpPads.h).
 int runJumppads(const Args& args);
 /// `cliplab snags`: soak walkers' snags, in-solid ticks and stuck places by cell (analysis/Snags.h).
 int runSnags(const Args& args);
