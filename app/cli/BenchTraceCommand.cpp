@@ -26,6 +26,37 @@ double threadCpuSeconds() {
     return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
+/// `count` threads (1, then `threads`) start together on the same model, each running `pass` (one
+/// pass over the `lines` lines, summing fractions into its own total) `repeat` times; prints the
+/// wall-clock rate of each and its ratio to one thread's. kExitFailure when the threads' totals
+/// differ (they traced the same lines: a difference is a race).
+template <typename Pass>
+int reportThreadScaling(int threads, long long repeat, size_t lines, Pass& pass) {
+    const long long perThread = static_cast<long long>(lines) * repeat;
+    double oneThreadRate = 0.0;
+    for (int count : {1, threads}) {
+        std::vector<double> sums(size_t(count), 0.0);
+        std::vector<std::thread> pool;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int t = 0; t < count; ++t)
+            pool.emplace_back([&, t] {
+                for (long long k = 0; k < repeat; ++k) pass(sums[size_t(t)]);
+            });
+        for (std::thread& th : pool) th.join();
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double rate = wall > 0.0 ? double(perThread) * count / wall : 0.0;
+        for (double v : sums)
+            if (v != sums[0]) {
+                std::fprintf(stderr, "cliplab bench-trace: threads disagree (checksum %.6f against %.6f)\n", v, sums[0]);
+                return kExitFailure;
+            }
+        if (count == 1) oneThreadRate = rate;
+        std::printf("threads=%d traces=%lld wall_seconds=%.6f wall_traces_per_sec=%.0f scaling=%.2f\n", count,
+                    perThread * count, wall, rate, oneThreadRate > 0.0 ? rate / oneThreadRate : 0.0);
+    }
+    return kExitOk;
+}
+
 } // namespace
 
 int runBenchTrace(const Args& args) {
@@ -79,33 +110,9 @@ int runBenchTrace(const Args& args) {
     double checksum = 0.0;
     auto runAll = [&] { runAllInto(checksum); };
     runAll(); // warm-up: caches, the per-thread visited marks
-    if (threads > 1) {
-        // Wall-clock rates, so that the threads' sharing of cores and memory shows: `count` threads
-        // start together on the same model, each tracing every line `repeat` times.
-        const long long perThread = static_cast<long long>(requests.size()) * repeat;
-        double oneThreadRate = 0.0;
-        for (int count : {1, threads}) {
-            std::vector<double> sums(size_t(count), 0.0);
-            std::vector<std::thread> pool;
-            const auto t0 = std::chrono::steady_clock::now();
-            for (int t = 0; t < count; ++t)
-                pool.emplace_back([&, t] {
-                    for (long long k = 0; k < repeat; ++k) runAllInto(sums[size_t(t)]);
-                });
-            for (std::thread& th : pool) th.join();
-            const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            const double rate = wall > 0.0 ? double(perThread) * count / wall : 0.0;
-            for (double v : sums)
-                if (v != sums[0]) { // every thread traced the same lines: any difference is a race
-                    std::fprintf(stderr, "cliplab bench-trace: threads disagree (checksum %.6f against %.6f)\n", v,
-                                 sums[0]);
-                    return kExitFailure;
-                }
-            if (count == 1) oneThreadRate = rate;
-            std::printf("threads=%d traces=%lld wall_seconds=%.6f wall_traces_per_sec=%.0f scaling=%.2f\n", count,
-                        perThread * count, wall, rate, oneThreadRate > 0.0 ? rate / oneThreadRate : 0.0);
-        }
-    }
+    if (threads > 1)
+        if (int rc = reportThreadScaling(threads, repeat, requests.size(), runAllInto); rc != kExitOk)
+            return rc;
     // The rate uses this thread's CPU time, so a machine shared with other work still measures the
     // tracer rather than the scheduler; the wall time is printed too.
     const auto w0 = std::chrono::steady_clock::now();

@@ -29,6 +29,10 @@ const Command kCommands[] = {
      runTrace, traceOptions, kTraceDetails},
     {"bench-trace", "MAP", "time the stdin traces R times (default 20) on one thread; --threads N: how the rate scales on N threads", runBenchTrace,
      benchTraceOptions, kTraceDetails, "trace"},
+    {"bench-load", "MAP",
+     "time reading a map, checking every lump and building its collision model R times (default 20); "
+     "last line ms_per_load= (the best), as q3ref load prints",
+     runBenchLoad, benchLoadOptions},
     {"walk", "MAP --script FILE",
      "move the player along a scripted walk, or replay a recording (walk [MAP] --replay FILE.cliprec); print "
      "'t x y z vx vy vz ground' per tick, 'jump' lines",

@@ -45,6 +45,8 @@ int runInfo(const Args& args);
 int runCompile(const Args& args);
 int runTrace(const Args& args);
 int runBenchTrace(const Args& args);
+/// `cliplab bench-load`: the time to read a map, check it and build its collision model.
+int runBenchLoad(const Args& args);
 int runWalk(const Args& args);
 int runBenchWalk(const Args& args);
 int runCompareMethods(const Args& args);
@@ -66,6 +68,7 @@ std::vector<OptionSpec> infoOptions();
 std::vector<OptionSpec> compileOptions();
 std::vector<OptionSpec> traceOptions();
 std::vector<OptionSpec> benchTraceOptions();
+std::vector<OptionSpec> benchLoadOptions();
 std::vector<OptionSpec> compareMethodsOptions();
 std::vector<OptionSpec> walkOptions();
 std::vector<OptionSpec> benchWalkOptions();

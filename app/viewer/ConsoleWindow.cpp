@@ -1,6 +1,7 @@
 #include "viewer/ConsoleWindow.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cstring>
@@ -53,6 +54,13 @@ int inputCallback(ImGuiInputTextCallbackData* data) {
 void ConsoleWindow::toggle() {
     m_open = !m_open;
     m_focusInput = m_open;
+    if (!m_open && ImGui::GetCurrentContext()) {
+        // The input line lets go of the keyboard now, not when ImGui notices at its next frames:
+        // a key pressed right after ~ is a key binding again.
+        ImGui::ClearActiveID();
+        ImGuiIO& io = ImGui::GetIO();
+        io.WantCaptureKeyboard = io.WantTextInput = false;
+    }
 }
 
 void ConsoleWindow::draw(console::Console& console) {

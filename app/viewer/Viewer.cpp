@@ -246,10 +246,14 @@ bool ViewerLoop::frame() {
     }
     // Events.
     // The console sees each event first: ~ and Ctrl+Q are its own, whatever else has the input.
-    const FrameEvents events =
-        m_input.poll(m_st, m_window.window(), [this](const SDL_Event& e) { return m_console->handleEvent(e); });
-    if (m_console->open() && m_input.captured())
-        m_input.setCaptured(false); // typing goes to the console, the mouse to its scrollback
+    // Its opening and closing take effect from the next event of the same batch on.
+    const FrameEvents events = m_input.poll(m_st, m_window.window(), [this](const SDL_Event& e) {
+        const bool used = m_console->handleEvent(e);
+        if (m_console->open() && m_input.captured())
+            m_input.setCaptured(false); // typing goes to the console, the mouse to its scrollback
+        m_input.setKeysToImGui(m_console->open());
+        return used;
+    });
     if (!m_st.pendingLoad.empty() && m_frame > 0) {
         // Loaded one frame after it was asked for, so the Map panel could show "loading".
         const std::string arg = std::move(m_st.pendingLoad);

@@ -146,7 +146,7 @@ void ViewerInput::onKey(const SDL_Event& ev, ViewerState& state, SDL_Window* win
         ImGui_ImplSDL2_ProcessEvent(&ev);
         if (code >= 0 && code < SDL_NUM_SCANCODES)
             m_imguiKeysPressed.push_back(int(code));
-        if (ImGui::GetIO().WantCaptureKeyboard) // typing into a field: ImGui's alone
+        if (m_keysToImGui || ImGui::GetIO().WantCaptureKeyboard) // typing into a field: ImGui's alone
             return;
     }
     if (code >= 0 && code < SDL_NUM_SCANCODES)
@@ -237,7 +237,7 @@ movement::Input ViewerInput::movementInput(const ViewerState& state) const {
     movement::Input input;
     input.yaw = state.camera.yaw;
     input.pitch = state.camera.pitch;
-    if (!m_captured && ImGui::GetIO().WantCaptureKeyboard)
+    if (!m_captured && (m_keysToImGui || ImGui::GetIO().WantCaptureKeyboard))
         return input; // keys held before a text field took the keyboard do not walk on
     auto held = [this](SDL_Scancode c) { return m_keys[size_t(c)]; };
     const float scale = (held(SDL_SCANCODE_LSHIFT) || held(SDL_SCANCODE_RSHIFT)) ? 0.5f : 1.0f;

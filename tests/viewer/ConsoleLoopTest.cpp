@@ -110,6 +110,30 @@ TEST(ConsoleLoop, TildeOpensItAndTypedCommandsRunWithoutBindings) {
     EXPECT_TRUE(v.state().frozen);
 }
 
+TEST(ConsoleLoop, KeysRightAfterTheToggleInOneFrameGoWhereTheConsoleSays) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    // ~ and then P in the same batch of events (a fast typist, or xdotool): P is typed, not a binding.
+    SDL_Event e{};
+    e.type = SDL_KEYDOWN;
+    e.key.windowID = SDL_GetWindowID(v.window->window());
+    e.key.keysym.scancode = SDL_SCANCODE_GRAVE;
+    e.key.keysym.sym = SDLK_BACKQUOTE;
+    v.push(e);
+    v.type('p');
+    v.frames(1);
+    ASSERT_TRUE(v.loop->console().open());
+    EXPECT_FALSE(v.state().frozen) << "P froze the simulation although the console had just opened";
+    v.frames(3);
+    // ~ again and then V in one batch: the console is closed, V toggles noclip.
+    v.push(e);
+    v.key(SDLK_v, true);
+    v.key(SDLK_v, false);
+    v.frames(1);
+    EXPECT_FALSE(v.loop->console().open());
+    EXPECT_EQ(v.state().sim.state().mode, movement::Mode::Noclip) << "V right after closing the console";
+}
+
 TEST(ConsoleLoop, CtrlQQuits) {
     ViewerLoopHarness v(1280, 720);
     ASSERT_TRUE(v.ok()) << v.error;
