@@ -5,9 +5,9 @@
 #include "cli/MapOpen.h"
 #include "cli/MovementOptions.h"
 #include "collision/Model.h"
-#include "collision/StepCorrect.h"
 #include "core/Format.h"
 #include "movement/Soak.h"
+#include "stepcorrect/StepCorrect.h"
 
 #include <cstdio>
 #include <optional>

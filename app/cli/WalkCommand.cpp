@@ -5,16 +5,16 @@
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "cli/MovementOptions.h"
+#include "cli/TraceSetup.h"
 #include "collision/Model.h"
-#include "collision/StepCorrect.h"
 #include "collision/TraceLimits.h"
 #include "core/Format.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
-#include "cli/TraceSetup.h"
 #include "replay/Capture.h"
 #include "replay/JumpMetrics.h"
 #include "replay/Replay.h"
+#include "stepcorrect/StepCorrect.h"
 
 #include <algorithm>
 #include <chrono>
@@ -85,7 +85,9 @@ std::vector<OptionSpec> scriptedWalkOptions() {
         {"--semantics", 1, false, "robust|quake3|tutorial",
          "the collision rules (default robust: never a tick ending in solid; docs/collision-modes.md)"},
         {"--method", 1, false, "swept|step-correct", "position update (default swept traces)"},
-        {"--step-length", 1, false, "L", "step-correct: longest step, units in [0.01, 10000] (default 8)"},
+        {"--step-length", 1, false, "L",
+         core::format("step-correct: longest step, units in [%g, %g] (default %g)", double(collision::kMinStepLength),
+                      double(collision::kMaxStepLength), double(collision::kDefaultStepLength))},
         {"--set", 1, true, "NAME=VALUE", "any movement setting by name (README, Movement), e.g. gravity=600"},
         basepathOption()};
 }
@@ -113,8 +115,10 @@ std::optional<std::string> readWalkSettings(const CommandLine& cl, WalkSetup& se
     }
     if (cl.has("--step-length")) {
         const auto length = number(cl.value("--step-length"));
-        if (!length || !(*length >= 0.01f) || *length > 10000.0f)
-            return "--step-length: expected a length from 0.01 to 10000, got '" + cl.value("--step-length") + "'";
+        if (!length || !(*length >= collision::kMinStepLength) || *length > collision::kMaxStepLength)
+            return core::format("--step-length: expected a length from %g to %g, got '%s'",
+                                double(collision::kMinStepLength), double(collision::kMaxStepLength),
+                                cl.value("--step-length").c_str());
         settings.stepLength = *length;
     }
     if (cl.has("--hz")) {

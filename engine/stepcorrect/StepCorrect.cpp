@@ -1,7 +1,7 @@
 // Step-and-correct: discrete steps, each followed by pushing the shape out of overlapped brushes
 // along the cheapest side (the block-engine point correction's nearest free neighbour, with brushes instead of blocks).
 
-#include "collision/StepCorrect.h"
+#include "stepcorrect/StepCorrect.h"
 
 #include "collision/TraceLimits.h"
 #include "geometry/Corners.h"
@@ -66,7 +66,7 @@ StepCorrectOptions clampStepCorrectOptions(const StepCorrectOptions& o) {
         return std::isnan(v) ? fallback : std::clamp(v, lo, hi);
     };
     StepCorrectOptions c;
-    c.stepLength = field(o.stepLength, d.stepLength, 1e-3f, kMaxExtent);
+    c.stepLength = field(o.stepLength, d.stepLength, kMinStepLength, kMaxStepLength);
     c.margin = field(o.margin, d.margin, 0.0f, kMaxEpsilon);
     c.edgeHandicap = field(o.edgeHandicap, d.edgeHandicap, 0.0f, 16.0f);
     c.cornerHandicap = field(o.cornerHandicap, d.cornerHandicap, 0.0f, 16.0f);

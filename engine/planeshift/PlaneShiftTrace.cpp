@@ -2,10 +2,11 @@
 // each child, so a sub-segment near the plane goes to both; at a solid leaf the clipped interval is
 // the entry into the grown cell, with the game's epsilon rules applied per plane as in a brush.
 
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
+
 #include "collision/TraceLimits.h"
-#include "collision/TraceWork.h"
 #include "geometry/Support.h"
+#include "geometry/Vector.h"
 
 #include <glm/common.hpp>
 
@@ -69,7 +70,7 @@ struct Walk {
     bool insideBrush(const CollisionBrush& b, const glm::vec3& p) const {
         const CollisionSide* sides = model->sides().data() + b.firstSide;
         for (int32_t i = 0; i < b.numSides; ++i)
-            if (detail::dot3(sides[i].normal, p) - (sides[i].dist + shape.along(sides[i].normal)) > 0.0f)
+            if (geometry::dot3(sides[i].normal, p) - (sides[i].dist + shape.along(sides[i].normal)) > 0.0f)
                 return false;
         return true;
     }
@@ -141,8 +142,8 @@ struct Walk {
             ++stats->nodesVisited;
         const PlaneShiftNode& node = tree->nodes()[static_cast<size_t>(code)];
         const float o = shape.along(node.normal);
-        const float t1 = detail::dot3(node.normal, start) - node.dist;
-        const float t2 = detail::dot3(node.normal, end) - node.dist;
+        const float t1 = geometry::dot3(node.normal, start) - node.dist;
+        const float t2 = geometry::dot3(node.normal, end) - node.dist;
         // The child on the start's side first (Melax orders by direction), then the other, each
         // with the plane shifted toward it by the support: the two intervals overlap.
         const bool backFirst = t2 > t1;

@@ -1,7 +1,7 @@
 // Building the solid-leaf tree for plane shifting: cells are convex polytopes (faces with windings,
 // in double) split by brush side planes until each lies inside one brush or outside all of them.
 
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
 
 #include "geometry/Support.h"
 #include "geometry/Winding.h"
