@@ -22,6 +22,33 @@ constexpr const char* kTraceDetails =
     "or 'cylinder R H' and wins over --shape for its line, as 'mask N' over --mask. Each result line is\n"
     "'fraction endx endy endz nx ny nz dist startsolid allsolid contents'.";
 
+constexpr const char* kHullDetails =
+    "Each brush whose contents meet --mask is written as the object brush_N (N: its index in the map's\n"
+    "brushes) with every side, bevels included, moved out by the box: the origin of the box touches the\n"
+    "brush exactly when it is on the object's surface, so a box trace's end point lies 0.125 units (the\n"
+    "trace's epsilon) in front of it. With --curves on each patch facet is an object patch_S_F (S: surface,\n"
+    "F: facet), a slab the game never stops a sweep at when it is entered through its back face.\n"
+    "Prints 'brushes=N patch_facets=F triangles=T volume=V' (V: the brushes' total in cubic units).";
+
+constexpr const char* kSurfacesDetails =
+    "Classes: walkable (blocks the player, normal z >= 0.7), too-steep (0 < z < 0.7), slick (SURF_SLICK),\n"
+    "no-damage (SURF_NODAMAGE), no-steps (SURF_NOSTEPS), player-clip (PLAYERCLIP without SOLID), weapon-clip\n"
+    "(SOLID, TRANSLUCENT and drawn nowhere), monster-clip, trigger, jump-pad (trigger_push), teleporter\n"
+    "(trigger_teleport), hurt (trigger_hurt), water, slime, lava. A face can be in several. Faces: brush\n"
+    "sides bounding a face (bevels are not faces) of every model, and patch facets. One line per class\n"
+    "'CLASS sides=N patch_facets=P brushes=B', then 'sides=N patch_facets=P unclassified=U'.";
+
+constexpr const char* kJumppadsDetails =
+    "The launch is the game's: from the middle of the trigger's bounds to an apex at the target's origin,\n"
+    "apex H = target z - middle z, time T = sqrt(2 H / gravity), velocity horizontal distance / T towards\n"
+    "the target and T * gravity up. The flight starts standing on what is under the pad's middle, with\n"
+    "zero input; a pad touched sets the velocity again (pads chain). One line per pad:\n"
+    "'pad N origin X Y Z target X Y Z apex H time T blocked=0|1 entity E model *M launch X Y Z velocity\n"
+    "X Y Z landing X Y Z|none airtime A [blocked_at X Y Z] [returns_to PAD] [via PAD ...]' (blocked: the flight is\n"
+    "deflected before the apex time; launch: where the last push happened; airtime from there; returns_to:\n"
+    "it falls back into a pad that pushed it, and would go round for ever), or 'target -' and\n"
+    "'problem TEXT' for a pad the game drops. Last line 'pads=N blocked=B unlanded=U without_target=W'.";
+
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
     {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile, compileOptions},
@@ -49,6 +76,13 @@ const Command kCommands[] = {
      runCompareRuns, compareRunsOptions},
     {"soak", "MAP", "random walkers (T ticks in all, 30-250 Hz); count ticks in solid, walkers out of the world, stuck walkers",
      runSoak, soakOptions, kSoakDetails},
+    {"hull", "MAP --mins X Y Z --maxs X Y Z --out FILE.obj",
+     "write the world's brushes as a box trace sees them (sides moved out by the box) as OBJ, one object per brush",
+     runHull, hullOptions, kHullDetails},
+    {"surfaces", "MAP", "count the faces (brush sides and patch facets) of each surface class: walkable, too steep, slick, clips, triggers, jump pads, liquids...",
+     runSurfaces, surfacesOptions, kSurfacesDetails},
+    {"jumppads", "MAP", "each trigger_push: the game's launch velocity and the flight of a player standing on it (landing, blocked)",
+     runJumppads, jumppadsOptions, kJumppadsDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView,
      viewOptions},

@@ -54,6 +54,12 @@ int runCompareMethods(const Args& args);
 int runCompareRuns(const Args& args);
 /// `cliplab soak`: random walkers on a map, counting ticks in solid and walkers out of the world.
 int runSoak(const Args& args);
+/// `cliplab hull`: the world's brushes grown by a box, as OBJ (analysis/Hull.h).
+int runHull(const Args& args);
+/// `cliplab surfaces`: faces per surface class (analysis/SurfaceClass.h).
+int runSurfaces(const Args& args);
+/// `cliplab jumppads`: each trigger_push's launch and simulated flight (analysis/JumpPads.h).
+int runJumppads(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
 /// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
@@ -74,6 +80,9 @@ std::vector<OptionSpec> walkOptions();
 std::vector<OptionSpec> benchWalkOptions();
 std::vector<OptionSpec> compareRunsOptions();
 std::vector<OptionSpec> soakOptions();
+std::vector<OptionSpec> hullOptions();
+std::vector<OptionSpec> surfacesOptions();
+std::vector<OptionSpec> jumppadsOptions();
 std::vector<OptionSpec> viewOptions();
 std::vector<OptionSpec> shotOptions();
 

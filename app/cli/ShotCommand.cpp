@@ -2,6 +2,7 @@
 
 #include "bsp/Entities.h"
 #include "cli/Commands.h"
+#include "core/Format.h"
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
 #include "cli/SharedOptions.h"
@@ -75,8 +76,9 @@ std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions&
     }
     if (cl.has("--fov")) {
         auto fov = number(cl.value("--fov"));
-        if (!fov || *fov < 1.0f || *fov > 179.0f)
-            return "--fov must be a number of degrees in 1..179";
+        if (!fov || *fov < viewer::limits::kFovMin || *fov > viewer::limits::kFovMax)
+            return core::format("--fov must be a number of degrees in %g..%g", double(viewer::limits::kFovMin),
+                                double(viewer::limits::kFovMax));
         o.camera.fovX = *fov;
     }
     if (cl.has("--frames")) {
@@ -109,8 +111,9 @@ std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions&
     o.settings.depthPrepass = !cl.has("--no-depth-prepass");
     if (cl.has("--patch-level")) {
         auto n = parseInteger(cl.value("--patch-level"));
-        if (!n || *n < 1 || *n > 64)
-            return "--patch-level must be an integer in 1..64";
+        if (!n || *n < viewer::limits::kPatchLevelMin || *n > viewer::limits::kPatchLevelMax)
+            return core::format("--patch-level must be an integer in %d..%d", viewer::limits::kPatchLevelMin,
+                                viewer::limits::kPatchLevelMax);
         o.settings.patchLevel = static_cast<int>(*n);
     }
     if (cl.has("--time")) {

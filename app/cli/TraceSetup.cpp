@@ -55,8 +55,9 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
     }
     if (cl.has("--epsilon")) {
         auto v = parseNumber(cl.value("--epsilon"));
-        if (!v || *v < 0.0 || *v > 16.0)
-            return core::makeError(core::format("--epsilon: '%s' is not a number in [0, 16]", cl.value("--epsilon").c_str()));
+        if (!v || *v < 0.0 || *v > double(collision::kMaxEpsilon))
+            return core::makeError(core::format("--epsilon: '%s' is not a number in [0, %g]", cl.value("--epsilon").c_str(),
+                                                double(collision::kMaxEpsilon)));
         s.options.epsilon = static_cast<float>(*v);
     }
     const std::string semantics = cl.value("--semantics", collision::semanticsName(defaultSemantics));

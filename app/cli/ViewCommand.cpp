@@ -4,10 +4,12 @@
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
 #include "cli/SharedOptions.h"
+#include "core/Format.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
 #include "replay/Overrides.h"
 #include "replay/Recording.h"
+#include "viewer/ViewerState.h"
 #include "viewer/Viewer.h"
 #include "world/MapLoader.h"
 
@@ -157,8 +159,9 @@ int runViewImpl(const Args& args, bool mapFirst) {
     }
     if (cl->has("--chase")) {
         const auto d = parseNumber(cl->value("--chase"));
-        if (!d || *d < 0.0 || *d > 1024.0)
-            return usage("--chase: expected a distance from 0 (first person) to 1024 units");
+        if (!d || *d < 0.0 || *d > double(viewer::limits::kChaseMax))
+            return usage(core::format("--chase: expected a distance from 0 (first person) to %g units",
+                                      double(viewer::limits::kChaseMax)));
         config.chase = static_cast<float>(*d);
     }
     if (auto error = replayOptions(cl.value(), config))

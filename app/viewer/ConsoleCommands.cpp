@@ -329,6 +329,13 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
                                  &st.collisionBrushView));
     con.addVariable(boolVariable("r_bevels", "1: the brush view draws bevel sides as arrows", &st.brushView.bevels));
     con.addVariable(boolVariable("r_markerLabels", "1: entity markers have labels", &st.markers.labels));
+    con.addVariable(boolVariable("r_surfaceClasses", "1: faces are coloured by surface class (walkable, slick, clips...)",
+                                 &st.surfaceClassView.enabled));
+    con.addVariable(boolVariable("r_hull", "1: the world's brushes are drawn grown by the player's box", &st.hullView.enabled));
+    con.addVariable(boolVariable("r_padArcs", "1: every jump pad's simulated arc, landing and target are drawn",
+                                 &st.arcView.padArcs));
+    con.addVariable(boolVariable("r_prediction", "1: while in the air, the player's flight with no keys and its landing are drawn",
+                                 &st.arcView.prediction));
 }
 
 void addCommands(console::Console& con, ViewerState& st, ConsoleHost& host) {
@@ -367,6 +374,19 @@ void addCommands(console::Console& con, ViewerState& st, ConsoleHost& host) {
                            yaw = *f;
                        }
                        st.teleport(p, yaw);
+                       return Reply::ok();
+                   });
+    con.addCommand("viewangles", "viewangles PITCH YAW: turns the view (degrees; pitch within +/-89, positive looks down)",
+                   [&st](const Words& a) {
+                       if (a.size() != 3)
+                           return Reply::fail("usage: viewangles PITCH YAW");
+                       const auto pitch = numberIn(a[1], -89.0f, 89.0f);
+                       const auto yaw = numberIn(a[2], -1e6f, 1e6f);
+                       if (!pitch || !yaw)
+                           return Reply::fail("viewangles: expected PITCH in " + rangeText(-89.0f, 89.0f) +
+                                              " and YAW in degrees, got '" + a[1] + " " + a[2] + "'");
+                       st.camera.pitch = *pitch;
+                       st.camera.yaw = *yaw;
                        return Reply::ok();
                    });
     con.addCommand("viewpos", "viewpos: prints the player's origin and yaw and copies them as a setviewpos command",
@@ -429,6 +449,8 @@ std::vector<std::string> inspectionText(const ViewerState& st) {
             out.push_back("  shader " + (s.shader.empty() ? std::string("(none)") : s.shader));
             out.push_back("  surface flags " + bsp::surfaceFlagNames(s.surfaceFlags));
             out.push_back("  contents " + bsp::contentsNames(s.contents));
+            if (const analysis::ClassifiedFace* f = st.map->face(in.brushSide, in.surface, in.facet))
+                out.push_back("  surface classes " + surfaceClassesText(f->classes));
             if (in.surface >= 0)
                 out.push_back("  patch surface " + std::to_string(in.surface));
         } else {

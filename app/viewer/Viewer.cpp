@@ -363,6 +363,13 @@ void ViewerLoop::runProbes(const FrameEvents& events) {
                                     : *events.probePixel * m_pixelScale;
         m_st.fireProbe(pixelRay(m_st.camera, pixel.x, pixel.y));
     }
+    // The surface class view names what the cursor points at (over the 3D view, left of the sidebar).
+    m_st.hover.reset();
+    if (const auto cursor = m_input.cursor(); cursor && m_st.surfaceClassView.enabled &&
+                                                 (m_viewWidth < 0.0f || cursor->x < m_viewWidth)) {
+        const glm::vec2 pixel = *cursor * m_pixelScale;
+        m_st.hoverAlong(pixelRay(m_st.camera, pixel.x, pixel.y));
+    }
     m_st.sweepTrace.clear();
     if (m_st.sweep.enabled)
         m_st.sweepTrace = m_st.traceMethods("sweep", m_st.trace.probeShape(), m_st.sweep.start, m_st.sweep.end,
@@ -377,6 +384,7 @@ void ViewerLoop::drawPanels() {
     m_viewWidth = panels::drawAll(m_st);
     panels::recordingPanel(m_st, m_viewWidth); // along the bottom of the view
     panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
+    panels::surfaceHoverTooltip(m_st);
     m_console->draw(); // last, so the drop-down is on top
     ImGui::Render();
     updateViewport(); // this frame's sidebar width for the scene
@@ -393,10 +401,54 @@ void ViewerLoop::drawScene() {
     if (m_st.collisionBrushView)
         drawBrushes(m_st.map->data, renderer.debugDraw(), m_st.camera.eye, m_st.brushView.range, m_st.brushView.shown,
                     m_st.brushView.bevels);
+    drawAnalysis(renderer.debugDraw());
     drawTraceVis(m_st, renderer.debugDraw());
     m_st.replay.draw(m_st, renderer.debugDraw());
     renderer.draw(m_st.camera, m_st.sim.state().time, rs);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void ViewerLoop::drawAnalysis(debugdraw::DebugDraw& draw) {
+    analysis::FlightSettings flight;
+    flight.movement = m_st.sim.settings();
+    flight.rate = m_st.sim.rate();
+    flight.trace = m_st.trace.options;
+    const movement::PlayerState& ps = m_st.sim.state();
+    const bool airborne = m_st.arcView.prediction && ps.mode == movement::Mode::Walk && !ps.onGround &&
+                          !m_st.replay.active();
+    m_st.prediction.reset();
+    if (m_st.arcView.padArcs || airborne) {
+        const PadArcCache::Arcs& arcs =
+            m_st.padArcs.get(m_st.map->data, m_st.map->inspector->entities(), *m_st.map->model, flight);
+        if (m_st.arcView.padArcs)
+            drawPadArcs(arcs, draw);
+        if (airborne) {
+            // Where the player goes from here with its hands off the keys (pads push it on).
+            analysis::FlightSettings predict = flight;
+            predict.maxTime = 4.0;
+            m_st.prediction = analysis::simulateFlight(*m_st.map->model, ps, arcs.pads, predict);
+            drawFlight(*m_st.prediction, draw, debugdraw::Color{0.3f, 0.85f, 1.0f, 1.0f});
+        }
+    }
+    if (m_st.surfaceClassView.enabled)
+        drawSurfaceClasses(m_st.map->surfaceFaces, draw, m_st.camera.eye, m_st.surfaceClassView.range,
+                           m_st.surfaceClassView.shown);
+    if (m_st.hullView.enabled) {
+        collision::Shape box = movement::playerShape(m_st.sim.settings(), m_st.sim.state().crouched);
+        if (m_st.hullView.box == HullBox::Probe)
+            box = m_st.trace.probeShape();
+        glm::vec3 mins = box.mins, maxs = box.maxs;
+        if (box.kind == collision::ShapeKind::Sphere || box.kind == collision::ShapeKind::Cylinder) {
+            const glm::vec3 half(box.radius, box.radius, box.kind == collision::ShapeKind::Sphere ? box.radius : box.halfHeight);
+            const glm::vec3 mid = box.kind == collision::ShapeKind::Cylinder ? (box.mins + box.maxs) * 0.5f : glm::vec3(0.0f);
+            mins = mid - half;
+            maxs = mid + half;
+        }
+        const bsp::Model& world = m_st.map->data.models[0];
+        const int32_t mask = m_st.hullView.box == HullBox::Probe ? m_st.trace.mask : m_st.sim.settings().contentsMask;
+        drawHulls(m_st.hullCache.get(*m_st.map->model, world.firstBrush, world.numBrushes, mins, maxs, mask), draw,
+                  m_st.camera.eye, m_st.hullView.range);
+    }
 }
 
 void ViewerLoop::capture(std::optional<std::string> request, bool lastFrame) {

@@ -56,6 +56,11 @@ public:
     /// While true (the console is open) every key is ImGui's, as when a text field has the
     /// keyboard, from the very next event on: ImGui itself only says so a frame or two later.
     void setKeysToImGui(bool toImGui) { m_keysToImGui = toImGui; }
+    /// The cursor (window coordinates) when it is over the window and the view does not own the
+    /// mouse for looking around; nullopt otherwise.
+    std::optional<glm::vec2> cursor() const {
+        return m_mouseInside && !viewOwnsMouse() ? std::optional<glm::vec2>(m_mouse) : std::nullopt;
+    }
 
 private:
     bool viewOwnsMouse() const { return m_captured || m_rightLook; }

@@ -56,6 +56,8 @@ private:
     void runProbes(const FrameEvents& events);
     void drawPanels();
     void drawScene();
+    /// The surface class and hull views (Render panel), through the debug-draw layer.
+    void drawAnalysis(debugdraw::DebugDraw& draw);
     void capture(std::optional<std::string> request, bool lastFrame);
     void recordStats(double frameTime);
     LoggedTrace playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b, int32_t mask);

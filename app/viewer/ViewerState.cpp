@@ -1,6 +1,7 @@
 #include "viewer/ViewerState.h"
 
 #include "bsp/Entities.h"
+#include "bsp/FlagNames.h"
 #include "core/Log.h"
 #include "viewer/MapEntities.h"
 #include "world/MapLoader.h"
@@ -276,8 +277,27 @@ void ViewerState::inspectTrace(const LoggedTrace& logged, const std::string& sou
     in.brush = r.brush;
     in.brushSide = r.brushSide;
     in.surface = r.surface;
+    in.facet = r.facet;
     in.point = r.endpos;
     inspection = in;
+}
+
+void ViewerState::hoverAlong(const glm::vec3& direction) {
+    hover.reset();
+    if (!map || !surfaceClassView.enabled)
+        return;
+    // Everything a face can be: solids, clips, liquids, triggers (the ray stops at the first).
+    constexpr int32_t kAll = ~(bsp::contents::Body | bsp::contents::Corpse);
+    collision::TraceOptions o = viewerTraceOptions();
+    const collision::TraceResult r =
+        map->model->trace(collision::Shape::ray(), camera.eye, camera.eye + direction * 8192.0f, kAll, o);
+    const analysis::ClassifiedFace* f = r.fraction < 1.0f ? map->face(r.brushSide, r.surface, r.facet) : nullptr;
+    if (!f)
+        return;
+    const bsp::Shader& shader = map->data.shaders[static_cast<size_t>(f->shader)];
+    hover = SurfaceHover{r.endpos, surfaceClassesText(f->classes) + "\n" + shader.name + "\nflags " +
+                                       bsp::surfaceFlagNames(f->surfaceFlags) + "  contents " +
+                                       bsp::contentsNames(f->contents)};
 }
 
 bool ViewerState::inspectBrush(int32_t brush, const std::string& source) {
@@ -348,6 +368,11 @@ bool ViewerState::switchMap(const std::string& argument) {
     }
     mapError.clear();
     map = std::move(loaded.value());
+    // Built from the old map: a new model may even reuse its address.
+    hullCache = HullCache{};
+    padArcs = PadArcCache{};
+    hover.reset();
+    prediction.reset();
     probe.reset();
     probeCompare.reset();
     sweepTrace.clear();
@@ -381,6 +406,23 @@ core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argume
     return m;
 }
 
+std::string surfaceClassesText(analysis::SurfaceClasses classes) {
+    std::string out;
+    for (int i = 0; i < analysis::kSurfaceClassCount; ++i)
+        if (classes & (1u << i))
+            out += (out.empty() ? "" : ", ") + std::string(analysis::surfaceClassName(static_cast<analysis::SurfaceClass>(i)));
+    return out.empty() ? "no class" : out;
+}
+
+const analysis::ClassifiedFace* LoadedMap::face(int32_t brushSide, int32_t surface, int32_t facet) const {
+    if (brushSide >= 0 && static_cast<size_t>(brushSide) < sideFace.size()) {
+        const int32_t i = sideFace[static_cast<size_t>(brushSide)];
+        return i >= 0 ? &surfaceFaces[static_cast<size_t>(i)] : nullptr;
+    }
+    const auto it = facetFace.find({surface, facet});
+    return it == facetFace.end() ? nullptr : &surfaceFaces[static_cast<size_t>(it->second)];
+}
+
 core::Result<std::unique_ptr<LoadedMap>> buildLoadedMap(const std::string& argument, bsp::BspData data) {
     auto m = std::make_unique<LoadedMap>();
     m->argument = argument;
@@ -396,6 +438,16 @@ core::Result<std::unique_ptr<LoadedMap>> buildLoadedMap(const std::string& argum
     m->markers = inspect::entityMarkers(m->data, m->inspector->entities());
     for (const bsp::Brush& b : m->data.brushes)
         ++m->brushKinds[static_cast<size_t>(inspect::brushKind(m->data.shaders[static_cast<size_t>(b.shader)].contents))];
+    m->surfaceFaces = analysis::classifySurfaces(m->data, *m->model, *m->inspector);
+    m->surfaceCounts = analysis::countClasses(m->surfaceFaces);
+    m->sideFace.assign(m->data.brushSides.size(), -1);
+    for (size_t i = 0; i < m->surfaceFaces.size(); ++i) {
+        const analysis::ClassifiedFace& f = m->surfaceFaces[i];
+        if (f.side >= 0)
+            m->sideFace[static_cast<size_t>(f.side)] = static_cast<int32_t>(i);
+        else
+            m->facetFace[{f.surface, f.facet}] = static_cast<int32_t>(i);
+    }
     if (entities) {
         for (const auto& e : entities.value()) {
             const std::string* message = e.get("message");

@@ -4,6 +4,7 @@
 /// simulation, the trace settings, the probe tools, the trace log and the frame statistics.
 /// Plain data plus a few helpers; the SDL/ImGui loop lives in Viewer.cpp.
 
+#include "analysis/SurfaceClass.h"
 #include "bsp/BspData.h"
 #include "collision/Model.h"
 #include "collision/StepCorrect.h"
@@ -15,6 +16,7 @@
 #include "movement/Simulation.h"
 #include "render/Camera.h"
 #include "render/Renderer.h"
+#include "viewer/AnalysisView.h"
 #include "viewer/MethodTrace.h"
 #include "viewer/ReplayController.h"
 
@@ -65,7 +67,18 @@ struct LoadedMap {
     std::unique_ptr<inspect::Inspector> inspector; ///< Names and owners of `data`'s brushes (points into `data`).
     std::vector<inspect::Marker> markers;          ///< Spawn points, items, teleporter destinations, triggers.
     std::array<size_t, inspect::kBrushKindCount> brushKinds{}; ///< Brushes of every model, by kind.
+    std::vector<analysis::ClassifiedFace> surfaceFaces; ///< Every face with its surface classes.
+    analysis::SurfaceClassCounts surfaceCounts;         ///< Faces per class.
+    std::vector<int32_t> sideFace; ///< Per brush side: its index in surfaceFaces, -1 for a bevel.
+    std::map<std::pair<int32_t, int32_t>, int32_t> facetFace; ///< (patch surface, facet) -> index in surfaceFaces.
+
+    /// The classified face of brush side `brushSide`, or else of facet `facet` of patch surface
+    /// `surface`; null when there is none (a bevel, an index out of range, -1s).
+    const analysis::ClassifiedFace* face(int32_t brushSide, int32_t surface, int32_t facet) const;
 };
+
+/// "walkable, slick" for a face's classes; "no class" for none.
+std::string surfaceClassesText(analysis::SurfaceClasses classes);
 
 /// The viewer's trace options at first: robust semantics (the player never ends a tick in solid),
 /// patches collide as in the game (cm_noCurves 0), the game's epsilon.
@@ -145,6 +158,38 @@ struct BrushViewSettings {
     float range = 4096.0f;  ///< Brushes farther from the eye are not drawn (units).
 };
 
+/// The surface class view (Render panel): faces coloured by what the player finds there.
+struct SurfaceClassViewSettings {
+    bool enabled = false;
+    analysis::SurfaceClasses shown = analysis::kAllSurfaceClasses; ///< The legend's filters.
+    float range = 4096.0f; ///< Faces farther from the eye are not drawn (units).
+};
+
+/// Which box the hull view grows the brushes by.
+enum class HullBox {
+    Player, ///< The player's box as it is now (standing or crouched).
+    Probe,  ///< The Trace panel's probe box (mins/maxs; other shapes use their bounding box).
+};
+
+/// The hull view (Render panel): the world's brushes as the box trace sees them.
+struct HullViewSettings {
+    bool enabled = false;
+    HullBox box = HullBox::Player;
+    float range = 768.0f; ///< Hulls whose bounds are farther from the eye are not drawn (units).
+};
+
+/// Jump pad arcs and the airborne player's predicted flight (Render panel).
+struct ArcViewSettings {
+    bool padArcs = false;   ///< Every trigger_push's simulated arc, landing and target.
+    bool prediction = true; ///< While the player is in the air: its flight with zero input, and the landing.
+};
+
+/// What the cursor points at in the surface class view (a ray from the cursor each frame).
+struct SurfaceHover {
+    glm::vec3 point{0.0f};     ///< Where the ray stopped (units).
+    std::string text;          ///< "walkable, slick | textures/... | SLICK" (the tooltip).
+};
+
 /// Entity markers in the 3D view (Render panel).
 struct MarkerToggles {
     /// Kinds drawn, by inspect::MarkerKind.
@@ -159,6 +204,7 @@ struct Inspection {
     int32_t brush = -1;               ///< Index in BspData::brushes; -1 for none (a patch, a miss).
     int32_t brushSide = -1;           ///< The side hit; -1 when a brush was picked without a hit.
     int32_t surface = -1;             ///< Patch surface hit; -1 for none.
+    int32_t facet = -1;               ///< Facet of that patch hit; -1 for none.
     bool hit = false;                 ///< A trace stopped on something.
     glm::vec3 point{0.0f};            ///< Where it stopped (units).
 };
@@ -219,6 +265,14 @@ struct ViewerState {
     float chaseDistance = limits::kChaseDefault; ///< How far behind the eye the chase camera wants to be (units).
     bool collisionBrushView = false; ///< Draw the collision brushes (instead of the surfaces).
     BrushViewSettings brushView;
+    SurfaceClassViewSettings surfaceClassView;
+    HullViewSettings hullView;
+    HullCache hullCache;                  ///< The hull view's hulls, rebuilt when its box changes.
+    std::optional<SurfaceHover> hover;    ///< Set each frame the surface class view is on and the cursor is in the view.
+    ArcViewSettings arcView;
+    PadArcCache padArcs;                  ///< The pads' arcs, flown again when the movement settings change.
+    /// The airborne player's flight as simulated this frame (ArcViewSettings::prediction); none on the ground.
+    std::optional<analysis::Flight> prediction;
     MarkerToggles markers;
     std::optional<Inspection> inspection; ///< The Inspector panel's subject; none at first.
     bool vsync = true;
@@ -288,6 +342,10 @@ struct ViewerState {
     /// Trace panel's method, keeps it as the last probe (and its plane-shift twin with method
     /// Both) and shows what it hit in the Inspector.
     void fireProbe(const glm::vec3& direction);
+    /// With the surface class view on: what a ray from the eye along `direction` (unit) stops at
+    /// (all contents but the player's own body, curves on), as `hover`; with the view off, or
+    /// when the ray meets no classified face, `hover` is reset.
+    void hoverAlong(const glm::vec3& direction);
     /// The Inspector shows what `logged` stopped on (its brush side or patch), or that it hit nothing.
     void inspectTrace(const LoggedTrace& logged, const std::string& source);
     /// The Inspector shows brush `brush` without a hit; false (nothing changed) when out of range.

@@ -336,3 +336,23 @@ TEST(ConsoleCommands, GotoBrushLooksAtItFromOutside) {
     EXPECT_EQ(f.run("gotobrush x"), "gotobrush: 'x' is not a brush of the loaded map");
     EXPECT_EQ(f.run("gotobrush"), "usage: gotobrush BRUSH");
 }
+
+TEST(ConsoleCommands, ViewanglesAndTheAnalysisViews) {
+    Fixture f;
+    f.run("viewangles 30 135");
+    EXPECT_EQ(f.st.camera.pitch, 30.0f);
+    EXPECT_EQ(f.st.camera.yaw, 135.0f);
+    EXPECT_EQ(f.run("viewangles 30"), "usage: viewangles PITCH YAW");
+    EXPECT_EQ(f.run("viewangles 95 0"), "viewangles: expected PITCH in [-89, 89] and YAW in degrees, got '95 0'");
+    EXPECT_EQ(f.st.camera.pitch, 30.0f);
+    EXPECT_FALSE(f.st.surfaceClassView.enabled);
+    f.run("r_surfaceClasses 1");
+    EXPECT_TRUE(f.st.surfaceClassView.enabled);
+    f.run("r_hull 1");
+    EXPECT_TRUE(f.st.hullView.enabled);
+    f.run("r_padArcs 1");
+    EXPECT_TRUE(f.st.arcView.padArcs);
+    EXPECT_TRUE(f.st.arcView.prediction);
+    f.run("r_prediction 0");
+    EXPECT_FALSE(f.st.arcView.prediction);
+}

@@ -161,21 +161,10 @@ TEST(ConsoleLoop, ExecFileRunsAtStartAndItsScreenshotIsWritten) {
              "g_gravity 400\n"
              "screenshot " << shot << "\n";
     }
-    viewer::ViewerConfig config;
-    config.map = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
-    config.width = 640;
-    config.height = 360;
-    config.hidden = true;
-    config.persist = false;
-    config.execFile = (dir / "start.cfg").string();
-    auto window = viewer::GlWindow::create("console_exec", config.width, config.height, true);
-    ASSERT_TRUE(window) << window.error().message;
-    viewer::ViewerLoop loop(config, *window.value());
-    auto vfs = fs::FileSystem::create();
-    ASSERT_TRUE(vfs);
-    ASSERT_TRUE(loop.start(std::move(vfs.value())));
-    for (int i = 0; i < 3; ++i)
-        loop.frame();
+    ViewerLoopHarness v(640, 360, "", (dir / "start.cfg").string());
+    ASSERT_TRUE(v.ok()) << v.error;
+    v.frames(1); // the harness ran two; the screenshot is written at the end of the frame it is asked in
+    viewer::ViewerLoop& loop = *v.loop;
     const movement::PlayerState& s = loop.state().sim.state();
     EXPECT_EQ(s.mode, movement::Mode::Noclip);
     EXPECT_EQ(s.origin, glm::vec3(64, 32, 128)) << "noclip holds the place setviewpos gave";
@@ -192,27 +181,12 @@ TEST(ConsoleLoop, AFailingExecLineMakesTheExitCodeOne) {
         std::ofstream f(dir / "bad.cfg");
         f << "setviewpos 1 2\n";
     }
-    viewer::ViewerConfig config;
-    config.map = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
-    config.width = 320;
-    config.height = 240;
-    config.hidden = true;
-    config.persist = false;
-    config.execFile = (dir / "bad.cfg").string();
-    auto window = viewer::GlWindow::create("console_exec_bad", config.width, config.height, true);
-    ASSERT_TRUE(window) << window.error().message;
     {
-        viewer::ViewerLoop loop(config, *window.value());
-        auto vfs = fs::FileSystem::create();
-        ASSERT_TRUE(vfs);
-        ASSERT_TRUE(loop.start(std::move(vfs.value())));
-        loop.frame();
-        EXPECT_EQ(loop.finish(), 1);
+        ViewerLoopHarness v(320, 240, "", (dir / "bad.cfg").string());
+        ASSERT_TRUE(v.ok()) << v.error;
+        EXPECT_EQ(v.loop->finish(), 1);
     }
     // An unreadable file stops the start.
-    config.execFile = (dir / "missing.cfg").string();
-    viewer::ViewerLoop loop(config, *window.value());
-    auto vfs = fs::FileSystem::create();
-    ASSERT_TRUE(vfs);
-    EXPECT_FALSE(loop.start(std::move(vfs.value())));
+    ViewerLoopHarness missing(320, 240, "", (dir / "missing.cfg").string());
+    EXPECT_FALSE(missing.ok());
 }

@@ -20,9 +20,11 @@ namespace cliplab::test {
 
 class ViewerLoopHarness {
 public:
-    /// The playground in a hidden `width` x `height` window, no saved settings; `ok()` says if it started.
-    ViewerLoopHarness(int width, int height, const std::string& map = "") {
+    /// The playground (or `map`) in a hidden `width` x `height` window, no saved settings, console
+    /// commands from `execFile` when given; `ok()` says if it started.
+    ViewerLoopHarness(int width, int height, const std::string& map = "", const std::string& execFile = "") {
         config.map = map.empty() ? std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map" : map;
+        config.execFile = execFile;
         config.width = width;
         config.height = height;
         config.hidden = true;

@@ -2,7 +2,9 @@
 // out-of-range values are refused line by line, and the state keeps its previous values.
 
 #include "support/TestSupport.h"
+#include "collision/TraceLimits.h"
 #include "viewer/ViewerSettings.h"
+#include "viewer/ViewerState.h"
 
 #include <gtest/gtest.h>
 
@@ -86,4 +88,43 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
     EXPECT_EQ(state.camera.fovX, 100.0f);
     EXPECT_EQ(state.trace.options.epsilon, collision::TraceOptions{}.epsilon);
     EXPECT_EQ(state.tickRate, movement::Simulation::kDefaultRate);
+}
+
+TEST(FrontEndRanges, CommandLineAndViewerCfgAcceptTheSameBounds) {
+    // One range per setting for every front end: the command line refuses just past the bound that
+    // viewer.cfg (and the panels, through the same limits::) accepts, and accepts the bound itself
+    // where that can be checked without a display.
+    struct Case {
+        std::string cfgLine;  // viewer.cfg line at the bound
+        std::string cfgPast;  // just past it
+        std::string cliPast;  // the command line just past it: exit 2
+        std::string cliBound; // the command line at the bound: no usage error ("" = needs a display)
+    };
+    const Case cases[] = {
+        {"trace.epsilon = 16", "trace.epsilon = 16.01", "trace oa_dm1 --epsilon 16.01",
+         "trace oa_dm1 --epsilon 16"},
+        {"render.patchLevel = 64", "render.patchLevel = 65", "shot oa_dm1 --out /dev/null --patch-level 65", ""},
+        {"render.patchLevel = 1", "render.patchLevel = 0", "shot oa_dm1 --out /dev/null --patch-level 0", ""},
+        {"render.fov = 179", "render.fov = 179.5", "shot oa_dm1 --out /dev/null --fov 179.5", ""},
+        {"render.fov = 1", "render.fov = 0.5", "shot oa_dm1 --out /dev/null --fov 0.5", ""},
+    };
+    const std::string path = test::makeTempDir("front-ranges") + "/viewer.cfg";
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.cfgLine);
+        viewer::ViewerState state;
+        test::writeFile(path, c.cfgLine + "\n");
+        EXPECT_EQ(viewer::loadSettings(path, state), 1);
+        test::writeFile(path, c.cfgPast + "\n");
+        EXPECT_EQ(viewer::loadSettings(path, state), 0);
+        EXPECT_EQ(test::runCliplab(c.cliPast, "").exitCode, 2) << c.cliPast;
+        if (!c.cliBound.empty()) {
+            EXPECT_EQ(test::runCliplab(c.cliBound, "").exitCode, 0) << c.cliBound;
+        }
+    }
+    // The chase distance: view's --chase and the state's setter share limits::kChaseMax.
+    EXPECT_EQ(test::runCliplab("view --chase " + std::to_string(viewer::limits::kChaseMax + 1.0f), "").exitCode, 2);
+    viewer::ViewerState state;
+    state.setChaseDistance(viewer::limits::kChaseMax + 100.0f);
+    EXPECT_EQ(state.chaseDistance, viewer::limits::kChaseMax);
+    EXPECT_EQ(viewer::limits::kEpsilon, collision::kMaxEpsilon);
 }

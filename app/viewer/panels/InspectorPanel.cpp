@@ -92,6 +92,8 @@ void inspectorPanel(ViewerState& state) {
             field("shader", s.shader.empty() ? "(none)" : s.shader);
             field("surface flags", bsp::surfaceFlagNames(s.surfaceFlags));
             field("contents", bsp::contentsNames(s.contents));
+            if (const analysis::ClassifiedFace* f = state.map->face(in.brushSide, in.surface, in.facet))
+                field("surface classes", surfaceClassesText(f->classes));
             if (in.surface >= 0)
                 field("patch", "surface " + std::to_string(in.surface) + " (a curve: no brush)");
         }

@@ -32,6 +32,13 @@ void inspectorPanel(ViewerState& state); ///< Shader, flags and contents by name
 
 /// The collision brush view switch and its legend: a colour and a filter per brush kind, bevels.
 void brushViewSection(ViewerState& state);
+/// The surface class view switch and its legend (a colour and a filter per class, with the map's
+/// counts), and the hull view switch with its box (the player's or the probe's) and range.
+void analysisViewSection(ViewerState& state);
+/// The jump pad arc and airborne prediction switches, with the pads' count and the predicted landing.
+void arcViewSection(ViewerState& state);
+/// The tooltip by the cursor naming what it points at in the surface class view (state.hover).
+void surfaceHoverTooltip(const ViewerState& state);
 /// Entity marker kinds: a colour and a toggle each, and labels.
 void markerSection(ViewerState& state);
 /// Draws the shown markers' labels over the 3D view (behind the panels); markers hidden behind

@@ -48,6 +48,8 @@ void renderPanel(ViewerState& state) {
     ImGui::Checkbox("frustum culling", &r.cull.frustum);
     state.setRender(r);
     brushViewSection(state);
+    analysisViewSection(state);
+    arcViewSection(state);
     ImGui::Checkbox("vsync", &state.vsync);
     float fov = state.camera.fovX, chase = state.chaseDistance;
     if (ImGui::SliderFloat("fov", &fov, limits::kFovMin, limits::kFovMax, "%.0f", kClamp))

@@ -1,0 +1,146 @@
+// Expanded brushes: the side planes moved out by the box's support and clipped into polyhedra
+// with the map compiler's windings.
+
+#include "analysis/Hull.h"
+
+#include "mapc/Winding.h"
+
+#include <glm/geometric.hpp>
+
+#include <cmath>
+
+namespace cliplab::analysis {
+
+namespace {
+
+/// Faces with less area than this are an edge or a point of the polyhedron, not a face (square units).
+constexpr double kMinFaceArea = 1e-6;
+/// Two unit normals closer than this (1 - dot) are the same direction.
+constexpr double kSameNormal = 1e-9;
+
+/// How far the plane with normal `n` moves out for a box mins..maxs: minus n . c, c the corner
+/// deepest behind the plane. This is the game's choice of corner by the normal's sign bits; for
+/// the symmetric box the game traces (centre added to the segment) it equals
+/// sum |e_i n_i| - n . centre, the same number.
+double support(const glm::dvec3& n, const glm::dvec3& mins, const glm::dvec3& maxs) {
+    const glm::dvec3 corner(n.x < 0.0 ? maxs.x : mins.x, n.y < 0.0 ? maxs.y : mins.y, n.z < 0.0 ? maxs.z : mins.z);
+    return -glm::dot(n, corner);
+}
+
+/// A plane of the polyhedron to build, with what its face stands for.
+struct HullPlane {
+    mapc::DPlane plane;
+    int32_t side = -1;
+};
+
+/// The convex polyhedron behind every plane: each plane's huge square clipped by all the others.
+/// Planes repeating an earlier normal keep the tighter distance (ties: the first).
+std::vector<HullFace> clipPolyhedron(const std::vector<HullPlane>& planes) {
+    std::vector<HullPlane> kept;
+    kept.reserve(planes.size());
+    for (const HullPlane& p : planes) {
+        bool merged = false;
+        for (HullPlane& k : kept) {
+            if (glm::dot(k.plane.normal, p.plane.normal) > 1.0 - kSameNormal) {
+                if (p.plane.dist < k.plane.dist)
+                    k = p;
+                merged = true;
+                break;
+            }
+        }
+        if (!merged)
+            kept.push_back(p);
+    }
+    std::vector<HullFace> faces;
+    for (size_t i = 0; i < kept.size(); ++i) {
+        mapc::Winding w = mapc::baseWinding(kept[i].plane);
+        for (size_t j = 0; j < kept.size() && !w.empty(); ++j)
+            if (j != i)
+                w = mapc::clipBehind(w, kept[j].plane);
+        if (w.size() < 3 || mapc::windingArea(w) < kMinFaceArea)
+            continue;
+        faces.push_back({kept[i].side, kept[i].plane.normal, kept[i].plane.dist, std::move(w)});
+    }
+    return faces;
+}
+
+} // namespace
+
+HullBrush expandBrush(const collision::Model& model, int32_t brush, const glm::vec3& mins, const glm::vec3& maxs) {
+    const collision::CollisionBrush& b = model.brushes()[static_cast<size_t>(brush)];
+    const glm::dvec3 lo(mins), hi(maxs);
+    std::vector<HullPlane> planes;
+    planes.reserve(static_cast<size_t>(b.numSides));
+    for (int32_t s = b.firstSide; s < b.firstSide + b.numSides; ++s) {
+        const collision::CollisionSide& side = model.sides()[static_cast<size_t>(s)];
+        const glm::dvec3 n(side.normal);
+        planes.push_back({{n, double(side.dist) + support(n, lo, hi)}, s});
+    }
+    HullBrush out;
+    out.brush = brush;
+    out.contents = b.contents;
+    out.faces = clipPolyhedron(planes);
+    return out;
+}
+
+std::vector<HullBrush> expandBrushes(const collision::Model& model, int32_t first, int32_t count,
+                                     const glm::vec3& mins, const glm::vec3& maxs, int32_t mask) {
+    std::vector<HullBrush> out;
+    for (int32_t b = first; b < first + count; ++b) {
+        const collision::CollisionBrush& brush = model.brushes()[static_cast<size_t>(b)];
+        if (!(brush.contents & mask) || brush.numSides == 0)
+            continue; // the trace skips these too
+        HullBrush h = expandBrush(model, b, mins, maxs);
+        if (!h.faces.empty())
+            out.push_back(std::move(h));
+    }
+    return out;
+}
+
+std::vector<HullFacet> expandPatches(const collision::Model& model, int32_t firstSurface, int32_t surfaceCount,
+                                     const glm::vec3& mins, const glm::vec3& maxs, int32_t mask) {
+    const glm::dvec3 lo(mins), hi(maxs);
+    std::vector<HullFacet> out;
+    for (size_t p = 0; p < model.patches().size(); ++p) {
+        const collision::CollisionPatch& patch = model.patches()[p];
+        if (patch.surface < firstSurface || patch.surface >= firstSurface + surfaceCount || !(patch.contents & mask))
+            continue;
+        const collision::PatchCollide& pc = patch.collide;
+        for (size_t f = 0; f < pc.facets.size(); ++f) {
+            const collision::PatchFacet& facet = pc.facets[f];
+            std::vector<HullPlane> planes;
+            const collision::PatchPlane& sp = pc.planes[static_cast<size_t>(facet.surfacePlane)];
+            const glm::dvec3 sn(sp.normal);
+            planes.push_back({{sn, double(sp.dist) + support(sn, lo, hi)}, -1});
+            for (int32_t j = 0; j < facet.numBorders; ++j) {
+                const collision::PatchBorder& border = pc.borders[static_cast<size_t>(facet.firstBorder + j)];
+                const collision::PatchPlane& bp = pc.planes[static_cast<size_t>(border.plane)];
+                mapc::DPlane d{glm::dvec3(bp.normal), double(bp.dist)};
+                if (border.inward)
+                    d = d.flipped();
+                d.dist += support(d.normal, lo, hi);
+                planes.push_back({d, j == facet.numBorders - 1 ? -2 : j});
+            }
+            HullFacet h;
+            h.patch = static_cast<int32_t>(p);
+            h.surface = patch.surface;
+            h.facet = static_cast<int32_t>(f);
+            h.contents = patch.contents;
+            h.faces = clipPolyhedron(planes);
+            if (!h.faces.empty())
+                out.push_back(std::move(h));
+        }
+    }
+    return out;
+}
+
+double hullVolume(const std::vector<HullFace>& faces) {
+    // Sum of the tetrahedra from the origin to each fan triangle.
+    double v = 0.0;
+    for (const HullFace& f : faces)
+        for (size_t i = 2; i < f.points.size(); ++i)
+            v += glm::dot(f.points[0], glm::cross(f.points[i - 1], f.points[i]));
+    return v / 6.0;
+}
+
+} // namespace cliplab::analysis

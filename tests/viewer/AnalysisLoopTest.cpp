@@ -1,0 +1,75 @@
+// The surface class view in the real loop: its switch in the Render panel, the cursor over the 3D
+// view naming the face it points at (and nothing over the sidebar), and a probe's Inspector lines.
+
+#include "viewer/ConsoleCommands.h"
+#include "viewer/ViewerLoopHarness.h"
+
+using cliplab::test::ViewerLoopHarness;
+
+TEST(AnalysisLoop, TheCursorNamesTheSurfaceClass) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    for (int i = 0; i < 60 && !v.state().sim.state().onGround; ++i)
+        v.frames(1);
+    v.state().sectionOpen["Render"] = true;
+    v.frames(1);
+    const auto toggle = v.findItem("Render", "surface classes", 12.0f);
+    ASSERT_TRUE(toggle) << "the Render panel's surface classes checkbox";
+    v.clickAt(toggle->x, toggle->y);
+    ASSERT_TRUE(v.state().surfaceClassView.enabled);
+
+    // First person, looking straight down at the floor the player stands on.
+    v.state().chase = false;
+    v.state().camera.pitch = 89.0f;
+    const auto view = v.emptyPoint();
+    ASSERT_TRUE(view);
+    v.mouseTo(view->x, view->y);
+    v.frames(2);
+    ASSERT_TRUE(v.state().hover) << "nothing named under the cursor";
+    EXPECT_EQ(v.state().hover->text.rfind("walkable", 0), 0u) << v.state().hover->text;
+
+    // Over the sidebar the cursor names nothing.
+    v.mouseTo(float(v.config.width) - 20.0f, 300.0f);
+    v.frames(2);
+    EXPECT_FALSE(v.state().hover);
+
+    // A probe at the floor: the Inspector (and the console's inspect) name the classes too.
+    v.state().fireProbe(glm::vec3(0.0f, 0.0f, -1.0f));
+    bool named = false;
+    for (const std::string& line : cliplab::viewer::inspectionText(v.state()))
+        named = named || line.find("surface classes walkable") != std::string::npos;
+    EXPECT_TRUE(named);
+
+    // Switched off: no hover.
+    v.state().surfaceClassView.enabled = false;
+    v.mouseTo(view->x, view->y);
+    v.frames(2);
+    EXPECT_FALSE(v.state().hover);
+}
+
+TEST(AnalysisLoop, AnAirbornePlayerHasItsLandingPredicted) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    for (int i = 0; i < 60 && !v.state().sim.state().onGround; ++i)
+        v.frames(1);
+    ASSERT_TRUE(v.state().sim.state().onGround);
+    v.frames(1);
+    EXPECT_FALSE(v.state().prediction) << "no prediction on the ground";
+    // Lifted 100 units: the predicted landing is where it stood, and the fall then ends there.
+    const glm::vec3 ground = v.state().sim.state().origin;
+    v.state().teleport(ground + glm::vec3(0.0f, 0.0f, 100.0f), v.state().camera.yaw);
+    v.frames(1);
+    ASSERT_TRUE(v.state().prediction);
+    ASSERT_TRUE(v.state().prediction->landing);
+    const glm::vec3 predicted = *v.state().prediction->landing;
+    EXPECT_NEAR(predicted.z, ground.z, 0.5f);
+    for (int i = 0; i < 200 && !v.state().sim.state().onGround; ++i)
+        v.frames(1);
+    ASSERT_TRUE(v.state().sim.state().onGround);
+    EXPECT_LT(glm::length(v.state().sim.state().origin - predicted), 1.0f);
+    // Switched off: nothing predicted in the air.
+    v.state().arcView.prediction = false;
+    v.state().teleport(ground + glm::vec3(0.0f, 0.0f, 100.0f), v.state().camera.yaw);
+    v.frames(1);
+    EXPECT_FALSE(v.state().prediction);
+}
