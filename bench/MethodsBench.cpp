@@ -6,8 +6,8 @@
 // Run: build/bench/methods_bench [--benchmark_filter=cylinder]
 
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
 #include "fs/FileSystem.h"
+#include "planeshift/PlaneShiftTree.h"
 #include "world/MapLoader.h"
 
 #include <benchmark/benchmark.h>

@@ -5,10 +5,10 @@
 // exactly when the input is unusable, the fraction is in [0, 1], endpos and plane are finite;
 // step-and-correct ends at a finite position within +/-1e6 after at most kMaxCorrectSteps steps.
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
-#include "collision/StepCorrect.h"
 #include "collision/TraceLimits.h"
 #include "mapc/Compiler.h"
+#include "planeshift/PlaneShiftTree.h"
+#include "stepcorrect/StepCorrect.h"
 
 #include <glm/geometric.hpp>
 

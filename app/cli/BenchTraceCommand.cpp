@@ -6,7 +6,7 @@
 #include "cli/Commands.h"
 #include "cli/TraceSetup.h"
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
 
 #include <chrono>
 #include <cstdio>

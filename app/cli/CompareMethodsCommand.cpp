@@ -5,7 +5,7 @@
 #include "cli/Commands.h"
 #include "cli/TraceSetup.h"
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
 
 #include <glm/geometric.hpp>
 

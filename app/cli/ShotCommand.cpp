@@ -5,15 +5,16 @@
 #include "core/Format.h"
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
+#include "cli/SharedOptions.h"
 #include "movement/Simulation.h"
 #include "render/Renderer.h"
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
 #include "viewer/MapEntities.h"
 #include "viewer/PatchView.h"
+#include "viewer/Png.h"
 #include "viewer/Viewer.h"
 #include "viewer/ViewerState.h"
-#include "viewer/Png.h"
 #include "viewer/panels/Panels.h"
 
 #include <glad/gl.h>
@@ -66,14 +67,12 @@ struct ShotOptions {
 
 /// --size, --fov, --frames, --view, the culling flags, --patch-level, --time; an error text or nothing.
 std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions& o) {
-    if (cl.has("--size")) {
-        const std::string size = cl.value("--size");
-        int w = 0, h = 0;
-        char extra = 0;
-        if (std::sscanf(size.c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 1 || h < 1 || w > 8192 || h > 8192)
-            return "--size must be WIDTHxHEIGHT with 1..8192 each, got '" + size + "'";
-        o.camera.width = w;
-        o.camera.height = h;
+    const auto size = parseSize(cl);
+    if (!size)
+        return size.error().message;
+    if (*size) {
+        o.camera.width = (*size)->width;
+        o.camera.height = (*size)->height;
     }
     if (cl.has("--fov")) {
         auto fov = number(cl.value("--fov"));
@@ -204,8 +203,8 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
 int shotWithUi(const CommandLine& cl, const ShotOptions& o) {
     viewer::ViewerConfig config;
     config.map = o.map;
-    config.width = std::max(o.camera.width, 64);
-    config.height = std::max(o.camera.height, 64);
+    config.width = o.camera.width;
+    config.height = o.camera.height;
     config.hidden = true;
     config.persist = false;
     config.frames = 3;
@@ -369,30 +368,32 @@ int shotWithoutUi(const CommandLine& cl, ShotOptions& o) {
 } // namespace
 
 std::vector<OptionSpec> shotOptions() {
-    return {{"--out", 1, false, "FILE.png", "the picture to write (required)"},
-            {"--pos", 3, false, "X Y Z", "eye position, units within +/-1e6 (default: the first spawn point at eye height)"},
-            {"--angles", 2, false, "PITCH YAW", "view angles in degrees (default 0 and the spawn point's angle)"},
-            {"--size", 1, false, "WxH", "picture size, 1..8192 each (default 1280x720)"},
-            {"--fov", 1, false, "DEG", "horizontal field of view, 1-179 (default 90)"},
-            {"--frames", 1, false, "N", "draw N frames (1-100000) and print frames=N ms_per_frame=M (median)"},
-            {"--view", 1, false, "textured|lightmap|flat|brushes",
-             "what is drawn (default textured; brushes: the collision brushes by kind and patch facets)"},
-            {"--bevels", 0, false, "", "with --view brushes: bevel sides as arrows"},
-            {"--models", 1, false, "on|off", "draw the items and misc_models (default on; the plain shot only)"},
-            {"--wireframe", 0, false, "", "overlay the triangle edges"},
-            {"--no-pvs", 0, false, "", "no PVS culling"},
-            {"--no-frustum", 0, false, "", "no frustum culling"},
-            {"--no-depth-prepass", 0, false, "", "no depth pre-pass"},
-            {"--patch-level", 1, false, "N", "subdivisions per bezier piece, 1-64 (default 4)"},
-            {"--time", 1, false, "SEC", "shader animation time, 0-1e6 s (default 0)"},
-            {"--ui", 0, false, "", "the viewer's frame with its panels instead (the player settled first)"},
-            {"--method", 1, false, "brush|planeshift|both", "with --ui: the Trace panel's method"},
-            {"--semantics", 1, false, "quake3|robust|tutorial", "with --ui: the Trace panel's collision rules"},
-            {"--compare-semantics", 0, false, "",
-             "with --ui: probe and sweep also traced in the other of quake3/robust"},
-            {"--sweep", 6, false, "SX SY SZ EX EY EZ", "with --ui: the sweep tool on, start and end in units"},
-            {"--open", 1, false, "all|PANEL,...", "with --ui: the sidebar sections open (the others closed)"},
-            basepathOption()};
+    return {
+        {"--out", 1, false, "FILE.png", "the picture to write (required)"},
+        {"--pos", 3, false, "X Y Z",
+         "eye position, units within +/-1e6 (default: the first spawn point at eye height)"},
+        {"--angles", 2, false, "PITCH YAW", "view angles in degrees (default 0 and the spawn point's angle)"},
+        sizeOption("picture"),
+        {"--fov", 1, false, "DEG", "horizontal field of view, 1-179 (default 90)"},
+        {"--frames", 1, false, "N", "draw N frames (1-100000) and print frames=N ms_per_frame=M (median)"},
+        {"--view", 1, false, "textured|lightmap|flat|brushes",
+         "what is drawn (default textured; brushes: the collision brushes by kind and patch facets)"},
+        {"--bevels", 0, false, "", "with --view brushes: bevel sides as arrows"},
+        {"--models", 1, false, "on|off", "draw the items and misc_models (default on; the plain shot only)"},
+        {"--wireframe", 0, false, "", "overlay the triangle edges"},
+        {"--no-pvs", 0, false, "", "no PVS culling"},
+        {"--no-frustum", 0, false, "", "no frustum culling"},
+        {"--no-depth-prepass", 0, false, "", "no depth pre-pass"},
+        {"--patch-level", 1, false, "N", "subdivisions per bezier piece, 1-64 (default 4)"},
+        {"--time", 1, false, "SEC", "shader animation time, 0-1e6 s (default 0)"},
+        {"--ui", 0, false, "", "the viewer's frame with its panels instead (the player settled first)"},
+        {"--method", 1, false, "brush|planeshift|both", "with --ui: the Trace panel's method"},
+        {"--semantics", 1, false, "quake3|robust|tutorial", "with --ui: the Trace panel's collision rules"},
+        {"--compare-semantics", 0, false, "",
+         "with --ui: probe and sweep also traced in the other of quake3/robust"},
+        {"--sweep", 6, false, "SX SY SZ EX EY EZ", "with --ui: the sweep tool on, start and end in units"},
+        {"--open", 1, false, "all|PANEL,...", "with --ui: the sidebar sections open (the others closed)"},
+        basepathOption()};
 }
 
 int runShot(const Args& args) {

@@ -6,9 +6,9 @@
 #include "cli/MovementOptions.h"
 #include "cli/SoakOptions.h"
 #include "collision/Model.h"
-#include "collision/StepCorrect.h"
 #include "core/Format.h"
 #include "movement/Soak.h"
+#include "stepcorrect/StepCorrect.h"
 
 #include <cstdio>
 #include <optional>

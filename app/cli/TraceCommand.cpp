@@ -4,7 +4,7 @@
 #include "cli/MapOpen.h"
 #include "cli/TraceSetup.h"
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
 
 #include <cstdio>
 #include <optional>

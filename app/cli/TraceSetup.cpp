@@ -2,10 +2,10 @@
 
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
-#include "core/Format.h"
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
 #include "collision/TraceLimits.h"
+#include "core/Format.h"
+#include "planeshift/PlaneShiftTree.h"
 
 #include <cerrno>
 #include <cmath>

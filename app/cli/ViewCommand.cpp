@@ -3,6 +3,7 @@
 #include "cli/Commands.h"
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
+#include "cli/SharedOptions.h"
 #include "core/Format.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
@@ -16,7 +17,6 @@
 #include <cstdio>
 #include <fstream>
 #include <optional>
-#include <sstream>
 
 namespace cliplab::cli {
 
@@ -88,26 +88,34 @@ int runViewMapFirst(const Args& args) { return runViewImpl(args, true); }
 int runView(const Args& args) { return runViewImpl(args, false); }
 
 std::vector<OptionSpec> viewOptions() {
-    return {{"--size", 1, false, "WxH", "window size, 64..8192 each (default 1280x720)"},
-            {"--script", 1, false, "FILE", "drive the player with a walk script, one tick per frame"},
-            {"--hz", 1, false, "N", "with --script: ticks per second, 30-333 (default 125)"},
-            {"--frames", 1, false, "N", "stop after N frames (1-10000000)"},
-            {"--exit", 0, false, "",
-             "at the end print frames=N ms_per_frame=M, ticks=N and 'final x y z ground=G stuck=S' (needs --frames "
-             "or --script)"},
-            {"--hidden", 0, false, "", "no visible window: frames go to an offscreen target"},
-            {"--shot", 1, false, "FILE.png", "save the last frame, panels included"},
-            {"--chase", 1, false, "UNITS", "chase camera distance, 0 (first person) to 1024 (default: as saved, 120)"},
-            {"--no-config", 0, false, "", "neither read nor write the saved settings and panel layout"},
-            {"--fps", 1, false, "N", "every frame advances the simulation by exactly 1/N s and lasts at least that (1-1000)"},
-            {"--recording", 1, false, "FILE.cliprec", "where F5 saves (default cliplab-DATE-TIME.cliprec here)"},
-            {"--replay", 1, false, "FILE.cliprec", "open a recording for playback (on MAP, or on the map it names)"},
-            {"--ghost", 1, true, "\"NAME=VALUE ...\"",
-             "with --replay: the recording replayed beside itself under these settings, as in compare-runs"},
-            {"--at", 1, false, "SECONDS|parting", "with --replay: the playhead at start (parting: where a ghost parts)"},
-            {"--angles", 2, false, "PITCH YAW", "with --replay: the camera held there instead of the recorded view"},
-            {"--exec", 1, false, "FILE", "run the console commands in FILE once the map is loaded"},
-            basepathOption()};
+    return {
+        sizeOption("window"),
+        {"--script", 1, false, "FILE",
+         "drive the player with a walk script, one tick per frame ('-': stdin)"},
+        hzOption("with --script: "),
+        {"--frames", 1, false, "N", "stop after N frames (1-10000000)"},
+        {"--exit", 0, false, "",
+         "at the end print frames=N ms_per_frame=M, ticks=N and 'final x y z ground=G stuck=S' (needs "
+         "--frames "
+         "or --script)"},
+        {"--hidden", 0, false, "", "no visible window: frames go to an offscreen target"},
+        {"--shot", 1, false, "FILE.png", "save the last frame, panels included"},
+        {"--chase", 1, false, "UNITS",
+         "chase camera distance, 0 (first person) to 1024 (default: as saved, 120)"},
+        {"--no-config", 0, false, "", "neither read nor write the saved settings and panel layout"},
+        {"--fps", 1, false, "N",
+         "every frame advances the simulation by exactly 1/N s and lasts at least that (1-1000)"},
+        {"--recording", 1, false, "FILE.cliprec", "where F5 saves (default cliplab-DATE-TIME.cliprec here)"},
+        {"--replay", 1, false, "FILE.cliprec",
+         "open a recording for playback (on MAP, or on the map it names)"},
+        {"--ghost", 1, true, "\"NAME=VALUE ...\"",
+         "with --replay: the recording replayed beside itself under these settings, as in compare-runs"},
+        {"--at", 1, false, "SECONDS|parting",
+         "with --replay: the playhead at start (parting: where a ghost parts)"},
+        {"--angles", 2, false, "PITCH YAW",
+         "with --replay: the camera held there instead of the recorded view"},
+        {"--exec", 1, false, "FILE", "run the console commands in FILE once the map is loaded"},
+        basepathOption()};
 }
 
 int runViewImpl(const Args& args, bool mapFirst) {
@@ -118,21 +126,18 @@ int runViewImpl(const Args& args, bool mapFirst) {
         return usage("expected at most one MAP argument");
     viewer::ViewerConfig config;
     config.map = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
-    if (cl->has("--size")) {
-        int w = 0, h = 0;
-        char extra = 0;
-        if (std::sscanf(cl->value("--size").c_str(), "%dx%d%c", &w, &h, &extra) != 2 || w < 64 || h < 64 ||
-            w > 8192 || h > 8192)
-            return usage("--size must be WIDTHxHEIGHT with 64..8192 each");
-        config.width = w;
-        config.height = h;
+    const auto size = parseSize(cl.value());
+    if (!size)
+        return usage(size.error().message);
+    if (*size) {
+        config.width = (*size)->width;
+        config.height = (*size)->height;
     }
-    if (cl->has("--hz")) {
-        const auto hz = parseNumber(cl->value("--hz"));
-        if (!hz || *hz < movement::Simulation::kMinRate || *hz > movement::Simulation::kMaxRate)
-            return usage("--hz: expected a rate from 30 to 333");
-        config.tickRate = *hz;
-    }
+    const auto hz = parseHz(cl.value());
+    if (!hz)
+        return usage(hz.error().message);
+    if (*hz)
+        config.tickRate = **hz;
     if (cl->has("--frames")) {
         const auto n = parseInteger(cl->value("--frames"));
         if (!n || *n < 1 || *n > 10000000)
@@ -142,20 +147,12 @@ int runViewImpl(const Args& args, bool mapFirst) {
     if (cl->has("--exit") && config.frames == 0 && !cl->has("--script"))
         return usage("--exit needs --frames N or --script FILE");
     if (cl->has("--script")) {
-        const std::string path = cl->value("--script");
-        std::ifstream in(path, std::ios::binary);
-        if (!in) { // a failure (1); a malformed script (below) is bad input (2)
-            std::fprintf(stderr, "cliplab view: %s: cannot open the script\n", path.c_str());
-            return kExitFailure;
+        ScriptLoad script = loadWalkScript(cl->value("--script"));
+        if (script.exitCode != kExitOk) { // unreadable: a failure (1); malformed: bad input (2)
+            std::fprintf(stderr, "cliplab view: %s\n", script.error.c_str());
+            return script.exitCode;
         }
-        std::stringstream ss;
-        ss << in.rdbuf();
-        auto steps = movement::parseWalkScript(ss.str(), path);
-        if (!steps) {
-            std::fprintf(stderr, "cliplab view: %s\n", steps.error().message.c_str());
-            return kExitUsage;
-        }
-        config.script = std::move(steps.value());
+        config.script = std::move(script.steps);
         config.persist = false; // a scripted run must not depend on saved settings
         if (cl->has("--exit") && config.frames == 0)
             config.frames = static_cast<long long>(movement::scriptTicks(*config.script, config.tickRate).size()) + 1;

@@ -5,16 +5,17 @@
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "cli/MovementOptions.h"
+#include "cli/SharedOptions.h"
+#include "cli/TraceSetup.h"
 #include "collision/Model.h"
-#include "collision/StepCorrect.h"
 #include "collision/TraceLimits.h"
 #include "core/Format.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
-#include "cli/TraceSetup.h"
 #include "replay/Capture.h"
 #include "replay/JumpMetrics.h"
 #include "replay/Replay.h"
+#include "stepcorrect/StepCorrect.h"
 
 #include <algorithm>
 #include <chrono>
@@ -22,28 +23,12 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
-#include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 namespace cliplab::cli {
 
 namespace {
-
-core::Result<std::string> readText(const std::string& path) {
-    if (path == "-") {
-        std::stringstream ss;
-        ss << std::cin.rdbuf();
-        return ss.str();
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return core::makeError(path + ": cannot open the script");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 std::optional<float> number(const std::string& text) {
     const auto v = parseNumber(text);
@@ -75,17 +60,21 @@ struct WalkSetup {
 std::vector<OptionSpec> scriptedWalkOptions() {
     return {
         {"--script", 1, false, "FILE", "the walk script ('-': stdin; format in the README, Movement)"},
-        {"--start", 3, false, "X Y Z", "start origin, units within +/-1e6 (default: the first spawn point, 9 up)"},
+        {"--start", 3, false, "X Y Z",
+         "start origin, units within +/-1e6 (default: the first spawn point, 9 up)"},
         {"--yaw", 1, false, "DEG", "degrees added to every script yaw (default 0)"},
         {"--mode", 1, false, "walk|fly|noclip", "movement mode at the start (default walk)"},
         {"--preset", 1, false, "melax|quake3", "collision response (default melax)"},
-        {"--hz", 1, false, "N", "ticks per second, 30-333 (default 125)"},
+        hzOption(),
         {"--step", 1, false, "H", "step height, units in [0, 1000] (default 18)"},
         {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
         {"--semantics", 1, false, "robust|quake3|tutorial",
          "the collision rules (default robust: never a tick ending in solid; docs/collision-modes.md)"},
         {"--method", 1, false, "swept|step-correct", "position update (default swept traces)"},
-        {"--step-length", 1, false, "L", "step-correct: longest step, units in [0.01, 10000] (default 8)"},
+        {"--step-length", 1, false, "L",
+         core::format("step-correct: longest step, units in [%g, %g] (default %g)",
+                      double(collision::kMinStepLength), double(collision::kMaxStepLength),
+                      double(collision::kDefaultStepLength))},
         {"--set", 1, true, "NAME=VALUE", "any movement setting by name (README, Movement), e.g. gravity=600"},
         basepathOption()};
 }
@@ -113,16 +102,17 @@ std::optional<std::string> readWalkSettings(const CommandLine& cl, WalkSetup& se
     }
     if (cl.has("--step-length")) {
         const auto length = number(cl.value("--step-length"));
-        if (!length || !(*length >= 0.01f) || *length > 10000.0f)
-            return "--step-length: expected a length from 0.01 to 10000, got '" + cl.value("--step-length") + "'";
+        if (!length || !(*length >= collision::kMinStepLength) || *length > collision::kMaxStepLength)
+            return core::format("--step-length: expected a length from %g to %g, got '%s'",
+                                double(collision::kMinStepLength), double(collision::kMaxStepLength),
+                                cl.value("--step-length").c_str());
         settings.stepLength = *length;
     }
-    if (cl.has("--hz")) {
-        const auto hz = parseNumber(cl.value("--hz"));
-        if (!hz || *hz < movement::Simulation::kMinRate || *hz > movement::Simulation::kMaxRate)
-            return "--hz: expected a rate from 30 to 333, got '" + cl.value("--hz") + "'";
-        setup.rate = *hz;
-    }
+    const auto hz = parseHz(cl);
+    if (!hz)
+        return hz.error().message;
+    if (*hz)
+        setup.rate = **hz;
     if (cl.has("--step")) {
         const auto step = number(cl.value("--step"));
         if (!step || *step < 0.0f || *step > 1000.0f)
@@ -191,16 +181,10 @@ int prepareWalk(const char* command, core::Result<CommandLine> cl, WalkSetup& se
         return usageError(command, "--script FILE is required");
     if (auto error = readWalkSettings(cl.value(), setup))
         return usageError(command, *error);
-    const std::string scriptPath = cl->value("--script");
-    auto text = readText(scriptPath);
-    if (!text) {
-        std::fprintf(stderr, "cliplab %s: %s\n", command, text.error().message.c_str());
-        return kExitFailure;
-    }
-    auto steps = movement::parseWalkScript(text.value(), scriptPath);
-    if (!steps) {
-        std::fprintf(stderr, "cliplab %s: %s\n", command, steps.error().message.c_str());
-        return kExitUsage;
+    ScriptLoad script = loadWalkScript(cl->value("--script"));
+    if (script.exitCode != kExitOk) {
+        std::fprintf(stderr, "cliplab %s: %s\n", command, script.error.c_str());
+        return script.exitCode;
     }
     auto map = openMap(cl.value(), cl->positionals()[0]);
     if (!map) {
@@ -209,7 +193,7 @@ int prepareWalk(const char* command, core::Result<CommandLine> cl, WalkSetup& se
     }
     if (int rc = placeStart(command, cl.value(), map->data, setup.start); rc != kExitOk)
         return rc;
-    setup.steps = std::move(steps.value());
+    setup.steps = std::move(script.steps);
     setup.model = std::make_unique<collision::Model>(map->data);
     setup.cl = std::move(cl.value());
     return kExitOk;

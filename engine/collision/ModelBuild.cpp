@@ -4,6 +4,7 @@
 #include "collision/Model.h"
 
 #include "core/Format.h"
+#include "geometry/Corners.h"
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -207,30 +208,19 @@ void boundsFromVertices(const bsp::BspData& data, const bsp::Brush& brush, glm::
     const float big = std::numeric_limits<float>::max();
     mins = glm::vec3(big);
     maxs = glm::vec3(-big);
-    auto plane = [&](int i) -> const bsp::Plane& {
-        return data.planes[static_cast<size_t>(data.brushSides[static_cast<size_t>(brush.firstSide + i)].plane)];
-    };
-    bool any = false;
-    const int n = brush.numSides;
-    for (int a = 0; a < n; ++a)
-        for (int b = a + 1; b < n; ++b)
-            for (int c = b + 1; c < n; ++c) {
-                const glm::dvec3 na(plane(a).normal), nb(plane(b).normal), nc(plane(c).normal);
-                const glm::dvec3 bc = glm::cross(nb, nc);
-                const double det = glm::dot(na, bc);
-                if (std::fabs(det) < 1e-9) continue;
-                const glm::dvec3 p = (double(plane(a).dist) * bc + double(plane(b).dist) * glm::cross(nc, na) +
-                                      double(plane(c).dist) * glm::cross(na, nb)) /
-                                     det;
-                bool inside = true;
-                for (int s = 0; s < n && inside; ++s)
-                    inside = glm::dot(glm::dvec3(plane(s).normal), p) - double(plane(s).dist) <= 0.01;
-                if (!inside) continue;
-                any = true;
-                mins = glm::min(mins, glm::vec3(p));
-                maxs = glm::max(maxs, glm::vec3(p));
-            }
-    if (!any) {
+    std::vector<geometry::Plane> planes;
+    planes.reserve(static_cast<size_t>(std::max(brush.numSides, 0)));
+    for (int i = 0; i < brush.numSides; ++i) {
+        const bsp::Plane& p =
+            data.planes[static_cast<size_t>(data.brushSides[static_cast<size_t>(brush.firstSide + i)].plane)];
+        planes.push_back({p.normal, p.dist});
+    }
+    const std::vector<glm::dvec3> corners = geometry::brushCorners(planes);
+    for (const glm::dvec3& p : corners) {
+        mins = glm::min(mins, glm::vec3(p));
+        maxs = glm::max(maxs, glm::vec3(p));
+    }
+    if (corners.empty()) {
         mins = glm::vec3(-1e9f);
         maxs = glm::vec3(1e9f);
     }

@@ -95,8 +95,7 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
             tw.cylinder = true;
             tw.radius = tw.size[1].x;
         }
-        for (int bits = 0; bits < 8; ++bits)
-            for (int i = 0; i < 3; ++i) tw.offsets[bits][i] = tw.size[(bits >> i) & 1][i];
+        detail::setBoxOffsets(tw);
 
         for (int i = 0; i < 3; ++i) {
             const float lo = std::min(tw.start[i], tw.end[i]), hi = std::max(tw.start[i], tw.end[i]);

@@ -3,9 +3,9 @@
 
 #include "collision/PatchCollide.h"
 #include "collision/PatchGrid.h"
-#include "collision/PatchWinding.h"
 
 #include "core/Format.h"
+#include "geometry/Winding.h"
 
 #include <glm/common.hpp>
 
@@ -20,17 +20,23 @@ namespace cliplab::collision {
 namespace {
 
 using detail::Grid;
-using detail::Winding;
+using geometry::Winding;
+
+/// The game's map bounds: half size of the square a facet's polygon starts as, and the box a kept
+/// facet must lie in (units).
+constexpr float kMaxMapBounds = 65535.0f;
 
 constexpr float kPlaneTriEpsilon = 0.1f;  // a point this close to a plane lies on it
 constexpr float kNormalEpsilon = 0.0001f; // plane equality: normal components
 constexpr float kDistEpsilon = 0.02f;     // plane equality: distance
 
+// The game's float arithmetic, in its order.
+using geometry::normalizeInPlace;
 float dot(const glm::vec3& a, const glm::vec3& b) {
-    return a.x * b.x + a.y * b.y + a.z * b.z;
+    return geometry::dot3(a, b);
 }
 glm::vec3 cross(const glm::vec3& a, const glm::vec3& b) {
-    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+    return geometry::cross3(a, b);
 }
 
 /// A facet while it is built: the game's fixed-size border arrays.
@@ -102,7 +108,7 @@ int32_t Builder::addPlane(const glm::vec3& n, float d) {
 /// facing the same way that all three points lie on.
 int32_t Builder::findPlane(const glm::vec3& p1, const glm::vec3& p2, const glm::vec3& p3) {
     glm::vec3 n = cross(p3 - p1, p2 - p1);
-    if (detail::normalizeInPlace(n) == 0.0f)
+    if (normalizeInPlace(n) == 0.0f)
         return -1;
     const float d = dot(p1, n);
     for (size_t i = 0; i < m_pc.planes.size(); ++i) {
@@ -208,10 +214,8 @@ void Builder::setBorderInward(WorkFacet& f, const Grid& g, int32_t x, int32_t y,
 
 void Builder::chopBy(Winding& w, int32_t plane, bool inward) const {
     const PatchPlane& p = m_pc.planes[size_t(plane)];
-    if (inward)
-        detail::chopWindingInPlace(w, p.normal, p.dist, 0.1f);
-    else
-        detail::chopWindingInPlace(w, -p.normal, -p.dist, 0.1f);
+    const geometry::Plane border{p.normal, p.dist};
+    geometry::chopInPlace(w, inward ? border : border.flipped(), 0.1f);
 }
 
 /// A facet is kept when its surface plane cut by its borders leaves a polygon of sane size.
@@ -219,7 +223,7 @@ bool Builder::validate(const WorkFacet& f) const {
     if (f.surfacePlane < 0)
         return false;
     const PatchPlane& s = m_pc.planes[size_t(f.surfacePlane)];
-    Winding w = detail::baseWindingForPlane(s.normal, s.dist);
+    Winding w = geometry::baseWinding(geometry::Plane{s.normal, s.dist}, kMaxMapBounds);
     for (int j = 0; j < f.numBorders && !w.empty(); ++j) {
         if (f.planes[size_t(j)] < 0)
             return false;
@@ -227,13 +231,13 @@ bool Builder::validate(const WorkFacet& f) const {
     }
     if (w.empty())
         return false;
-    glm::vec3 mins, maxs;
-    detail::windingBounds(w, mins, maxs);
+    glm::vec3 mins(kMaxMapBounds), maxs(-kMaxMapBounds);
+    geometry::addToBounds(w, mins, maxs);
     for (int j = 0; j < 3; ++j) {
         // Larger than any map, or outside it: a border plane is missing.
-        if (maxs[j] - mins[j] > detail::kMaxMapBounds)
+        if (maxs[j] - mins[j] > kMaxMapBounds)
             return false;
-        if (mins[j] >= detail::kMaxMapBounds || maxs[j] <= -detail::kMaxMapBounds)
+        if (mins[j] >= kMaxMapBounds || maxs[j] <= -kMaxMapBounds)
             return false;
     }
     return true;
@@ -257,7 +261,7 @@ void Builder::keep(const WorkFacet& f, int32_t x, int32_t y, int triangle) {
 /// they make a box sweep stop at the facet's edges instead of reaching past them.
 void Builder::addBevels(WorkFacet& f) {
     const PatchPlane& s = m_pc.planes[size_t(f.surfacePlane)];
-    Winding w = detail::baseWindingForPlane(s.normal, s.dist);
+    Winding w = geometry::baseWinding(geometry::Plane{s.normal, s.dist}, kMaxMapBounds);
     for (int j = 0; j < f.numBorders && !w.empty(); ++j) {
         if (f.planes[size_t(j)] == f.surfacePlane)
             continue;
@@ -278,8 +282,8 @@ void Builder::addBevels(WorkFacet& f) {
     };
     const int maxBevelled = kMaxFacetBorders - 1; // room is kept for the back plane
 
-    glm::vec3 mins, maxs;
-    detail::windingBounds(w, mins, maxs);
+    glm::vec3 mins(kMaxMapBounds), maxs(-kMaxMapBounds);
+    geometry::addToBounds(w, mins, maxs);
     for (int axis = 0; axis < 3; ++axis)
         for (int dir = -1; dir <= 1; dir += 2) {
             glm::vec3 n(0.0f);
@@ -300,7 +304,7 @@ void Builder::addBevels(WorkFacet& f) {
 
     for (size_t j = 0; j < w.size(); ++j) {
         glm::vec3 edge = w[j] - w[(j + 1) % w.size()];
-        if (detail::normalizeInPlace(edge) < 0.5f)
+        if (normalizeInPlace(edge) < 0.5f)
             continue;                 // degenerate edge
         for (int i = 0; i < 3; ++i) { // snap nearly axial edges
             if (std::fabs(edge[i] - 1.0f) < kNormalEpsilon) {
@@ -324,7 +328,7 @@ void Builder::addBevels(WorkFacet& f) {
                 glm::vec3 a(0.0f);
                 a[axis] = float(dir);
                 glm::vec3 n = cross(edge, a);
-                if (detail::normalizeInPlace(n) < 0.5f)
+                if (normalizeInPlace(n) < 0.5f)
                     continue;
                 const float d = dot(w[j], n);
                 bool allBehind = true;
@@ -543,16 +547,14 @@ std::vector<glm::vec3> facetPolygon(const PatchCollide& pc, int32_t facet) {
     const PatchPlane& s = pc.planes[size_t(f.surfacePlane)];
     // Bevels touch the polygon along an edge or a corner; a small band keeps them from cutting it.
     constexpr float kDrawEpsilon = 0.01f;
-    Winding w = detail::baseWindingForPlane(s.normal, s.dist);
+    Winding w = geometry::baseWinding(geometry::Plane{s.normal, s.dist}, kMaxMapBounds);
     for (int32_t j = 0; j < f.numBorders && !w.empty(); ++j) {
         const PatchBorder& b = pc.borders[size_t(f.firstBorder + j)];
         if (b.plane == f.surfacePlane)
             continue;
         const PatchPlane& p = pc.planes[size_t(b.plane)];
-        if (b.inward)
-            detail::chopWindingInPlace(w, p.normal, p.dist, kDrawEpsilon);
-        else
-            detail::chopWindingInPlace(w, -p.normal, -p.dist, kDrawEpsilon);
+        const geometry::Plane plane{p.normal, p.dist};
+        geometry::chopInPlace(w, b.inward ? plane : plane.flipped(), kDrawEpsilon);
     }
     return w;
 }

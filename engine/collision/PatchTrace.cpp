@@ -16,12 +16,6 @@ struct ShiftedPlane {
     float dist;
 };
 
-/// The point of the shape nearest `normal`'s back side for spheres and capsules: the capsule's
-/// sphere centre on the plane's side. Boxes use the centre (their support is in the distance).
-glm::vec3 spherePoint(const TraceWork& tw, const glm::vec3& normal, const glm::vec3& p) {
-    return dot3(normal, tw.sphereOffset) > 0.0f ? p - tw.sphereOffset : p + tw.sphereOffset;
-}
-
 /// The facet's surface plane moved out by the shape's support.
 ShiftedPlane surfacePlane(const TraceWork& tw, const PatchPlane& p) {
     if (tw.sphere)

@@ -23,17 +23,15 @@ void testInBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     for (int32_t i = brush.axialFirst ? 6 : 0; i < brush.numSides; ++i) {
         const CollisionSide& side = sides[i];
         float d1;
-        if (tw.sphere) {
-            const float dist = side.dist + tw.radius;
-            const float t = dot3(side.normal, tw.sphereOffset);
-            const glm::vec3 sp = t > 0.0f ? tw.start - tw.sphereOffset : tw.start + tw.sphereOffset;
-            d1 = dot3(sp, side.normal) - dist;
-        } else if (tw.cylinder) {
-            d1 = dot3(tw.start, side.normal) - (side.dist + cylinderSupport(side.normal, tw.radius, tw.size[1].z));
-        } else {
-            const float dist = side.dist - dot3(tw.offsets[side.signBits], side.normal);
-            d1 = dot3(tw.start, side.normal) - dist;
-        }
+        if (tw.sphere)
+            d1 = dot3(spherePoint(tw, side.normal, tw.start), side.normal) -
+                 shiftedPlaneDist<kSphere>(tw, side.normal, side.dist, side.signBits);
+        else if (tw.cylinder)
+            d1 = dot3(tw.start, side.normal) -
+                 shiftedPlaneDist<kCylinder>(tw, side.normal, side.dist, side.signBits);
+        else
+            d1 = dot3(tw.start, side.normal) -
+                 shiftedPlaneDist<kBox>(tw, side.normal, side.dist, side.signBits);
         if (d1 > 0.0f) return; // in front of one side: outside the brush
     }
     if (tw.stats) ++tw.stats->brushesHit;

@@ -10,8 +10,6 @@ namespace cliplab::collision::detail {
 
 namespace {
 
-enum SweepKind { kBox = 0, kSphere = 1, kCylinder = 2 };
-
 /// What the six axial sides of an axial-first brush say: the brush test's per-side state after
 /// them, as if they had been clipped one at a time in order.
 struct AxialSides {
@@ -207,24 +205,9 @@ void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& re
     }
     for (; i < brush.numSides; ++i) {
         const CollisionSide& s = sides[i];
-        float d1, d2;
-        if constexpr (Kind == kSphere) {
-            // Shift by the radius and measure from the capsule's sphere centre nearest the plane.
-            const float dist = s.dist + tw.radius;
-            const float t = dot3(s.normal, tw.sphereOffset);
-            const glm::vec3 sp = t > 0.0f ? tw.start - tw.sphereOffset : tw.start + tw.sphereOffset;
-            const glm::vec3 ep = t > 0.0f ? tw.end - tw.sphereOffset : tw.end + tw.sphereOffset;
-            d1 = dot3(sp, s.normal) - dist;
-            d2 = dot3(ep, s.normal) - dist;
-        } else if constexpr (Kind == kCylinder) {
-            const float dist = s.dist + cylinderSupport(s.normal, tw.radius, tw.size[1].z);
-            d1 = dot3(tw.start, s.normal) - dist;
-            d2 = dot3(tw.end, s.normal) - dist;
-        } else {
-            const float dist = s.dist - dot3(tw.offsets[s.signBits], s.normal);
-            d1 = dot3(tw.start, s.normal) - dist;
-            d2 = dot3(tw.end, s.normal) - dist;
-        }
+        const float dist = shiftedPlaneDist<Kind>(tw, s.normal, s.dist, s.signBits);
+        const float d1 = dot3(measuredPoint<Kind>(tw, s.normal, tw.start), s.normal) - dist;
+        const float d2 = dot3(measuredPoint<Kind>(tw, s.normal, tw.end), s.normal) - dist;
         if (!clipSide(i, d1, d2)) return;
     }
 

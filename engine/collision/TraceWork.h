@@ -4,6 +4,8 @@
 /// stack for the duration of one trace; nothing in it is ever written into the Model.
 
 #include "collision/Model.h"
+#include "geometry/Support.h"
+#include "geometry/Vector.h"
 
 #include <cmath>
 #include <cstdint>
@@ -70,12 +72,61 @@ inline bool sweptOverlaps(const TraceWork& tw, const float* mins, const float* m
 }
 
 /// Float dot product in the game's evaluation order (x, then y, then z), so results round alike.
-inline float dot3(const glm::vec3& a, const glm::vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+using geometry::dot3;
 
-/// Support distance of an upright cylinder (radius r, half height h) along unit normal n:
-/// the horizontal rim reaches r * |n_xy|, the caps h * |n_z|.
-inline float cylinderSupport(const glm::vec3& n, float r, float h) {
-    return r * std::sqrt(n.x * n.x + n.y * n.y) + h * std::fabs(n.z);
+/// Fills tw.offsets from tw.size: entry `bits` (a plane's signBits) takes on each axis i
+/// size[1][i] when bit i is set (normal[i] < 0) and size[0][i] otherwise, the box corner deepest
+/// behind the plane.
+inline void setBoxOffsets(TraceWork& tw) {
+    for (int bits = 0; bits < 8; ++bits)
+        for (int i = 0; i < 3; ++i)
+            tw.offsets[bits][i] = tw.size[(bits >> i) & 1][i];
+}
+
+/// Which shape a brush test sweeps, as a template parameter of the per-side loops.
+enum SweepKind {
+    kBox = 0,      ///< Boxes and rays: planes moved by the box corner deepest behind them.
+    kSphere = 1,   ///< Spheres and capsules: planes moved by the radius, measured from a sphere centre.
+    kCylinder = 2, ///< Upright cylinders: planes moved by geometry::cylinderSupport.
+};
+
+/// The capsule's sphere centre on the front side of a plane with normal `normal`, for the segment
+/// point `p` (a sphere's offset is zero: `p` itself). With the plane moved out by the radius, the
+/// distance from this point is the capsule's, as the game measures it.
+inline glm::vec3 spherePoint(const TraceWork& tw, const glm::vec3& normal, const glm::vec3& p) {
+    return dot3(normal, tw.sphereOffset) > 0.0f ? p - tw.sphereOffset : p + tw.sphereOffset;
+}
+
+/// A brush side's or patch plane's distance (normal . x = dist, `signBits` its
+/// CollisionPlane::signBits) moved out by the shape, so that the shape touches the plane when the
+/// point measuredPoint() gives is on the moved plane. The game's operations for each kind, since
+/// quake3 results must match ioquake3's bit for bit:
+/// - box: moved by -dot3(offsets[signBits], normal), the box corner deepest behind the plane.
+///   When size[0] == -size[1] exactly, that is dist + geometry::boxSupport(normal, size[1]) to the
+///   bit (tests/collision/TraceSupportTest.cpp), but the game's form needs no absolute values and
+///   also holds when centring the box rounded;
+/// - sphere and capsule: moved by the radius, measured from the capsule's sphere centre nearer the
+///   plane; together the same as geometry::capsuleSupport up to rounding, which would change
+///   answers by an ulp now and then;
+/// - cylinder (ours, no game form): moved by geometry::cylinderSupport.
+template <int Kind>
+inline float shiftedPlaneDist(const TraceWork& tw, const glm::vec3& normal, float dist, int32_t signBits) {
+    if constexpr (Kind == kSphere)
+        return dist + tw.radius;
+    else if constexpr (Kind == kCylinder)
+        return dist + geometry::cylinderSupport(normal, tw.radius, tw.size[1].z);
+    else
+        return dist - dot3(tw.offsets[signBits], normal);
+}
+
+/// The point whose distance from the plane moved by shiftedPlaneDist() is the shape's, for the
+/// segment point `p`: spherePoint() for spheres and capsules, `p` itself for the others.
+template <int Kind>
+inline glm::vec3 measuredPoint(const TraceWork& tw, const glm::vec3& normal, const glm::vec3& p) {
+    if constexpr (Kind == kSphere)
+        return spherePoint(tw, normal, p);
+    else
+        return p;
 }
 
 /// How many of `leaf`'s brushes this trace tests: q3map's own list, or the completed one (robust).

@@ -1,5 +1,7 @@
 #include "debugdraw/DebugDraw.h"
 
+#include "geometry/Winding.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -17,22 +19,12 @@ void basis(const glm::vec3& n, glm::vec3& right, glm::vec3& up) {
     up = glm::cross(n, right);
 }
 
-/// Keeps the part of `poly` behind plane (n.x <= dist); epsilon avoids slivers from rounding.
-std::vector<glm::vec3> clipBack(const std::vector<glm::vec3>& poly, const HullPlane& p) {
-    constexpr float kEpsilon = 0.01f;
-    std::vector<glm::vec3> out;
-    const size_t n = poly.size();
-    for (size_t i = 0; i < n; ++i) {
-        const glm::vec3& a = poly[i];
-        const glm::vec3& b = poly[(i + 1) % n];
-        const float da = glm::dot(p.normal, a) - p.dist;
-        const float db = glm::dot(p.normal, b) - p.dist;
-        if (da <= kEpsilon)
-            out.push_back(a);
-        if ((da < -kEpsilon && db > kEpsilon) || (da > kEpsilon && db < -kEpsilon))
-            out.push_back(a + (b - a) * (da / (da - db)));
-    }
-    return out;
+/// Faces and the box limit are cut with this on-plane band (units), which keeps rounding from
+/// leaving slivers.
+constexpr float kClipEpsilon = 0.01f;
+
+geometry::Plane toPlane(const HullPlane& p) {
+    return {p.normal, p.dist};
 }
 
 } // namespace
@@ -106,12 +98,9 @@ std::vector<std::vector<glm::vec3>> hullFaces(std::span<const HullPlane> planes,
         const HullPlane& p = planes[i];
         if (glm::dot(p.normal, p.normal) < 0.5f)
             continue; // not a unit normal: no face
-        glm::vec3 right, up;
-        basis(p.normal, right, up);
-        const glm::vec3 centre = p.normal * p.dist;
         // A huge square on the plane, wound counter-clockwise seen from the normal side.
-        std::vector<glm::vec3> poly{centre - right * extent - up * extent, centre + right * extent - up * extent,
-                                    centre + right * extent + up * extent, centre - right * extent + up * extent};
+        geometry::Winding poly =
+            geometry::baseWinding(toPlane(p), extent, geometry::Facing::CounterClockwise);
         for (size_t j = 0; j < planes.size() && poly.size() >= 3; ++j) {
             if (j == i)
                 continue;
@@ -121,16 +110,14 @@ std::vector<std::vector<glm::vec3>> hullFaces(std::span<const HullPlane> planes,
                     poly.clear();
                 continue;
             }
-            poly = clipBack(poly, planes[j]);
+            poly = geometry::clipBehind(poly, toPlane(planes[j]), kClipEpsilon);
         }
         // Keep the box limit too, so open hulls stay finite.
         for (int axis = 0; axis < 3 && poly.size() >= 3; ++axis)
             for (float sign : {1.0f, -1.0f}) {
-                HullPlane bound;
-                bound.normal = glm::vec3(0.0f);
+                geometry::Plane bound{glm::vec3(0.0f), extent};
                 bound.normal[axis] = sign;
-                bound.dist = extent;
-                poly = clipBack(poly, bound);
+                poly = geometry::clipBehind(poly, bound, kClipEpsilon);
             }
         if (poly.size() >= 3)
             faces[i] = std::move(poly);

@@ -3,9 +3,9 @@
 /// The player controller: one move of the player box, seeing the world only through traces (and,
 /// for step-and-correct, corrections).
 
-#include "collision/StepCorrect.h"
 #include "collision/Trace.h"
 #include "movement/Settings.h"
+#include "stepcorrect/Correction.h"
 
 #include <glm/vec3.hpp>
 

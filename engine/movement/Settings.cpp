@@ -45,7 +45,7 @@ constexpr FloatField kFloats[] = {
     {"waterAccelerate", &Settings::waterAccelerate, 0, 1e4},
     {"waterFriction", &Settings::waterFriction, 0, 1e4},
     {"maxCommandTime", &Settings::maxCommandTime, 0.001f, 1},
-    {"stepLength", &Settings::stepLength, 0.01f, 1e4},
+    {"stepLength", &Settings::stepLength, collision::kMinStepLength, collision::kMaxStepLength},
 };
 /// Range of each box corner component (units): far beyond any player, well inside float precision.
 constexpr double kBoxLimit = 1e4;

@@ -4,6 +4,7 @@
 
 #include "bsp/BspData.h"
 #include "collision/Trace.h"
+#include "stepcorrect/Correction.h"
 
 #include <glm/vec3.hpp>
 
@@ -39,9 +40,9 @@ enum class Method {
 struct Settings {
     Preset preset = Preset::Melax; ///< Collision response.
     Method method = Method::Swept; ///< Position update: swept traces or step-and-correct.
-    /// Step-and-correct: longest step (units, [0.01, 1e4]). Walls thinner than twice this can be
-    /// passed through (the half-thickness rule).
-    float stepLength = 8.0f;
+    /// Step-and-correct: longest step (units, [collision::kMinStepLength, collision::kMaxStepLength]).
+    /// Walls thinner than twice this can be passed through (the half-thickness rule).
+    float stepLength = collision::kDefaultStepLength;
 
     glm::vec3 mins{-15.0f, -15.0f, -24.0f}; ///< Player box lower corner relative to the origin (units).
     glm::vec3 maxs{15.0f, 15.0f, 32.0f};    ///< Player box upper corner, standing (units).

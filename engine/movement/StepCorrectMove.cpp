@@ -76,7 +76,7 @@ CorrectedMove correctedMove(const Tracer& tracer, const Settings& s, const colli
     CorrectedMove out;
     out.origin = start;
     out.velocity = velocity;
-    const float stepLength = std::max(s.stepLength, 0.01f);
+    const float stepLength = std::max(s.stepLength, collision::kMinStepLength);
     const float length = glm::length(delta);
     // Bounded: a non-finite or absurd move takes one step (and the correction then decides).
     const float wanted = std::isfinite(length) ? std::ceil(length / stepLength) : 1.0f;

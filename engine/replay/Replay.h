@@ -4,9 +4,9 @@
 /// as movement::Simulation::tick ran it, so the same settings give bit-identical states.
 
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
-#include "collision/StepCorrect.h"
+#include "planeshift/PlaneShiftTree.h"
 #include "replay/Recording.h"
+#include "stepcorrect/StepCorrect.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,9 +3,9 @@
 // PlaneShiftTree::trace alike, always with a fraction in [0, 1] and a finite end position.
 
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
-#include "collision/StepCorrect.h"
 #include "collision/TraceLimits.h"
+#include "planeshift/PlaneShiftTree.h"
+#include "stepcorrect/StepCorrect.h"
 #include "support/BrushMap.h"
 
 #include <gtest/gtest.h>

@@ -4,7 +4,7 @@
 // segments; the rest are brush ridges, where the brush trace's own shifted planes protrude.
 
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
 #include "support/ReferenceTraces.h"
 
 #include <glm/geometric.hpp>

@@ -1,7 +1,7 @@
 // Plane-shifted traces through the solid-leaf tree on hand-built maps.
 
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
 #include "support/BrushMap.h"
 
 #include <gtest/gtest.h>

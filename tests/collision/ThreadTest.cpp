@@ -3,8 +3,8 @@
 // moves. scripts/test.sh also runs these tests under ThreadSanitizer (label "threads").
 
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
 #include "movement/Movement.h"
+#include "planeshift/PlaneShiftTree.h"
 #include "support/ReferenceTraces.h"
 
 #include <glm/geometric.hpp>

@@ -3,12 +3,12 @@
 // that put the player in solid, out of the world, or hold it still); one walker replays alone.
 
 #include "collision/Model.h"
-#include "collision/StepCorrect.h"
 #include "fs/FileSystem.h"
-#include "world/MapLoader.h"
 #include "movement/Soak.h"
+#include "stepcorrect/StepCorrect.h"
 #include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
+#include "world/MapLoader.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>

@@ -8,8 +8,8 @@
 
 #include "bsp/Entities.h"
 #include "collision/Model.h"
-#include "collision/StepCorrect.h"
 #include "movement/Movement.h"
+#include "stepcorrect/StepCorrect.h"
 #include "support/RandomInput.h"
 #include "support/TestSupport.h"
 
@@ -18,6 +18,7 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace cliplab::test {
@@ -198,3 +199,27 @@ TEST_F(StepCorrectPlayground, ClimbsStairsWalksAndNeverEndsATickInSolid) {
 
 } // namespace
 } // namespace cliplab::test
+
+namespace cliplab {
+namespace {
+
+// The step length has one default and one range (stepcorrect/Correction.h): the controller's
+// settings and step-and-correct's own options agree on both, NaN included.
+TEST(StepLength, ControllerAndStepCorrectShareDefaultAndRange) {
+    EXPECT_EQ(movement::Settings{}.stepLength, collision::kDefaultStepLength);
+    EXPECT_EQ(collision::StepCorrectOptions{}.stepLength, collision::kDefaultStepLength);
+    for (float asked : {-5.0f, 0.0f, 1e-6f, 0.5f, 8.0f, 123.25f, 5e4f, 1e30f, std::nanf("")}) {
+        movement::Settings s;
+        s.stepLength = asked;
+        collision::StepCorrectOptions o;
+        o.stepLength = asked;
+        const float controller = movement::sanitize(s).stepLength;
+        const float stepper = collision::clampStepCorrectOptions(o).stepLength;
+        EXPECT_EQ(controller, stepper) << "asked " << asked;
+        EXPECT_GE(controller, collision::kMinStepLength);
+        EXPECT_LE(controller, collision::kMaxStepLength);
+    }
+}
+
+} // namespace
+} // namespace cliplab

@@ -4,8 +4,8 @@
 
 #include "bsp/Entities.h"
 #include "collision/Model.h"
-#include "collision/StepCorrect.h"
 #include "movement/Movement.h"
+#include "stepcorrect/StepCorrect.h"
 #include "support/RandomInput.h"
 #include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"

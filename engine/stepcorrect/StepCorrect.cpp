@@ -1,9 +1,11 @@
 // Step-and-correct: discrete steps, each followed by pushing the shape out of overlapped brushes
 // along the cheapest side (the block-engine point correction's nearest free neighbour, with brushes instead of blocks).
 
-#include "collision/StepCorrect.h"
+#include "stepcorrect/StepCorrect.h"
 
 #include "collision/TraceLimits.h"
+#include "geometry/Corners.h"
+#include "geometry/Support.h"
 
 #include <glm/geometric.hpp>
 
@@ -43,30 +45,11 @@ void boxOf(const Shape& shape, glm::vec3& half, glm::vec3& centre) {
 std::vector<int> cornersPerSide(const Model& model, const CollisionBrush& brush) {
     const CollisionSide* sides = model.sides().data() + brush.firstSide;
     const int n = brush.numSides;
-    std::vector<glm::dvec3> corners;
-    for (int a = 0; a < n; ++a)
-        for (int b = a + 1; b < n; ++b)
-            for (int c = b + 1; c < n; ++c) {
-                const glm::dvec3 na(sides[a].normal), nb(sides[b].normal), nc(sides[c].normal);
-                const glm::dvec3 bc = glm::cross(nb, nc);
-                const double det = glm::dot(na, bc);
-                if (std::fabs(det) < 1e-9)
-                    continue;
-                const glm::dvec3 p =
-                    (double(sides[a].dist) * bc + double(sides[b].dist) * glm::cross(nc, na) +
-                     double(sides[c].dist) * glm::cross(na, nb)) /
-                    det;
-                bool inside = true;
-                for (int s = 0; s < n && inside; ++s)
-                    inside = glm::dot(glm::dvec3(sides[s].normal), p) - double(sides[s].dist) <= 0.01;
-                if (!inside)
-                    continue;
-                bool known = false;
-                for (const auto& q : corners)
-                    known = known || glm::length(q - p) < 0.01;
-                if (!known)
-                    corners.push_back(p);
-            }
+    std::vector<geometry::Plane> planes;
+    planes.reserve(static_cast<size_t>(std::max(n, 0)));
+    for (int s = 0; s < n; ++s)
+        planes.push_back({sides[s].normal, sides[s].dist});
+    const std::vector<glm::dvec3> corners = geometry::distinctPoints(geometry::brushCorners(planes), 0.01);
     std::vector<int> count(static_cast<size_t>(n), 0);
     for (int s = 0; s < n; ++s)
         for (const auto& p : corners)
@@ -83,7 +66,7 @@ StepCorrectOptions clampStepCorrectOptions(const StepCorrectOptions& o) {
         return std::isnan(v) ? fallback : std::clamp(v, lo, hi);
     };
     StepCorrectOptions c;
-    c.stepLength = field(o.stepLength, d.stepLength, 1e-3f, kMaxExtent);
+    c.stepLength = field(o.stepLength, d.stepLength, kMinStepLength, kMaxStepLength);
     c.margin = field(o.margin, d.margin, 0.0f, kMaxEpsilon);
     c.edgeHandicap = field(o.edgeHandicap, d.edgeHandicap, 0.0f, 16.0f);
     c.cornerHandicap = field(o.cornerHandicap, d.cornerHandicap, 0.0f, 16.0f);
@@ -133,8 +116,7 @@ Correction correctWith(const Model& model, const std::vector<uint8_t>* table, co
             const int k = cornersOf(i);
             if (k == 0)
                 continue; // not touching the brush at all
-            const float support = std::fabs(half.x * s.normal.x) + std::fabs(half.y * s.normal.y) +
-                                  std::fabs(half.z * s.normal.z);
+            const float support = geometry::boxSupport(s.normal, half);
             // How far along the side's normal the box must move to clear the side's plane.
             const float depth = s.dist + support - glm::dot(s.normal, c);
             const float cost = depth + (k >= 3   ? 0.0f

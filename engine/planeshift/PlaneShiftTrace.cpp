@@ -2,9 +2,11 @@
 // each child, so a sub-segment near the plane goes to both; at a solid leaf the clipped interval is
 // the entry into the grown cell, with the game's epsilon rules applied per plane as in a brush.
 
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
+
 #include "collision/TraceLimits.h"
-#include "collision/TraceWork.h"
+#include "geometry/Support.h"
+#include "geometry/Vector.h"
 
 #include <glm/common.hpp>
 
@@ -14,28 +16,6 @@
 namespace cliplab::collision {
 
 namespace {
-
-/// The shape reduced to what the walk needs: its support distance along a unit normal.
-struct ShiftShape {
-    enum Kind { Point, Box, Round, Cylinder } kind = Point;
-    glm::vec3 extents{0.0f}; ///< Box half sizes.
-    float radius = 0.0f;     ///< Sphere/capsule/cylinder radius.
-    float height = 0.0f;     ///< Capsule: centre offset of the spheres; cylinder: half height.
-
-    float support(const glm::vec3& n) const {
-        switch (kind) {
-        case Point:
-            return 0.0f;
-        case Box:
-            return std::fabs(extents.x * n.x) + std::fabs(extents.y * n.y) + std::fabs(extents.z * n.z);
-        case Round:
-            return radius + height * std::fabs(n.z);
-        case Cylinder:
-            return detail::cylinderSupport(n, radius, height);
-        }
-        return 0.0f;
-    }
-};
 
 /// The interval of the segment inside the grown cell reached so far, brush-style.
 struct Clip {
@@ -49,7 +29,7 @@ struct Walk {
     const PlaneShiftTree* tree = nullptr;
     const Model* model = nullptr;
     glm::vec3 start{0.0f}, end{0.0f};
-    ShiftShape shape;
+    geometry::ShapeSupport shape; ///< The swept shape, reduced to its support distance.
     float eps = 0.125f;
     TraceResult result;
     TraceStats* stats = nullptr;
@@ -90,7 +70,7 @@ struct Walk {
     bool insideBrush(const CollisionBrush& b, const glm::vec3& p) const {
         const CollisionSide* sides = model->sides().data() + b.firstSide;
         for (int32_t i = 0; i < b.numSides; ++i)
-            if (detail::dot3(sides[i].normal, p) - (sides[i].dist + shape.support(sides[i].normal)) > 0.0f)
+            if (geometry::dot3(sides[i].normal, p) - (sides[i].dist + shape.along(sides[i].normal)) > 0.0f)
                 return false;
         return true;
     }
@@ -161,9 +141,9 @@ struct Walk {
         if (stats)
             ++stats->nodesVisited;
         const PlaneShiftNode& node = tree->nodes()[static_cast<size_t>(code)];
-        const float o = shape.support(node.normal);
-        const float t1 = detail::dot3(node.normal, start) - node.dist;
-        const float t2 = detail::dot3(node.normal, end) - node.dist;
+        const float o = shape.along(node.normal);
+        const float t1 = geometry::dot3(node.normal, start) - node.dist;
+        const float t2 = geometry::dot3(node.normal, end) - node.dist;
         // The child on the start's side first (Melax orders by direction), then the other, each
         // with the plane shifted toward it by the support: the two intervals overlap.
         const bool backFirst = t2 > t1;
@@ -207,22 +187,23 @@ TraceResult PlaneShiftTree::traceInRange(const Shape& shape, const glm::vec3& st
         centre = (shape.mins + shape.maxs) * 0.5f;
         const glm::vec3 half = glm::max(shape.maxs - centre, glm::vec3(0.0f));
         if (shape.kind == ShapeKind::Box) {
-            w.shape.kind = half == glm::vec3(0.0f) ? ShiftShape::Point : ShiftShape::Box;
-            w.shape.extents = half;
+            w.shape.kind = half == glm::vec3(0.0f) ? geometry::ShapeSupport::Kind::Point
+                                                   : geometry::ShapeSupport::Kind::Box;
+            w.shape.halfExtents = half;
         } else { // the game's capsule: radius min(half x, half z), spheres at +/-(half z - radius)
-            w.shape.kind = ShiftShape::Round;
+            w.shape.kind = geometry::ShapeSupport::Kind::Capsule;
             w.shape.radius = std::min(half.x, half.z);
             w.shape.height = half.z - w.shape.radius;
         }
         break;
     }
     case ShapeKind::Sphere:
-        w.shape.kind = ShiftShape::Round;
+        w.shape.kind = geometry::ShapeSupport::Kind::Capsule;
         w.shape.radius = std::max(shape.radius, 0.0f);
         break;
     case ShapeKind::Cylinder:
         centre = (shape.mins + shape.maxs) * 0.5f;
-        w.shape.kind = ShiftShape::Cylinder;
+        w.shape.kind = geometry::ShapeSupport::Kind::Cylinder;
         w.shape.radius = std::max(shape.radius, 0.0f);
         w.shape.height = std::max(shape.halfHeight, 0.0f);
         break;

@@ -1,7 +1,10 @@
 // Building the solid-leaf tree for plane shifting: cells are convex polytopes (faces with windings,
 // in double) split by brush side planes until each lies inside one brush or outside all of them.
 
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
+
+#include "geometry/Support.h"
+#include "geometry/Winding.h"
 
 #include <glm/geometric.hpp>
 
@@ -28,38 +31,18 @@ struct Face {
 };
 using Cell = std::vector<Face>;
 
-/// The part of `points` (a convex polygon) behind the plane n.x = d (n.x - d <= 0).
-std::vector<dvec3> clipBehind(const std::vector<dvec3>& points, const dvec3& n, double d) {
-    std::vector<dvec3> out;
-    const size_t count = points.size();
-    if (count == 0)
-        return out;
-    out.reserve(count + 2);
-    for (size_t i = 0; i < count; ++i) {
-        const dvec3& a = points[i];
-        const dvec3& b = points[(i + 1) % count];
-        const double da = glm::dot(n, a) - d, db = glm::dot(n, b) - d;
-        if (da <= kOnEpsilon * 0.01)
-            out.push_back(a);
-        if ((da > kOnEpsilon * 0.01 && db < -kOnEpsilon * 0.01) ||
-            (da < -kOnEpsilon * 0.01 && db > kOnEpsilon * 0.01))
-            out.push_back(a + (b - a) * (da / (da - db)));
-    }
-    return out;
-}
+/// Cell faces are cut with this on-plane band (units), much finer than kOnEpsilon so that cells
+/// keep their true shape.
+constexpr double kClipEpsilon = kOnEpsilon * 0.01;
 
-/// A large square on the plane n.x = d.
-std::vector<dvec3> baseWinding(const dvec3& n, double d) {
-    const dvec3 up = std::fabs(n.z) > 0.7 ? dvec3(1, 0, 0) : dvec3(0, 0, 1);
-    const dvec3 u = glm::normalize(glm::cross(up, n)) * kHuge;
-    const dvec3 v = glm::cross(n, u);
-    const dvec3 o = n * d;
-    return {o - u - v, o + u - v, o + u + v, o - u + v};
+/// The part of `points` (a convex polygon) behind the plane n.x = d.
+std::vector<dvec3> clipBehind(const std::vector<dvec3>& points, const dvec3& n, double d) {
+    return geometry::clipBehind(points, geometry::DPlane{n, d}, kClipEpsilon);
 }
 
 /// The face a new plane adds to `cell`: its winding clipped by every face of the cell.
 Face capFace(const Cell& cell, const dvec3& n, double d) {
-    Face f{n, d, baseWinding(n, d)};
+    Face f{n, d, geometry::baseWinding(geometry::DPlane{n, d}, kHuge, geometry::Facing::CounterClockwise)};
     for (const Face& c : cell) {
         f.points = clipBehind(f.points, c.normal, c.dist);
         if (f.points.size() < 3)
@@ -317,12 +300,7 @@ private:
                     return true;
             return false;
         };
-        auto support = [&](const dvec3& n) {
-            double m = -1e30;
-            for (const dvec3& p : pts)
-                m = std::max(m, glm::dot(n, p));
-            return m;
-        };
+        auto support = [&](const dvec3& n) { return geometry::pointsSupport(pts, n); };
         for (int i = 0; i < 6; ++i) {
             dvec3 n(0.0);
             n[i / 2] = (i & 1) ? 1.0 : -1.0;
