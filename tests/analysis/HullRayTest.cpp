@@ -203,12 +203,15 @@ TEST(HullRays, Oa_dm1AgreesWithTheTrace) {
 TEST(HullRays, PlaygroundWithPatchesAgreesWithTheTrace) {
     auto loaded = test::loadPlayground();
     ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    // The whole count even under the sanitizers: the playground is small, and its few patches are
+    // hit only by some of the segments (none of the first 150 of this seed).
+    constexpr int kPlaygroundSegments = 1500;
     const Counts c = checkAgreement(loaded.value(), test::playgroundPath(), {{-15, -15, -24}, {15, 15, 32}},
-                                    bsp::contents::MaskPlayerSolid, true, kSegments, 7);
+                                    bsp::contents::MaskPlayerSolid, true, kPlaygroundSegments, 7);
     report("playground", c);
-    EXPECT_GT(c.hits, kSegments / 4);
+    EXPECT_GT(c.hits, kPlaygroundSegments / 4);
     EXPECT_GT(c.patchHits, 0);
-    EXPECT_LT(c.edgeGrazes + c.cornerCuts, kSegments / 50);
+    EXPECT_LT(c.edgeGrazes + c.cornerCuts, kPlaygroundSegments / 50);
 }
 
 TEST(HullRays, Oa_dm5WithPatchesAgreesWithTheTrace) {
