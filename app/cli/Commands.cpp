@@ -49,6 +49,16 @@ constexpr const char* kJumppadsDetails =
     "it falls back into a pad that pushed it, and would go round for ever), or 'target -' and\n"
     "'problem TEXT' for a pad the game drops. Last line 'pads=N blocked=B unlanded=U without_target=W'.";
 
+constexpr const char* kSnagsDetails =
+    "A snag: a tick on the ground (walk mode, not jumping, dry) starting at --min-speed or more that loses\n"
+    "more than --loss of its speed beyond what friction and accelerating against the motion can take in\n"
+    "that tick, while the box lifted by the step height, moved ahead along the velocity, meets nothing\n"
+    "steeper than walkable (no wall explains it). Ticks ending in solid and stuck walkers (as soak counts\n"
+    "them) are listed too. Events are gathered in cubes of --cell units; one line per cell, most events\n"
+    "first: 'cell X Y Z snags=N in_solid=I stuck=K worst_loss=L setviewpos X Y Z' (X Y Z: the events'\n"
+    "mean; setviewpos: the worst one) and its replay command; last line 'ticks=N snags=S in_solid=I\n"
+    "stuck=K cells=C us_per_tick=U'.";
+
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
     {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile, compileOptions},
@@ -81,8 +91,10 @@ const Command kCommands[] = {
      runHull, hullOptions, kHullDetails},
     {"surfaces", "MAP", "count the faces (brush sides and patch facets) of each surface class: walkable, too steep, slick, clips, triggers, jump pads, liquids...",
      runSurfaces, surfacesOptions, kSurfacesDetails},
-    {"jumppads", "MAP", "each trigger_push: the game's launch velocity and the flight of a player standing on it (landing, blocked)",
+    {"pads", "MAP", "each trigger_push: the game's launch velocity and the flight of a player standing on it (landing, blocked)",
      runJumppads, jumppadsOptions, kJumppadsDetails},
+    {"snags", "MAP", "the soak's walkers; the places where they lose speed on the floor with no wall ahead, end a tick in solid or get stuck, by cell",
+     runSnags, snagsOptions, kSnagsDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView,
      viewOptions},

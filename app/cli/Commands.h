@@ -58,8 +58,10 @@ int runSoak(const Args& args);
 int runHull(const Args& args);
 /// `cliplab surfaces`: faces per surface class (analysis/SurfaceClass.h).
 int runSurfaces(const Args& args);
-/// `cliplab jumppads`: each trigger_push's launch and simulated flight (analysis/JumpPads.h).
+/// `cliplab pads`: each trigger_push's launch and simulated flight (analysis/JumpPads.h).
 int runJumppads(const Args& args);
+/// `cliplab snags`: soak walkers' snags, in-solid ticks and stuck places by cell (analysis/Snags.h).
+int runSnags(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
 /// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
@@ -83,6 +85,7 @@ std::vector<OptionSpec> soakOptions();
 std::vector<OptionSpec> hullOptions();
 std::vector<OptionSpec> surfacesOptions();
 std::vector<OptionSpec> jumppadsOptions();
+std::vector<OptionSpec> snagsOptions();
 std::vector<OptionSpec> viewOptions();
 std::vector<OptionSpec> shotOptions();
 

@@ -1,4 +1,4 @@
-// `cliplab jumppads MAP [...]`: every trigger_push, the velocity the game launches players with,
+// `cliplab pads MAP [...]`: every trigger_push, the velocity the game launches players with,
 // and the flight of a player standing on it simulated with the movement code (analysis/JumpPads.h).
 
 #include "analysis/JumpPads.h"
@@ -16,7 +16,7 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) { return cli::usageError("jumppads", message); }
+int usageError(const std::string& message) { return cli::usageError("pads", message); }
 
 std::string vec(const glm::vec3& v) {
     return core::format("%.1f %.1f %.1f", double(v.x), double(v.y), double(v.z));
@@ -100,13 +100,13 @@ int runJumppads(const Args& args) {
 
     auto map = openMap(cl.value(), cl->positionals()[0]);
     if (!map) {
-        std::fprintf(stderr, "cliplab jumppads: %s\n", map.error().message.c_str());
+        std::fprintf(stderr, "cliplab pads: %s\n", map.error().message.c_str());
         return kExitFailure;
     }
     const bsp::BspData& data = map->data;
     auto entities = bsp::parseEntities(data.entities, data.name);
     if (!entities) {
-        std::fprintf(stderr, "cliplab jumppads: %s\n", entities.error().message.c_str());
+        std::fprintf(stderr, "cliplab pads: %s\n", entities.error().message.c_str());
         return kExitFailure;
     }
     const collision::Model model(data);

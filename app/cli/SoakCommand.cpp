@@ -4,6 +4,7 @@
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "cli/MovementOptions.h"
+#include "cli/SoakOptions.h"
 #include "collision/Model.h"
 #include "core/Format.h"
 #include "movement/Soak.h"
@@ -55,40 +56,8 @@ public:
 
 } // namespace
 
-std::vector<OptionSpec> soakOptions() {
-    return {{"--walkers", 1, false, "N", "players moving at once (default 8, 1-4096); they do not collide with each other"},
-            {"--ticks", 1, false, "T", "total ticks over all walkers, taken in turn (default 100000)"},
-            {"--seed", 1, false, "S", "seed of every random choice (default 1, 0 to 2^63-1)"},
-            {"--preset", 1, false, "melax|quake3", "collision response of every walker (default melax)"},
-            {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
-            {"--semantics", 1, false, "robust|quake3|tutorial",
-             "the collision rules (default robust; quake3: the game's own, docs/collision-modes.md)"},
-            {"--set", 1, true, "NAME=VALUE",
-             "a movement setting as in walk, e.g. method=step-correct (soaks step-and-correct)"},
-            {"--walker", 1, false, "K",
-             "run only walker K (0-based) for all T ticks, exactly as in the full run: a failure at tick t replays "
-             "with --walker K --ticks t+1"},
-            {"--verbose", 0, false, "", "with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'"},
-            {"--traces", 0, false, "",
-             "with --walker: before each tick line its traces 'trace PURPOSE start end mins maxs fraction endpos "
-             "normal dist startsolid allsolid'"},
-            basepathOption()};
-}
-
-namespace {
-
-/// What soak was asked for, beyond the movement::SoakConfig.
-struct SoakRequest {
-    movement::SoakConfig config;
-    collision::TraceOptions options;
-    std::string curves = "on";
-    std::string semantics = "robust";
-    std::string repeated; ///< --set and --basepath items, repeated in the replay lines
-    bool verbose = false, traces = false;
-};
-
 /// --walkers, --ticks, --seed, --preset; an error text or nothing.
-std::optional<std::string> readCounts(const CommandLine& cl, movement::SoakConfig& config) {
+static std::optional<std::string> readCounts(const CommandLine& cl, movement::SoakConfig& config) {
     if (cl.has("--walkers")) {
         const auto v = parseInteger(cl.value("--walkers"));
         if (!v || *v < 1 || *v > 4096)
@@ -152,6 +121,35 @@ std::optional<std::string> readSoakRequest(const CommandLine& cl, SoakRequest& r
         return "--traces needs --walker K";
     return std::nullopt;
 }
+
+std::vector<OptionSpec> soakRunOptions() {
+    return {{"--walkers", 1, false, "N", "players moving at once (default 8, 1-4096); they do not collide with each other"},
+            {"--ticks", 1, false, "T", "total ticks over all walkers, taken in turn (default 100000)"},
+            {"--seed", 1, false, "S", "seed of every random choice (default 1, 0 to 2^63-1)"},
+            {"--preset", 1, false, "melax|quake3", "collision response of every walker (default melax)"},
+            {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
+            {"--semantics", 1, false, "robust|quake3|tutorial",
+             "the collision rules (default robust; quake3: the game's own, docs/collision-modes.md)"},
+            {"--set", 1, true, "NAME=VALUE",
+             "a movement setting as in walk, e.g. method=step-correct (soaks step-and-correct)"},
+            basepathOption()};
+}
+
+std::vector<OptionSpec> soakOptions() {
+    std::vector<OptionSpec> options = soakRunOptions();
+    options.pop_back(); // --basepath, last again below
+    options.insert(options.end(), {{"--walker", 1, false, "K",
+             "run only walker K (0-based) for all T ticks, exactly as in the full run: a failure at tick t replays "
+             "with --walker K --ticks t+1"},
+            {"--verbose", 0, false, "", "with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'"},
+            {"--traces", 0, false, "",
+             "with --walker: before each tick line its traces 'trace PURPOSE start end mins maxs fraction endpos "
+             "normal dist startsolid allsolid'"},
+            basepathOption()});
+    return options;
+}
+
+namespace {
 
 /// Each failure with its replay command, then the totals line.
 void printReport(const movement::SoakReport& report, const SoakRequest& r, const std::string& mapArgument) {
@@ -217,7 +215,8 @@ int runSoak(const Args& args) {
                 vec(config.worldMaxs).c_str());
     movement::SoakTickObserver observer;
     if (r.verbose)
-        observer = [](int, int64_t tick, double rate, const movement::Input&, const movement::PlayerState& s) {
+        observer = [](int, int64_t tick, double rate, const movement::Input&, const movement::PlayerState&,
+                      const movement::PlayerState& s) {
             std::printf("%lld %.2f %.3f %.3f %.3f %.3f %.3f %.3f %d %d\n", static_cast<long long>(tick), rate,
                         double(s.origin.x), double(s.origin.y), double(s.origin.z), double(s.velocity.x),
                         double(s.velocity.y), double(s.velocity.z), s.onGround ? 1 : 0, s.crouched ? 1 : 0);

@@ -6,6 +6,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cliplab::viewer {
@@ -168,6 +169,22 @@ void drawPadArcs(const PadArcCache::Arcs& arcs, debugdraw::DebugDraw& draw) {
         cross(draw, *pad.targetOrigin, 12.0f, target);
         draw.line(*pad.targetOrigin, glm::vec3(pad.targetOrigin->x, pad.targetOrigin->y, pad.centre.z), target);
     }
+}
+
+size_t drawSnagCells(const std::vector<analysis::SnagCell>& cells, debugdraw::DebugDraw& draw, float cellSize) {
+    int most = 1;
+    for (const analysis::SnagCell& c : cells)
+        most = std::max(most, c.total());
+    const glm::vec3 half(cellSize * 0.5f);
+    for (const analysis::SnagCell& c : cells) {
+        const float heat = most > 1 ? float(c.total() - 1) / float(most - 1) : 1.0f;
+        const debugdraw::Color colour = c.inSolid + c.stuck > 0 ? debugdraw::Color{1.0f, 0.2f, 1.0f, 1.0f}
+                                                                 : debugdraw::Color{1.0f, 1.0f - 0.85f * heat, 0.1f, 1.0f};
+        const debugdraw::Style style{colour, false}; // seen through walls: they are what to look for
+        draw.wireBox(c.centre - half, c.centre + half, style);
+        draw.line(c.centre, c.centre + glm::vec3(0.0f, 0.0f, 32.0f + 96.0f * heat), style);
+    }
+    return cells.size();
 }
 
 } // namespace cliplab::viewer

@@ -6,6 +6,7 @@
 
 #include "analysis/Hull.h"
 #include "analysis/JumpPads.h"
+#include "analysis/Snags.h"
 #include "analysis/SurfaceClass.h"
 #include "collision/Model.h"
 #include "debugdraw/DebugDraw.h"
@@ -76,5 +77,10 @@ private:
 /// Draws every pad's arc (drawFlight, green, or orange when blocked) and its target as a yellow
 /// cross with a line down to the pad's centre height.
 void drawPadArcs(const PadArcCache::Arcs& arcs, debugdraw::DebugDraw& draw);
+
+/// The snag heat map: each cell as a wire cube of `cellSize` units around its events' mean, and a
+/// pole from it, from yellow (one event) to red (the most of any cell); the cells of in-solid
+/// ticks and stuck walkers in magenta. Returns the cells drawn.
+size_t drawSnagCells(const std::vector<analysis::SnagCell>& cells, debugdraw::DebugDraw& draw, float cellSize);
 
 } // namespace cliplab::viewer

@@ -300,6 +300,23 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
                        st.fireProbe(st.camera.forward());
                        return Reply::ok();
                    });
+    con.addCommand("snags", "snags [TICKS]: runs the soak's walkers (default 100000 ticks) and shows where they snag as a heat map",
+                   [&con, &st](const Words& a) {
+                       if (a.size() > 2)
+                           return Reply::fail("usage: snags [TICKS]");
+                       int64_t ticks = st.snagView.ticks;
+                       if (a.size() == 2) {
+                           const auto n = numberIn(a[1], 1000.0f, 1e7f);
+                           if (!n)
+                               return Reply::fail("snags: expected TICKS from 1000 to 10000000, got '" + a[1] + "'");
+                           ticks = static_cast<int64_t>(*n);
+                       }
+                       const std::string line = st.findSnags(ticks);
+                       if (line.rfind("snags:", 0) == 0)
+                           return Reply::fail(line);
+                       con.print(line);
+                       return Reply::ok();
+                   });
     con.addCommand("inspect", "inspect [BRUSH]: prints what the Inspector shows (of brush BRUSH when given)",
                    [&con, &st](const Words& a) {
                        if (a.size() > 2)
@@ -334,6 +351,7 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
     con.addVariable(boolVariable("r_hull", "1: the world's brushes are drawn grown by the player's box", &st.hullView.enabled));
     con.addVariable(boolVariable("r_padArcs", "1: every jump pad's simulated arc, landing and target are drawn",
                                  &st.arcView.padArcs));
+    con.addVariable(boolVariable("r_snags", "1: the snag heat map of the last snags search is drawn", &st.snagView.shown));
     con.addVariable(boolVariable("r_prediction", "1: while in the air, the player's flight with no keys and its landing are drawn",
                                  &st.arcView.prediction));
 }

@@ -430,6 +430,8 @@ void ViewerLoop::drawAnalysis(debugdraw::DebugDraw& draw) {
             drawFlight(*m_st.prediction, draw, debugdraw::Color{0.3f, 0.85f, 1.0f, 1.0f});
         }
     }
+    if (m_st.snagView.shown)
+        drawSnagCells(m_st.snagView.cells, draw, 64.0f);
     if (m_st.surfaceClassView.enabled)
         drawSurfaceClasses(m_st.map->surfaceFaces, draw, m_st.camera.eye, m_st.surfaceClassView.range,
                            m_st.surfaceClassView.shown);

@@ -282,6 +282,26 @@ void ViewerState::inspectTrace(const LoggedTrace& logged, const std::string& sou
     inspection = in;
 }
 
+std::string ViewerState::findSnags(int64_t ticks) {
+    if (!map)
+        return "snags: no map is loaded";
+    movement::SoakConfig config;
+    config.settings = effectiveSettings();
+    config.settings.method = movement::Method::Swept;
+    config.ticks = ticks;
+    if (auto setup = movement::soakSetupFromMap(map->data, config); !setup)
+        return "snags: " + setup.error().message;
+    if (auto error = movement::validateSoakConfig(config))
+        return "snags: " + *error;
+    const analysis::SnagRun run = analysis::findSnags(*map->model, trace.options, config, {}, 64.0f);
+    snagView.cells = run.cells;
+    snagView.shown = true;
+    snagView.summary = "ticks=" + std::to_string(run.report.ticks) + " snags=" + std::to_string(run.snags) +
+                       " in_solid=" + std::to_string(run.report.inSolid) + " stuck=" + std::to_string(run.report.stuck) +
+                       " cells=" + std::to_string(run.cells.size());
+    return snagView.summary;
+}
+
 void ViewerState::hoverAlong(const glm::vec3& direction) {
     hover.reset();
     if (!map || !surfaceClassView.enabled)
@@ -373,6 +393,8 @@ bool ViewerState::switchMap(const std::string& argument) {
     padArcs = PadArcCache{};
     hover.reset();
     prediction.reset();
+    snagView.cells.clear();
+    snagView.summary.clear();
     probe.reset();
     probeCompare.reset();
     sweepTrace.clear();

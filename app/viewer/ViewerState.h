@@ -4,6 +4,7 @@
 /// simulation, the trace settings, the probe tools, the trace log and the frame statistics.
 /// Plain data plus a few helpers; the SDL/ImGui loop lives in Viewer.cpp.
 
+#include "analysis/Snags.h"
 #include "analysis/SurfaceClass.h"
 #include "bsp/BspData.h"
 #include "collision/Model.h"
@@ -184,6 +185,14 @@ struct ArcViewSettings {
     bool prediction = true; ///< While the player is in the air: its flight with zero input, and the landing.
 };
 
+/// The snag heat map (Render panel, console `snags`): cells where the soak's walkers snagged.
+struct SnagView {
+    bool shown = false;
+    int64_t ticks = 100000;            ///< Ticks of the next search, [1000, 10000000].
+    std::vector<analysis::SnagCell> cells; ///< The last search's cells (empty before the first).
+    std::string summary;               ///< Its last line, as `cliplab snags` prints it.
+};
+
 /// What the cursor points at in the surface class view (a ray from the cursor each frame).
 struct SurfaceHover {
     glm::vec3 point{0.0f};     ///< Where the ray stopped (units).
@@ -270,6 +279,7 @@ struct ViewerState {
     HullCache hullCache;                  ///< The hull view's hulls, rebuilt when its box changes.
     std::optional<SurfaceHover> hover;    ///< Set each frame the surface class view is on and the cursor is in the view.
     ArcViewSettings arcView;
+    SnagView snagView;
     PadArcCache padArcs;                  ///< The pads' arcs, flown again when the movement settings change.
     /// The airborne player's flight as simulated this frame (ArcViewSettings::prediction); none on the ground.
     std::optional<analysis::Flight> prediction;
@@ -342,6 +352,11 @@ struct ViewerState {
     /// Trace panel's method, keeps it as the last probe (and its plane-shift twin with method
     /// Both) and shows what it hit in the Inspector.
     void fireProbe(const glm::vec3& direction);
+    /// Runs the soak's walkers on the loaded map for `ticks` ticks (the Movement panel's
+    /// settings, the Trace panel's rules, seed 1) and keeps the cells where they snagged, ended
+    /// in solid or got stuck in snagView (shown); returns the summary line, or an error text
+    /// starting "snags:".
+    std::string findSnags(int64_t ticks);
     /// With the surface class view on: what a ray from the eye along `direction` (unit) stops at
     /// (all contents but the player's own body, curves on), as `hover`; with the view off, or
     /// when the ray meets no classified face, `hover` is reset.

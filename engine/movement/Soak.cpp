@@ -209,7 +209,7 @@ SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& tra
         report.traces += counter.count;
         report.tracesPerTickMax = std::max(report.tracesPerTickMax, counter.count);
         if (observer)
-            observer(index, w.tick, w.rate, w.input, w.state);
+            observer(index, w.tick, w.rate, w.input, before, w.state);
 
         if (outOfWorld(w.state.origin, config)) {
             ++report.outOfWorld;

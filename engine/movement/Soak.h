@@ -89,9 +89,10 @@ struct SoakReport {
     double microsecondsPerTick() const { return ticks ? moveSeconds * 1e6 / double(ticks) : 0.0; }
 };
 
-/// Called after every tick when given: walker, its tick index, rate (Hz), input, the new state.
-using SoakTickObserver =
-    std::function<void(int walker, int64_t tick, double rate, const Input& input, const PlayerState& state)>;
+/// Called after every tick when given: walker, its tick index, rate (Hz), input, the state before
+/// the tick and the new state (before any respawn the tick's checks cause).
+using SoakTickObserver = std::function<void(int walker, int64_t tick, double rate, const Input& input,
+                                            const PlayerState& before, const PlayerState& state)>;
 
 /// Checks `config` (walkers, ticks, rates, spawns, bounds); returns an error text or nothing.
 std::optional<std::string> validateSoakConfig(const SoakConfig& config);

@@ -3,9 +3,9 @@
 // must be the same brush (or one the trace's epsilon ties with it), its end point 0.125 units in
 // front of that brush's surface; each miss a miss. The game's rule moves where a segment counts
 // as entering a brush epsilon before each entering plane and where it counts as leaving epsilon
-// before each leaving plane, so a segment that clips an edge of the mesh by less than that passes
-// (a corner cut). Those are told apart by the same rule computed on the exported planes, and
-// counted; the test fails when they are not rare.
+// before each leaving plane, so near an edge a segment that clips the mesh can pass (a corner
+// cut) and one that passes just outside can stop (an edge graze). Those are told apart by the
+// same rule computed on the exported planes, and counted; the test fails when they are not rare.
 
 #include "analysis/ObjMesh.h"
 #include "collision/Model.h"
@@ -140,8 +140,9 @@ Counts checkAgreement(const bsp::BspData& data, const std::string& mapArgument, 
         }
         EXPECT_GT(earliestStop * len, double(r.fraction) * len - 0.01) << where << " " << name;
         if (!first) {
-            // No triangle is crossed: the segment passes just outside an edge, inside the rule's
-            // epsilon, which widens a brush by up to epsilon / cos of each plane the segment crosses.
+            // No triangle is crossed: the segment passes just outside an edge where the rule's
+            // epsilon moves the entering plane's crossing earlier than the leaving plane's (each
+            // moves by epsilon over how fast the segment approaches that plane).
             ++c.edgeGrazes;
             EXPECT_TRUE(stop) << where;
         } else if (first->second == it->second) {

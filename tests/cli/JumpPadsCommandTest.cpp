@@ -1,4 +1,4 @@
-// `cliplab jumppads`: one line per pad with the game's launch and the simulated flight, a pad the
+// `cliplab pads`: one line per pad with the game's launch and the simulated flight, a pad the
 // game drops named with its problem, the summary line, and bad command lines exit 2.
 
 #include "support/TestSupport.h"
@@ -32,7 +32,7 @@ std::string padMap() {
 TEST(JumpPadsCommand, OneLinePerPad) {
     const std::string dir = test::makeTempDir("jumppads");
     test::writeFile(dir + "/pads.map", padMap());
-    auto r = test::runCliplab("jumppads " + dir + "/pads.map --set snapVelocity=0");
+    auto r = test::runCliplab("pads " + dir + "/pads.map --set snapVelocity=0");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(r.out.rfind("pad 0 origin 0.0 0.0 8.0 target 512.0 0.0 264.0 apex 256.0 time 0.800 blocked=0 entity 1 "
                           "model *1 launch ",
@@ -46,7 +46,7 @@ TEST(JumpPadsCommand, OneLinePerPad) {
         << r.out;
     EXPECT_NE(r.out.find("\npads=2 blocked=0 unlanded=0 without_target=1\n"), std::string::npos) << r.out;
     // Lower gravity aims the pad with a slower, longer arc.
-    auto moon = test::runCliplab("jumppads " + dir + "/pads.map --set gravity=200");
+    auto moon = test::runCliplab("pads " + dir + "/pads.map --set gravity=200");
     ASSERT_EQ(moon.exitCode, 0) << moon.err;
     EXPECT_NE(moon.out.find("apex 256.0 time 1.600 "), std::string::npos) << moon.out;
     EXPECT_NE(moon.out.find(" velocity 320.0 0.0 320.0 "), std::string::npos) << moon.out;
@@ -55,11 +55,11 @@ TEST(JumpPadsCommand, OneLinePerPad) {
 TEST(JumpPadsCommand, BadCommandLines) {
     const std::string dir = test::makeTempDir("jumppads");
     test::writeFile(dir + "/pads.map", padMap());
-    const std::string map = "jumppads " + dir + "/pads.map";
+    const std::string map = "pads " + dir + "/pads.map";
     const struct {
         std::string args, message;
     } cases[] = {
-        {"jumppads", "expected one MAP argument"},
+        {"pads", "expected one MAP argument"},
         {map + " --preset doom", "--preset: expected melax or quake3, got 'doom'"},
         {map + " --hz 1000", "--hz: expected a rate from 30 to 333, got '1000'"},
         {map + " --curves both", "--curves: expected on or off, got 'both'"},
@@ -73,7 +73,7 @@ TEST(JumpPadsCommand, BadCommandLines) {
         EXPECT_EQ(r.exitCode, 2) << c.args << "\n" << r.err;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
     }
-    auto missing = test::runCliplab("jumppads " + dir + "/none.bsp");
+    auto missing = test::runCliplab("pads " + dir + "/none.bsp");
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("none.bsp"), std::string::npos) << missing.err;
 }

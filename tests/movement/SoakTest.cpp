@@ -121,7 +121,7 @@ movement::SoakReport replaySeed2(const bsp::BspData& data, movement::Preset pres
     std::optional<glm::vec3> origin;
     const auto report = movement::runSoak(config, model.traceFunction(options),
                                           [&](int, int64_t tick, double, const movement::Input&,
-                                              const movement::PlayerState& state) {
+                                              const movement::PlayerState&, const movement::PlayerState& state) {
                                               if (tick == failTick)
                                                   origin = state.origin;
                                           });
@@ -253,7 +253,8 @@ TEST(Soak, OneWalkerReplaysAloneExactlyAsInTheFullRun) {
     config.seed = 12345;
     std::vector<glm::vec3> full, alone;
     movement::runSoak(config, trace,
-                      [&](int walker, int64_t tick, double, const movement::Input&, const movement::PlayerState& s) {
+                      [&](int walker, int64_t tick, double, const movement::Input&, const movement::PlayerState&,
+                          const movement::PlayerState& s) {
                           if (walker == 2) {
                               EXPECT_EQ(tick, static_cast<int64_t>(full.size()));
                               full.push_back(s.origin);
@@ -262,7 +263,8 @@ TEST(Soak, OneWalkerReplaysAloneExactlyAsInTheFullRun) {
     config.onlyWalker = 2;
     config.ticks = 1000;
     movement::runSoak(config, trace,
-                      [&](int walker, int64_t, double, const movement::Input&, const movement::PlayerState& s) {
+                      [&](int walker, int64_t, double, const movement::Input&, const movement::PlayerState&,
+                          const movement::PlayerState& s) {
                           EXPECT_EQ(walker, 2);
                           alone.push_back(s.origin);
                       });
@@ -271,7 +273,7 @@ TEST(Soak, OneWalkerReplaysAloneExactlyAsInTheFullRun) {
     // Another seed walks elsewhere.
     config.seed = 12346;
     std::vector<glm::vec3> other;
-    movement::runSoak(config, trace, [&](int, int64_t, double, const movement::Input&,
+    movement::runSoak(config, trace, [&](int, int64_t, double, const movement::Input&, const movement::PlayerState&,
                                          const movement::PlayerState& s) { other.push_back(s.origin); });
     EXPECT_NE(other, alone);
 }

@@ -2,6 +2,7 @@
 // view naming the face it points at (and nothing over the sidebar), and a probe's Inspector lines.
 
 #include "viewer/ConsoleCommands.h"
+#include "viewer/panels/Panels.h"
 #include "viewer/ViewerLoopHarness.h"
 
 using cliplab::test::ViewerLoopHarness;
@@ -11,7 +12,9 @@ TEST(AnalysisLoop, TheCursorNamesTheSurfaceClass) {
     ASSERT_TRUE(v.ok()) << v.error;
     for (int i = 0; i < 60 && !v.state().sim.state().onGround; ++i)
         v.frames(1);
-    v.state().sectionOpen["Render"] = true;
+    // Only the Render section open: the search for its checkbox is short.
+    for (const std::string& name : cliplab::viewer::panels::sectionNames())
+        v.state().sectionOpen[name] = name == "Render";
     v.frames(1);
     const auto toggle = v.findItem("Render", "surface classes", 12.0f);
     ASSERT_TRUE(toggle) << "the Render panel's surface classes checkbox";

@@ -89,3 +89,21 @@ TEST(AnalysisView, PadArcsAreFlownAgainWhenTheGravityChanges) {
     viewer::drawPadArcs(b, rec);
     EXPECT_GT(rec.lines().size(), b.flights[0].path.size() - 1); // the path, the marks, the target
 }
+
+TEST(AnalysisView, SnagCellsFromYellowToRed) {
+    std::vector<analysis::SnagCell> cells(3);
+    cells[0].snags = 5;
+    cells[1].snags = 1;
+    cells[1].centre = {100, 0, 0};
+    cells[2].stuck = 1;
+    cells[2].centre = {200, 0, 0};
+    debugdraw::RecordingDebugDraw rec;
+    EXPECT_EQ(viewer::drawSnagCells(cells, rec, 64.0f), 3u);
+    ASSERT_EQ(rec.lines().size(), 3u * 13u); // a cube and a pole each
+    EXPECT_NEAR(rec.lines()[0].style.color.g, 0.15f, 1e-6f); // the most: red
+    EXPECT_EQ(rec.lines()[0].style.color.r, 1.0f);
+    EXPECT_EQ(rec.lines()[13].style.color, (debugdraw::Color{1.0f, 1.0f, 0.1f, 1.0f})); // one: yellow
+    EXPECT_EQ(rec.lines()[26].style.color, (debugdraw::Color{1.0f, 0.2f, 1.0f, 1.0f})); // stuck: magenta
+    EXPECT_FALSE(rec.lines()[0].style.depthTest);
+    EXPECT_FLOAT_EQ(rec.lines()[12].b.z - rec.lines()[12].a.z, 128.0f); // the tallest pole
+}

@@ -356,3 +356,17 @@ TEST(ConsoleCommands, ViewanglesAndTheAnalysisViews) {
     f.run("r_prediction 0");
     EXPECT_FALSE(f.st.arcView.prediction);
 }
+
+TEST(ConsoleCommands, SnagsRunsTheSoakAndKeepsTheCells) {
+    Fixture f;
+    EXPECT_EQ(f.run("snags 2000"), "snags: no map is loaded");
+    f.st.map = clipMap();
+    ASSERT_TRUE(f.st.map);
+    const std::string line = f.run("snags 2000");
+    EXPECT_EQ(line.rfind("ticks=2000 snags=", 0), 0u) << line;
+    EXPECT_EQ(f.st.snagView.summary, line);
+    EXPECT_TRUE(f.st.snagView.shown);
+    EXPECT_EQ(f.run("snags 5"), "snags: expected TICKS from 1000 to 10000000, got '5'");
+    f.run("r_snags 0");
+    EXPECT_FALSE(f.st.snagView.shown);
+}

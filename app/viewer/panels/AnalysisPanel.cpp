@@ -94,6 +94,21 @@ void arcViewSection(ViewerState& state) {
                     double(state.prediction->landing->y), double(state.prediction->landing->z));
 }
 
+void snagSection(ViewerState& state) {
+    ImGui::Checkbox("snag heat map", &state.snagView.shown);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("where the soak's walkers lose speed on the floor with nothing in the way (yellow to red), "
+                          "end a tick in solid or get stuck (magenta); as cliplab snags");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("find snags"))
+        state.status = state.findSnags(state.snagView.ticks);
+    int ticks = static_cast<int>(state.snagView.ticks);
+    if (ImGui::SliderInt("snag ticks", &ticks, 1000, 10000000, "%d", ImGuiSliderFlags_Logarithmic | kClamp))
+        state.snagView.ticks = ticks;
+    if (!state.snagView.summary.empty())
+        ImGui::TextWrapped("%s", state.snagView.summary.c_str());
+}
+
 void surfaceHoverTooltip(const ViewerState& state) {
     if (!state.hover || ImGui::GetIO().WantCaptureMouse)
         return;

@@ -37,6 +37,8 @@ void brushViewSection(ViewerState& state);
 void analysisViewSection(ViewerState& state);
 /// The jump pad arc and airborne prediction switches, with the pads' count and the predicted landing.
 void arcViewSection(ViewerState& state);
+/// The snag heat map switch, its search button (blocking: the soak runs in the frame) and ticks.
+void snagSection(ViewerState& state);
 /// The tooltip by the cursor naming what it points at in the surface class view (state.hover).
 void surfaceHoverTooltip(const ViewerState& state);
 /// Entity marker kinds: a colour and a toggle each, and labels.
