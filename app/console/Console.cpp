@@ -271,6 +271,12 @@ Reply Console::runVariable(const Variable& v, const std::vector<std::string>& wo
 }
 
 void Console::addBuiltins() {
+    addVariableCommands();
+    addScriptCommands();
+    addListingCommands();
+}
+
+void Console::addVariableCommands() {
     addCommand(
         "set", "set NAME VALUE: sets a variable (NAME VALUE does the same; NAME alone prints it)",
         [this](const std::vector<std::string>& a) {
@@ -294,6 +300,9 @@ void Console::addBuiltins() {
             }
             return out;
         });
+}
+
+void Console::addScriptCommands() {
     addCommand(
         "exec", "exec FILE: runs the commands of a text file, one or more a line ('//' comments)",
         [this](const std::vector<std::string>& a) {
@@ -325,6 +334,9 @@ void Console::addBuiltins() {
         print(text);
         return Reply::ok();
     });
+}
+
+void Console::addListingCommands() {
     addCommand("cmdlist", "cmdlist [PREFIX]: lists the commands", [this](const std::vector<std::string>& a) {
         std::vector<const Command*> list;
         for (const Command& c : m_commands)

@@ -143,6 +143,9 @@ private:
     const Command* command(std::string_view name) const;
     Reply runVariable(const Variable& v, const std::vector<std::string>& words);
     void addBuiltins();
+    void addVariableCommands(); ///< set
+    void addScriptCommands();   ///< exec, wait, echo
+    void addListingCommands();  ///< cmdlist, cvarlist, help
 
     std::vector<Command> m_commands;
     std::vector<Variable> m_variables;

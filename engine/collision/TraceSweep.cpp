@@ -206,8 +206,11 @@ void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& re
     for (; i < brush.numSides; ++i) {
         const CollisionSide& s = sides[i];
         const float dist = shiftedPlaneDist<Kind>(tw, s.normal, s.dist, s.signBits);
-        const float d1 = dot3(measuredPoint<Kind>(tw, s.normal, tw.start), s.normal) - dist;
-        const float d2 = dot3(measuredPoint<Kind>(tw, s.normal, tw.end), s.normal) - dist;
+        glm::vec3 sp = tw.start, ep = tw.end;
+        if constexpr (Kind == kSphere)
+            spherePoints(tw, s.normal, sp, ep);
+        const float d1 = dot3(sp, s.normal) - dist;
+        const float d2 = dot3(ep, s.normal) - dist;
         if (!clipSide(i, d1, d2)) return;
     }
 

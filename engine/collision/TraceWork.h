@@ -90,24 +90,26 @@ enum SweepKind {
     kCylinder = 2, ///< Upright cylinders: planes moved by geometry::cylinderSupport.
 };
 
-/// The capsule's sphere centre on the front side of a plane with normal `normal`, for the segment
-/// point `p` (a sphere's offset is zero: `p` itself). With the plane moved out by the radius, the
-/// distance from this point is the capsule's, as the game measures it.
+/// The capsule's sphere centre lying farther along -normal (the one that meets a plane with this
+/// normal first, coming from its front), for the segment point `p`; a sphere's offset is zero: `p`
+/// itself. With the plane moved out by the radius, the distance from this point is the capsule's,
+/// as the game measures it.
 inline glm::vec3 spherePoint(const TraceWork& tw, const glm::vec3& normal, const glm::vec3& p) {
     return dot3(normal, tw.sphereOffset) > 0.0f ? p - tw.sphereOffset : p + tw.sphereOffset;
 }
 
 /// A brush side's or patch plane's distance (normal . x = dist, `signBits` its
 /// CollisionPlane::signBits) moved out by the shape, so that the shape touches the plane when the
-/// point measuredPoint() gives is on the moved plane. The game's operations for each kind, since
+/// point spherePoint() gives (spheres and capsules) or the segment point itself (the others) is on
+/// the moved plane. The game's operations for each kind, since
 /// quake3 results must match ioquake3's bit for bit:
 /// - box: moved by -dot3(offsets[signBits], normal), the box corner deepest behind the plane.
 ///   When size[0] == -size[1] exactly, that is dist + geometry::boxSupport(normal, size[1]) to the
-///   bit (tests/collision/TraceSupportTest.cpp), but the game's form needs no absolute values and
-///   also holds when centring the box rounded;
-/// - sphere and capsule: moved by the radius, measured from the capsule's sphere centre nearer the
-///   plane; together the same as geometry::capsuleSupport up to rounding, which would change
-///   answers by an ulp now and then;
+///   bit (tests/collision/TraceSupportTest.cpp); the game's form is kept because it needs no
+///   absolute values and stays the game's answer when centring the box rounds (size[0] then
+///   differs from -size[1] in the last bit);
+/// - sphere and capsule: moved by the radius, measured from spherePoint(); together the same as
+///   geometry::capsuleSupport up to rounding, which would change answers by an ulp now and then;
 /// - cylinder (ours, no game form): moved by geometry::cylinderSupport.
 template <int Kind>
 inline float shiftedPlaneDist(const TraceWork& tw, const glm::vec3& normal, float dist, int32_t signBits) {
@@ -119,14 +121,12 @@ inline float shiftedPlaneDist(const TraceWork& tw, const glm::vec3& normal, floa
         return dist - dot3(tw.offsets[signBits], normal);
 }
 
-/// The point whose distance from the plane moved by shiftedPlaneDist() is the shape's, for the
-/// segment point `p`: spherePoint() for spheres and capsules, `p` itself for the others.
-template <int Kind>
-inline glm::vec3 measuredPoint(const TraceWork& tw, const glm::vec3& normal, const glm::vec3& p) {
-    if constexpr (Kind == kSphere)
-        return spherePoint(tw, normal, p);
-    else
-        return p;
+/// spherePoint() of the segment's start and end at once (one choice of sphere centre for both):
+/// `start` and `end` become the points measured for a sphere or capsule.
+inline void spherePoints(const TraceWork& tw, const glm::vec3& normal, glm::vec3& start, glm::vec3& end) {
+    const float t = dot3(normal, tw.sphereOffset);
+    start = t > 0.0f ? start - tw.sphereOffset : start + tw.sphereOffset;
+    end = t > 0.0f ? end - tw.sphereOffset : end + tw.sphereOffset;
 }
 
 /// How many of `leaf`'s brushes this trace tests: q3map's own list, or the completed one (robust).

@@ -82,7 +82,7 @@ TEST(TraceSupport, CapsuleShiftAgreesWithTheModuleCapsuleSupport) {
     int exact = 0;
     for (const Side& s : sides) {
         const glm::vec3 p(coord(rng), coord(rng), coord(rng));
-        const float game = dot3(measuredPoint<kSphere>(tw, s.normal, p), s.normal) -
+        const float game = dot3(spherePoint(tw, s.normal, p), s.normal) -
                            shiftedPlaneDist<kSphere>(tw, s.normal, s.dist, s.signBits);
         const float module = dot3(p, s.normal) - (s.dist + geometry::capsuleSupport(s.normal, 15.0f, 13.0f));
         const float scale = std::fabs(dot3(p, s.normal)) + std::fabs(s.dist) + 28.0f;
