@@ -6,7 +6,7 @@
 /// No GL or ImGui here: the panels and the main loop call it, tests use it directly.
 
 #include "collision/Model.h"
-#include "collision/PlaneShiftTree.h"
+#include "planeshift/PlaneShiftTree.h"
 #include "collision/Trace.h"
 
 #include <array>

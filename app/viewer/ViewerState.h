@@ -8,7 +8,7 @@
 #include "analysis/SurfaceClass.h"
 #include "bsp/BspData.h"
 #include "collision/Model.h"
-#include "collision/StepCorrect.h"
+#include "stepcorrect/StepCorrect.h"
 #include "collision/TraceLimits.h"
 #include "fs/FileSystem.h"
 #include "inspect/BrushKind.h"

@@ -2,7 +2,7 @@
 
 #include "analysis/Snags.h"
 
-#include "collision/StepCorrect.h"
+#include "stepcorrect/StepCorrect.h"
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>

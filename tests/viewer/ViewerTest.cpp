@@ -4,7 +4,7 @@
 
 #include "support/Png.h"
 #include "support/TestSupport.h"
-#include "collision/StepCorrect.h"
+#include "stepcorrect/StepCorrect.h"
 #include "debugdraw/RecordingDebugDraw.h"
 #include "viewer/GlWindow.h"
 #include "viewer/TraceVis.h"
