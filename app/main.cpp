@@ -17,7 +17,8 @@ void printHelp() {
                 "OpenArena folders).\n\ncommands:\n");
     for (const auto& c : cliplab::cli::commands()) {
         // The usage line without its "cliplab NAME " (the name is in the first column).
-        const std::string usage = cliplab::cli::usageLine(c).substr(std::strlen("cliplab ") + std::strlen(c.name) + 1);
+        const std::string usage =
+            cliplab::cli::usageLine(c).substr(std::strlen("cliplab ") + std::strlen(c.name) + 1);
         std::printf("  %-12s %s\n  %-12s   %s\n", c.name, usage.c_str(), "", c.summary);
     }
     std::printf("  %-12s %s\n", "--help", "this text; cliplab COMMAND --help describes each option");

@@ -48,12 +48,14 @@ struct Fixture {
             fail(data.error().message);
         model = std::make_unique<collision::Model>(data.value());
         // Mask 1 (solid), as the recorded walks and docs/performance.md use.
-        bevels = std::make_unique<collision::PlaneShiftTree>(collision::PlaneShiftTree::build(*model, 1, true));
-        noBevels = std::make_unique<collision::PlaneShiftTree>(collision::PlaneShiftTree::build(*model, 1, false));
+        bevels =
+            std::make_unique<collision::PlaneShiftTree>(collision::PlaneShiftTree::build(*model, 1, true));
+        noBevels =
+            std::make_unique<collision::PlaneShiftTree>(collision::PlaneShiftTree::build(*model, 1, false));
         std::ifstream in(CLIPLAB_SEGMENTS);
         Segment s{};
-        while (in >> s.start.x >> s.start.y >> s.start.z >> s.end.x >> s.end.y >> s.end.z >> s.mins.x >> s.mins.y >>
-               s.mins.z >> s.maxs.x >> s.maxs.y >> s.maxs.z)
+        while (in >> s.start.x >> s.start.y >> s.start.z >> s.end.x >> s.end.y >> s.end.z >> s.mins.x >>
+               s.mins.y >> s.mins.z >> s.maxs.x >> s.maxs.y >> s.maxs.z)
             segments.push_back(s);
         if (segments.size() < 1000 || !in.eof())
             fail(std::string(CLIPLAB_SEGMENTS) + ": expected about 20000 lines of 12 numbers");
@@ -70,10 +72,14 @@ enum class Method { Brush, PlaneShiftBevels, PlaneShiftNoBevels };
 
 collision::Shape shapeFor(Kind kind, const Segment& s) {
     switch (kind) {
-    case Kind::Ray: return collision::Shape::ray();
-    case Kind::Box: return collision::Shape::box(s.mins, s.maxs); // the player's box, standing or crouched
-    case Kind::Sphere: return collision::Shape::sphere(15.0f);
-    case Kind::Cylinder: return collision::Shape::cylinder(15.0f, 24.0f);
+    case Kind::Ray:
+        return collision::Shape::ray();
+    case Kind::Box:
+        return collision::Shape::box(s.mins, s.maxs); // the player's box, standing or crouched
+    case Kind::Sphere:
+        return collision::Shape::sphere(15.0f);
+    case Kind::Cylinder:
+        return collision::Shape::cylinder(15.0f, 24.0f);
     }
     return collision::Shape::ray();
 }
@@ -108,11 +114,11 @@ void methods(benchmark::State& state, Method method, Kind kind) {
 
 } // namespace
 
-#define CLIPLAB_METHODS(kind, name)                                                                        \
-    BENCHMARK_CAPTURE(methods, brush_##name, Method::Brush, Kind::kind)->Unit(benchmark::kNanosecond);      \
-    BENCHMARK_CAPTURE(methods, planeshift_bevels_##name, Method::PlaneShiftBevels, Kind::kind)              \
-        ->Unit(benchmark::kNanosecond);                                                                   \
-    BENCHMARK_CAPTURE(methods, planeshift_nobevels_##name, Method::PlaneShiftNoBevels, Kind::kind)          \
+#define CLIPLAB_METHODS(kind, name)                                                                          \
+    BENCHMARK_CAPTURE(methods, brush_##name, Method::Brush, Kind::kind)->Unit(benchmark::kNanosecond);       \
+    BENCHMARK_CAPTURE(methods, planeshift_bevels_##name, Method::PlaneShiftBevels, Kind::kind)               \
+        ->Unit(benchmark::kNanosecond);                                                                      \
+    BENCHMARK_CAPTURE(methods, planeshift_nobevels_##name, Method::PlaneShiftNoBevels, Kind::kind)           \
         ->Unit(benchmark::kNanosecond)
 
 CLIPLAB_METHODS(Ray, ray);

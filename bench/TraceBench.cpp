@@ -36,7 +36,8 @@ std::vector<Input> loadInputs(const std::string& map) {
     std::string text;
     char buf[1 << 16];
     int n;
-    while ((n = gzread(f, buf, sizeof buf)) > 0) text.append(buf, static_cast<size_t>(n));
+    while ((n = gzread(f, buf, sizeof buf)) > 0)
+        text.append(buf, static_cast<size_t>(n));
     gzclose(f);
     std::vector<Input> out;
     std::istringstream in(text);
@@ -85,7 +86,8 @@ void patchBuild(benchmark::State& state, const char* map) {
     const bsp::BspData data = loadData(map);
     std::vector<std::pair<const bsp::Surface*, std::vector<glm::vec3>>> patches;
     for (const auto& surface : data.surfaces) {
-        if (surface.type != bsp::SurfaceType::Patch) continue;
+        if (surface.type != bsp::SurfaceType::Patch)
+            continue;
         std::vector<glm::vec3> pts;
         for (int32_t v = 0; v < surface.patchWidth * surface.patchHeight; ++v)
             pts.push_back(data.drawVerts[static_cast<size_t>(surface.firstVert + v)].xyz);
@@ -120,7 +122,8 @@ BENCHMARK_CAPTURE(traceSet, oa_dm1_mask1, "oa_dm1", 1, false)->Unit(benchmark::k
 BENCHMARK_CAPTURE(traceSet, oa_dm1_mask33619969, "oa_dm1", 33619969, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(traceSet, oa_dm1_capsule, "oa_dm1", 1, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(traceSet, q3dm6ish_mask1, "q3dm6ish", 1, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(traceSet, q3dm6ish_mask33619969, "q3dm6ish", 33619969, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(traceSet, q3dm6ish_mask33619969, "q3dm6ish", 33619969, false)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(traceSet, q3dm6ish_capsule, "q3dm6ish", 1, true)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

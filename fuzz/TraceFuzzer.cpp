@@ -34,8 +34,8 @@ const cliplab::collision::Model& playground() {
 }
 
 const cliplab::collision::PlaneShiftTree& playgroundTree() {
-    static const cliplab::collision::PlaneShiftTree tree =
-        cliplab::collision::PlaneShiftTree::build(playground(), cliplab::bsp::contents::MaskPlayerSolid, true);
+    static const cliplab::collision::PlaneShiftTree tree = cliplab::collision::PlaneShiftTree::build(
+        playground(), cliplab::bsp::contents::MaskPlayerSolid, true);
     return tree;
 }
 
@@ -84,11 +84,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const float radius = takeFloat(p, left), epsilon = takeFloat(p, left);
     Shape shape;
     switch (kind) {
-    case 0: shape = Shape::ray(); break;
-    case 1: shape = Shape::box(v[2], v[3]); break;
-    case 2: shape = Shape::sphere(radius); break;
-    case 3: shape = Shape::capsule(v[2], v[3]); break;
-    default: shape = Shape::cylinder(radius, v[3].z); break;
+    case 0:
+        shape = Shape::ray();
+        break;
+    case 1:
+        shape = Shape::box(v[2], v[3]);
+        break;
+    case 2:
+        shape = Shape::sphere(radius);
+        break;
+    case 3:
+        shape = Shape::capsule(v[2], v[3]);
+        break;
+    default:
+        shape = Shape::cylinder(radius, v[3].z);
+        break;
     }
     TraceOptions options;
     if (flags & 1)

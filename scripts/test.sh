@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, then builds and runs every test twice: a Release build, and a build
+# Installs what is missing, checks that every C++ file is as clang-format writes it
+# (scripts/format.sh --check), then builds and runs every test twice: a Release build, and a build
 # with AddressSanitizer and UndefinedBehaviorSanitizer; between them each libFuzzer target runs
 # briefly on its corpus; last, the thread tests (ctest label "threads") run under ThreadSanitizer.
 # Prints ctest's summaries.
@@ -21,6 +22,8 @@ configure_and_test() {
 }
 
 status=0
+echo "== Format (clang-format, .clang-format) =="
+"$root/scripts/format.sh" --check || status=1
 echo "== Release =="
 configure_and_test "$root/build/test-release" -DCMAKE_BUILD_TYPE=Release -DCLIPLAB_BUILD_BENCH=ON || status=1
 if [[ -z "${CLIPLAB_SKIP_FUZZ:-}" ]]; then

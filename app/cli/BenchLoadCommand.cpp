@@ -2,10 +2,10 @@
 // file read, bsp::load (every lump checked) and the collision model (leaf lists completed, patch
 // collides built). The figure to set beside the game's `CM_LoadMap` (q3ref load).
 
+#include "bsp/BspFile.h"
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "collision/Model.h"
-#include "bsp/BspFile.h"
 #include "world/MapLoader.h"
 
 #include <algorithm>
@@ -45,12 +45,14 @@ int runBenchLoad(const Args& args) {
     if (cl->has("--repeat")) {
         auto v = parseInteger(cl->value("--repeat"));
         if (!v || *v < 1 || *v > 100000)
-            return usageError("bench-load", "--repeat: '" + cl->value("--repeat") + "' is not a count in [1, 100000]");
+            return usageError("bench-load",
+                              "--repeat: '" + cl->value("--repeat") + "' is not a count in [1, 100000]");
         repeat = *v;
     }
     const world::MapSourceKind kind = world::classifyMapArgument(arg);
     if (kind == world::MapSourceKind::MapFile)
-        return usageError("bench-load", "'" + arg + "' is a .map source: give a compiled .bsp (see `cliplab compile`)");
+        return usageError("bench-load",
+                          "'" + arg + "' is a .map source: give a compiled .bsp (see `cliplab compile`)");
     auto vfs = mountGameData(*cl);
     if (!vfs) {
         std::fprintf(stderr, "cliplab bench-load: %s\n", vfs.error().message.c_str());
@@ -60,7 +62,8 @@ int runBenchLoad(const Args& args) {
     // in the mounted game data (its pk3s mounted before the first round).
     const std::string vfsPath = "maps/" + arg + ".bsp";
     auto readBytes = [&]() -> core::Result<std::vector<uint8_t>> {
-        return kind == world::MapSourceKind::BspFile ? world::readDiskFile(arg) : vfs.value()->readFile(vfsPath);
+        return kind == world::MapSourceKind::BspFile ? world::readDiskFile(arg)
+                                                     : vfs.value()->readFile(vfsPath);
     };
     if (kind == world::MapSourceKind::VfsName)
         if (core::Status mounted = vfs.value()->ensureMounted(); !mounted) {

@@ -30,8 +30,7 @@ double threadCpuSeconds() {
 /// pass over the `lines` lines, summing fractions into its own total) `repeat` times; prints the
 /// wall-clock rate of each and its ratio to one thread's. kExitFailure when the threads' totals
 /// differ (they traced the same lines: a difference is a race).
-template <typename Pass>
-int reportThreadScaling(int threads, long long repeat, size_t lines, Pass& pass) {
+template <typename Pass> int reportThreadScaling(int threads, long long repeat, size_t lines, Pass& pass) {
     const long long perThread = static_cast<long long>(lines) * repeat;
     double oneThreadRate = 0.0;
     for (int count : {1, threads}) {
@@ -40,17 +39,21 @@ int reportThreadScaling(int threads, long long repeat, size_t lines, Pass& pass)
         const auto t0 = std::chrono::steady_clock::now();
         for (int t = 0; t < count; ++t)
             pool.emplace_back([&, t] {
-                for (long long k = 0; k < repeat; ++k) pass(sums[size_t(t)]);
+                for (long long k = 0; k < repeat; ++k)
+                    pass(sums[size_t(t)]);
             });
-        for (std::thread& th : pool) th.join();
+        for (std::thread& th : pool)
+            th.join();
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         const double rate = wall > 0.0 ? double(perThread) * count / wall : 0.0;
         for (double v : sums)
             if (v != sums[0]) {
-                std::fprintf(stderr, "cliplab bench-trace: threads disagree (checksum %.6f against %.6f)\n", v, sums[0]);
+                std::fprintf(stderr, "cliplab bench-trace: threads disagree (checksum %.6f against %.6f)\n",
+                             v, sums[0]);
                 return kExitFailure;
             }
-        if (count == 1) oneThreadRate = rate;
+        if (count == 1)
+            oneThreadRate = rate;
         std::printf("threads=%d traces=%lld wall_seconds=%.6f wall_traces_per_sec=%.0f scaling=%.2f\n", count,
                     perThread * count, wall, rate, oneThreadRate > 0.0 ? rate / oneThreadRate : 0.0);
     }
@@ -89,7 +92,8 @@ int runBenchTrace(const Args& args) {
     }
     std::vector<collision::Shape> shapes;
     shapes.reserve(requests.size());
-    for (const auto& q : requests) shapes.push_back(requestShape(q, settings));
+    for (const auto& q : requests)
+        shapes.push_back(requestShape(q, settings));
 
     std::optional<collision::PlaneShiftTree> tree;
     if (settings.planeShift) {
@@ -97,8 +101,8 @@ int runBenchTrace(const Args& args) {
         const auto& info = tree->info();
         std::printf("planeshift_nodes=%d bevel_nodes=%d solid_leaves=%d empty_leaves=%d depth=%d bytes=%zu "
                     "build_seconds=%.4f\n",
-                    info.nodes, info.bevelNodes, info.solidLeaves, info.emptyLeaves, info.maxDepth, tree->memoryBytes(),
-                    info.seconds);
+                    info.nodes, info.bevelNodes, info.solidLeaves, info.emptyLeaves, info.maxDepth,
+                    tree->memoryBytes(), info.seconds);
     }
     // One pass over every line; the fractions are summed into `sum` (each thread has its own).
     auto runAllInto = [&](double& sum) {
@@ -117,15 +121,16 @@ int runBenchTrace(const Args& args) {
     // tracer rather than the scheduler; the wall time is printed too.
     const auto w0 = std::chrono::steady_clock::now();
     const double c0 = threadCpuSeconds();
-    for (long long k = 0; k < repeat; ++k) runAll();
+    for (long long k = 0; k < repeat; ++k)
+        runAll();
     const double seconds = threadCpuSeconds() - c0;
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
     const long long traces = static_cast<long long>(requests.size()) * repeat;
     std::printf("checksum=%.6f wall_seconds=%.6f\n", checksum, wall);
     // What the patch collides cost when the map was loaded (built whether or not --curves is on).
     const auto& ps = model->patchStats();
-    std::printf("patches=%d facets=%d planes=%d borders=%d patch_bytes=%zu patch_build_seconds=%.6f\n", ps.patches,
-                ps.facets, ps.planes, ps.borders, ps.bytes, ps.seconds);
+    std::printf("patches=%d facets=%d planes=%d borders=%d patch_bytes=%zu patch_build_seconds=%.6f\n",
+                ps.patches, ps.facets, ps.planes, ps.borders, ps.bytes, ps.seconds);
     std::printf("traces=%lld seconds=%.6f traces_per_sec=%.0f\n", traces, seconds,
                 seconds > 0.0 ? double(traces) / seconds : 0.0);
     return kExitOk;

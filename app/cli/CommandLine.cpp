@@ -24,8 +24,8 @@ core::Result<CommandLine> CommandLine::parse(const std::vector<std::string>& arg
             std::vector<std::string> values;
             for (int k = 0; k < spec->valueCount; ++k) {
                 if (i + 1 >= args.size())
-                    return core::Error{core::format("option '%s' needs %d value%s", a.c_str(), spec->valueCount,
-                                                    spec->valueCount > 1 ? "s" : "")};
+                    return core::Error{core::format("option '%s' needs %d value%s", a.c_str(),
+                                                    spec->valueCount, spec->valueCount > 1 ? "s" : "")};
                 values.push_back(args[++i]);
             }
             auto& list = out.m_options[a];
@@ -67,6 +67,8 @@ std::optional<long long> parseInteger(const std::string& text) {
     return v;
 }
 
-std::optional<double> parseNumber(const std::string& text) { return core::parseFiniteNumber(text); }
+std::optional<double> parseNumber(const std::string& text) {
+    return core::parseFiniteNumber(text);
+}
 
 } // namespace cliplab::cli

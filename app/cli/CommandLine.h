@@ -14,11 +14,11 @@ namespace cliplab::cli {
 /// One option a command accepts: how it parses and how `--help` shows it. Each command's table
 /// of these is the one place the option is described (Commands.h).
 struct OptionSpec {
-    std::string name;    ///< With dashes, e.g. "--mask".
-    int valueCount = 0;  ///< 0 for a flag, else how many values follow (e.g. 3 for --start X Y Z).
+    std::string name;   ///< With dashes, e.g. "--mask".
+    int valueCount = 0; ///< 0 for a flag, else how many values follow (e.g. 3 for --start X Y Z).
     bool repeatable = false;
-    std::string values;  ///< The values as the usage shows them, e.g. "N", "on|off", "X Y Z"; "" for a flag.
-    std::string help;    ///< What it does, with its default and range, for `cliplab COMMAND --help`.
+    std::string values; ///< The values as the usage shows them, e.g. "N", "on|off", "X Y Z"; "" for a flag.
+    std::string help;   ///< What it does, with its default and range, for `cliplab COMMAND --help`.
 };
 
 /// Parsed arguments of one command.

@@ -32,7 +32,8 @@ constexpr const char* kHullDetails =
 
 constexpr const char* kSurfacesDetails =
     "Classes: walkable (blocks the player, normal z >= 0.7), too-steep (0 < z < 0.7), slick (SURF_SLICK),\n"
-    "no-damage (SURF_NODAMAGE), no-steps (SURF_NOSTEPS), player-clip (PLAYERCLIP without SOLID), weapon-clip\n"
+    "no-damage (SURF_NODAMAGE), no-steps (SURF_NOSTEPS), player-clip (PLAYERCLIP without SOLID), "
+    "weapon-clip\n"
     "(SOLID, TRANSLUCENT and drawn nowhere), monster-clip, trigger, jump-pad (trigger_push), teleporter\n"
     "(trigger_teleport), hurt (trigger_hurt), water, slime, lava. A face can be in several. Faces: brush\n"
     "sides bounding a face (bevels are not faces) of every model, and patch facets. One line per class\n"
@@ -44,7 +45,8 @@ constexpr const char* kJumppadsDetails =
     "the target and T * gravity up. The flight starts standing on what is under the pad's middle, with\n"
     "zero input; a pad touched sets the velocity again (pads chain). One line per pad:\n"
     "'pad N origin X Y Z target X Y Z apex H time T blocked=0|1 entity E model *M launch X Y Z velocity\n"
-    "X Y Z landing X Y Z|none airtime A [blocked_at X Y Z] [returns_to PAD] [via PAD ...]' (blocked: the flight is\n"
+    "X Y Z landing X Y Z|none airtime A [blocked_at X Y Z] [returns_to PAD] [via PAD ...]' (blocked: the "
+    "flight is\n"
     "deflected before the apex time; launch: where the last push happened; airtime from there; returns_to:\n"
     "it falls back into a pad that pushed it, and would go round for ever), or 'target -' and\n"
     "'problem TEXT' for a pad the game drops. Last line 'pads=N blocked=B unlanded=U without_target=W'.";
@@ -61,11 +63,15 @@ constexpr const char* kSnagsDetails =
 
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
-    {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile, compileOptions},
-    {"trace", "MAP", "trace the lines 'sx sy sz ex ey ez [minx miny minz maxx maxy maxz] [SHAPE] [mask N]' read on stdin",
+    {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile,
+     compileOptions},
+    {"trace", "MAP",
+     "trace the lines 'sx sy sz ex ey ez [minx miny minz maxx maxy maxz] [SHAPE] [mask N]' read on stdin",
      runTrace, traceOptions, kTraceDetails},
-    {"bench-trace", "MAP", "time the stdin traces R times (default 20) on one thread; --threads N: how the rate scales on N threads", runBenchTrace,
-     benchTraceOptions, kTraceDetails, "trace"},
+    {"bench-trace", "MAP",
+     "time the stdin traces R times (default 20) on one thread; --threads N: how the rate scales on N "
+     "threads",
+     runBenchTrace, benchTraceOptions, kTraceDetails, "trace"},
     {"bench-load", "MAP",
      "time reading a map, checking every lump and building its collision model R times (default 20); "
      "last line ms_per_load= (the best), as q3ref load prints",
@@ -75,7 +81,8 @@ const Command kCommands[] = {
      "'t x y z vx vy vz ground' per tick, 'jump' lines",
      runWalk, walkOptions},
     {"bench-walk", "MAP --script FILE",
-     "time the walk R times (default 20): microseconds and traces (and corrections) per tick; --record-replay: "
+     "time the walk R times (default 20): microseconds and traces (and corrections) per tick; "
+     "--record-replay: "
      "recording, .cliprec text and replay, milliseconds per second of run",
      runBenchWalk, benchWalkOptions, nullptr, "walk"},
     {"compare-methods", "MAP",
@@ -84,22 +91,32 @@ const Command kCommands[] = {
     {"compare-runs", "MAP --replay FILE.cliprec",
      "replay a recording under two settings; print where the runs part (exit 1) and the traces there",
      runCompareRuns, compareRunsOptions},
-    {"soak", "MAP", "random walkers (T ticks in all, 30-250 Hz); count ticks in solid, walkers out of the world, stuck walkers",
+    {"soak", "MAP",
+     "random walkers (T ticks in all, 30-250 Hz); count ticks in solid, walkers out of the world, stuck "
+     "walkers",
      runSoak, soakOptions, kSoakDetails},
     {"hull", "MAP --mins X Y Z --maxs X Y Z --out FILE.obj",
-     "write the world's brushes as a box trace sees them (sides moved out by the box) as OBJ, one object per brush",
+     "write the world's brushes as a box trace sees them (sides moved out by the box) as OBJ, one object per "
+     "brush",
      runHull, hullOptions, kHullDetails},
-    {"surfaces", "MAP", "count the faces (brush sides and patch facets) of each surface class: walkable, too steep, slick, clips, triggers, jump pads, liquids...",
+    {"surfaces", "MAP",
+     "count the faces (brush sides and patch facets) of each surface class: walkable, too steep, slick, "
+     "clips, triggers, jump pads, liquids...",
      runSurfaces, surfacesOptions, kSurfacesDetails},
-    {"pads", "MAP", "each trigger_push: the game's launch velocity and the flight of a player standing on it (landing, blocked)",
+    {"pads", "MAP",
+     "each trigger_push: the game's launch velocity and the flight of a player standing on it (landing, "
+     "blocked)",
      runJumppads, jumppadsOptions, kJumppadsDetails},
-    {"snags", "MAP", "the soak's walkers; the places where they lose speed on the floor with no wall ahead, end a tick in solid or get stuck, by cell",
+    {"snags", "MAP",
+     "the soak's walkers; the places where they lose speed on the floor with no wall ahead, end a tick in "
+     "solid or get stuck, by cell",
      runSnags, snagsOptions, kSnagsDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
-    {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same", runView,
-     viewOptions},
+    {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same",
+     runView, viewOptions},
     {"shot", "[MAP] --out FILE.png",
-     "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames; --ui draws the viewer "
+     "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames; --ui draws "
+     "the viewer "
      "with its panels",
      runShot, shotOptions},
 #endif
@@ -108,7 +125,8 @@ const Command kCommands[] = {
 /// The command's options, --basepath (common to all map commands) last.
 std::vector<OptionSpec> listed(const Command& command) {
     std::vector<OptionSpec> options = command.options();
-    std::stable_partition(options.begin(), options.end(), [](const OptionSpec& o) { return o.name != "--basepath"; });
+    std::stable_partition(options.begin(), options.end(),
+                          [](const OptionSpec& o) { return o.name != "--basepath"; });
     return options;
 }
 
@@ -125,7 +143,9 @@ bool names(const std::string& synopsis, const std::string& option) {
 
 } // namespace
 
-std::span<const Command> commands() { return kCommands; }
+std::span<const Command> commands() {
+    return kCommands;
+}
 
 const Command* findCommand(const std::string& name) {
     for (const Command& c : kCommands)
@@ -142,7 +162,8 @@ std::string usageLine(const Command& command) {
         line += std::string(" [") + other->name + " options]";
     }
     for (const OptionSpec& o : listed(command)) {
-        const bool inShared = std::any_of(shared.begin(), shared.end(), [&](const OptionSpec& s) { return s.name == o.name; });
+        const bool inShared =
+            std::any_of(shared.begin(), shared.end(), [&](const OptionSpec& s) { return s.name == o.name; });
         if (names(command.synopsis, o.name) || (inShared && o.name != "--basepath"))
             continue;
         line += " [" + o.name + (o.values.empty() ? "" : " " + o.values) + (o.repeatable ? " ..." : "") + "]";
@@ -170,7 +191,8 @@ int usageError(const char* name, const std::string& message) {
     const Command* c = findCommand(name);
     std::fprintf(stderr, "cliplab %s: %s\n", name, message.c_str());
     if (c)
-        std::fprintf(stderr, "usage: %s\n(cliplab %s --help describes every option)\n", usageLine(*c).c_str(), name);
+        std::fprintf(stderr, "usage: %s\n(cliplab %s --help describes every option)\n", usageLine(*c).c_str(),
+                     name);
     return kExitUsage;
 }
 

@@ -20,12 +20,15 @@ int runCompareMethods(const Args& args) {
     TraceSettings settings;
     std::vector<TraceRequest> requests;
     std::unique_ptr<collision::Model> model;
-    if (int rc = prepareTraceCommand("compare-methods", args, compareMethodsOptions(), cl, settings, requests, model);
+    if (int rc = prepareTraceCommand("compare-methods", args, compareMethodsOptions(), cl, settings, requests,
+                                     model);
         rc != kExitOk)
         return rc;
     // Plane shifting's tree holds brushes only: both methods trace without patches.
     if (cl.value("--curves", "off") == "on") {
-        std::fprintf(stderr, "cliplab compare-methods: plane shifting has no patches: --curves on cannot be compared\n");
+        std::fprintf(
+            stderr,
+            "cliplab compare-methods: plane shifting has no patches: --curves on cannot be compared\n");
         return kExitUsage;
     }
     settings.options.curves = false;
@@ -35,8 +38,9 @@ int runCompareMethods(const Args& args) {
     }
     for (size_t i = 0; i < requests.size(); ++i)
         if (requests[i].mask && *requests[i].mask != settings.mask) {
-            std::fprintf(stderr, "cliplab compare-methods: stdin: request %zu: mask %d differs from --mask %d (one "
-                                 "plane-shift tree is built, for --mask)\n",
+            std::fprintf(stderr,
+                         "cliplab compare-methods: stdin: request %zu: mask %d differs from --mask %d (one "
+                         "plane-shift tree is built, for --mask)\n",
                          i + 1, *requests[i].mask, settings.mask);
             return kExitUsage;
         }

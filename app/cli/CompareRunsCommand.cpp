@@ -19,15 +19,22 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) { return cli::usageError("compare-runs", message); }
+int usageError(const std::string& message) {
+    return cli::usageError("compare-runs", message);
+}
 
 const char* purposeName(movement::TracePurpose p) {
     switch (p) {
-    case movement::TracePurpose::Slide: return "slide";
-    case movement::TracePurpose::StepUp: return "step-up";
-    case movement::TracePurpose::StepDown: return "step-down";
-    case movement::TracePurpose::GroundProbe: return "ground";
-    case movement::TracePurpose::Position: return "position";
+    case movement::TracePurpose::Slide:
+        return "slide";
+    case movement::TracePurpose::StepUp:
+        return "step-up";
+    case movement::TracePurpose::StepDown:
+        return "step-down";
+    case movement::TracePurpose::GroundProbe:
+        return "ground";
+    case movement::TracePurpose::Position:
+        return "position";
     }
     return "?";
 }
@@ -38,30 +45,33 @@ std::string vec(const glm::vec3& v) {
 
 std::string traceLine(const char* run, size_t index, const movement::TraceRecord& t, bool first) {
     const collision::TraceResult& r = t.result;
-    return core::format("  trace %zu %s %s %s mins=%s maxs=%s start=%s end=%s fraction=%.9g endpos=%s normal=%s "
-                        "dist=%.9g startsolid=%d allsolid=%d brush=%d%s\n",
-                        index, run, purposeName(t.purpose), movement::shapeName(t.shape.kind), vec(t.shape.mins).c_str(),
-                        vec(t.shape.maxs).c_str(), vec(t.start).c_str(), vec(t.end).c_str(), double(r.fraction),
-                        vec(r.endpos).c_str(), vec(r.plane.normal).c_str(), double(r.plane.dist), r.startSolid ? 1 : 0,
-                        r.allSolid ? 1 : 0, r.brush, first ? " <- first difference" : "");
+    return core::format(
+        "  trace %zu %s %s %s mins=%s maxs=%s start=%s end=%s fraction=%.9g endpos=%s normal=%s "
+        "dist=%.9g startsolid=%d allsolid=%d brush=%d%s\n",
+        index, run, purposeName(t.purpose), movement::shapeName(t.shape.kind), vec(t.shape.mins).c_str(),
+        vec(t.shape.maxs).c_str(), vec(t.start).c_str(), vec(t.end).c_str(), double(r.fraction),
+        vec(r.endpos).c_str(), vec(r.plane.normal).c_str(), double(r.plane.dist), r.startSolid ? 1 : 0,
+        r.allSolid ? 1 : 0, r.brush, first ? " <- first difference" : "");
 }
 
 std::string summaryLine(const char* name, const replay::RunSummary& s) {
-    return core::format("run %s final %s distance_from_recorded=%.9g max_distance_from_recorded=%.9g airtime=%.4f "
-                        "top_speed=%.3f stuck_ticks=%d in_solid_ticks=%d jumps=%d\n",
-                        name, vec(s.finalPosition).c_str(), double(s.finalDistance), double(s.maxDistance), s.airtime,
-                        double(s.topSpeed), s.stuckTicks, s.inSolidTicks, s.jumps);
+    return core::format(
+        "run %s final %s distance_from_recorded=%.9g max_distance_from_recorded=%.9g airtime=%.4f "
+        "top_speed=%.3f stuck_ticks=%d in_solid_ticks=%d jumps=%d\n",
+        name, vec(s.finalPosition).c_str(), double(s.finalDistance), double(s.maxDistance), s.airtime,
+        double(s.topSpeed), s.stuckTicks, s.inSolidTicks, s.jumps);
 }
 
 } // namespace
 
 std::vector<OptionSpec> compareRunsOptions() {
-    return {{"--replay", 1, false, "FILE.cliprec", "the recording to replay twice"},
-            {"--a", 1, false, "\"NAME=VALUE ...\"",
-             "run A: the recorded settings changed by this list (default: as recorded); NAME: any --set name, "
-             "epsilon, semantics, curves, hz, trace, bevels"},
-            {"--b", 1, false, "\"NAME=VALUE ...\"", "run B, likewise"},
-            basepathOption()};
+    return {
+        {"--replay", 1, false, "FILE.cliprec", "the recording to replay twice"},
+        {"--a", 1, false, "\"NAME=VALUE ...\"",
+         "run A: the recorded settings changed by this list (default: as recorded); NAME: any --set name, "
+         "epsilon, semantics, curves, hz, trace, bevels"},
+        {"--b", 1, false, "\"NAME=VALUE ...\"", "run B, likewise"},
+        basepathOption()};
 }
 
 int runCompareRuns(const Args& args) {
@@ -105,8 +115,9 @@ int runCompareRuns(const Args& args) {
                                    set.recording().map.c_str(), ticks, rate, set.recording().seconds());
     for (size_t k : {a, b}) {
         const std::string& label = set.run(k).label;
-        out += core::format("%s: %s (ticks=%zu hz=%g)\n", names[k - a], label.empty() ? "recorded settings" : label.c_str(),
-                            set.run(k).ticks(), set.run(k).settings.rate);
+        out += core::format("%s: %s (ticks=%zu hz=%g)\n", names[k - a],
+                            label.empty() ? "recorded settings" : label.c_str(), set.run(k).ticks(),
+                            set.run(k).settings.rate);
     }
     const auto parting = set.parting(a, b);
     if (parting) {
@@ -114,8 +125,8 @@ int runCompareRuns(const Args& args) {
                             double(parting->tick) / set.run(a).settings.rate, double(parting->distance));
         out += "  a " + vec(parting->originA) + "\n  b " + vec(parting->originB) + "\n";
         const replay::TraceComparison traces = set.compareTraces(a, b, parting->tick);
-        out += core::format("traces a=%zu b=%zu first_different=%d\n", traces.a.traces.size(), traces.b.traces.size(),
-                            traces.firstDifferent);
+        out += core::format("traces a=%zu b=%zu first_different=%d\n", traces.a.traces.size(),
+                            traces.b.traces.size(), traces.firstDifferent);
         const size_t n = std::max(traces.a.traces.size(), traces.b.traces.size());
         for (size_t i = 0; i < n; ++i) {
             const bool first = static_cast<int>(i) == traces.firstDifferent;

@@ -18,7 +18,9 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) { return cli::usageError("hull", message); }
+int usageError(const std::string& message) {
+    return cli::usageError("hull", message);
+}
 
 /// Three finite numbers within the trace's extent limit, or an error naming the option.
 core::Result<glm::vec3> readCorner(const CommandLine& cl, const char* option) {
@@ -28,7 +30,8 @@ core::Result<glm::vec3> readCorner(const CommandLine& cl, const char* option) {
         const auto n = parseNumber(v[static_cast<size_t>(i)]);
         if (!n || std::fabs(*n) > double(collision::kMaxExtent))
             return core::makeError(core::format("%s: '%s' is not a number within +/-%g", option,
-                                                v[static_cast<size_t>(i)].c_str(), double(collision::kMaxExtent)));
+                                                v[static_cast<size_t>(i)].c_str(),
+                                                double(collision::kMaxExtent)));
         out[i] = static_cast<float>(*n);
     }
     return out;
@@ -37,14 +40,17 @@ core::Result<glm::vec3> readCorner(const CommandLine& cl, const char* option) {
 } // namespace
 
 std::vector<OptionSpec> hullOptions() {
-    return {{"--mins", 3, false, "X Y Z", "the box's lower corner relative to its origin (units, within +/-131072)"},
-            {"--maxs", 3, false, "X Y Z", "the box's upper corner (units, >= --mins on each axis)"},
-            {"--mask", 1, false, "N",
-             "contents of the brushes written (default 33619969, MASK_PLAYERSOLID; a 32-bit integer or names as "
-             "SOLID|PLAYERCLIP)"},
-            {"--curves", 1, false, "on|off", "also write the patch facets (default on, as patches collide in the game)"},
-            {"--out", 1, false, "FILE.obj", "where the OBJ goes"},
-            basepathOption()};
+    return {
+        {"--mins", 3, false, "X Y Z",
+         "the box's lower corner relative to its origin (units, within +/-131072)"},
+        {"--maxs", 3, false, "X Y Z", "the box's upper corner (units, >= --mins on each axis)"},
+        {"--mask", 1, false, "N",
+         "contents of the brushes written (default 33619969, MASK_PLAYERSOLID; a 32-bit integer or names as "
+         "SOLID|PLAYERCLIP)"},
+        {"--curves", 1, false, "on|off",
+         "also write the patch facets (default on, as patches collide in the game)"},
+        {"--out", 1, false, "FILE.obj", "where the OBJ goes"},
+        basepathOption()};
 }
 
 int runHull(const Args& args) {
@@ -64,8 +70,8 @@ int runHull(const Args& args) {
         return usageError(maxs.error().message);
     for (int i = 0; i < 3; ++i)
         if ((*mins)[i] > (*maxs)[i])
-            return usageError(core::format("--mins %c (%g) is above --maxs %c (%g)", "xyz"[i], double((*mins)[i]),
-                                           "xyz"[i], double((*maxs)[i])));
+            return usageError(core::format("--mins %c (%g) is above --maxs %c (%g)", "xyz"[i],
+                                           double((*mins)[i]), "xyz"[i], double((*maxs)[i])));
     int32_t mask = bsp::contents::MaskPlayerSolid;
     if (cl->has("--mask")) {
         const auto m = bsp::parseContents(cl->value("--mask"));
@@ -89,7 +95,8 @@ int runHull(const Args& args) {
     const bsp::BspData& data = map->data;
     const collision::Model model(data);
     const bsp::Model& world = data.models[0];
-    const auto brushes = analysis::expandBrushes(model, world.firstBrush, world.numBrushes, *mins, *maxs, mask);
+    const auto brushes =
+        analysis::expandBrushes(model, world.firstBrush, world.numBrushes, *mins, *maxs, mask);
     std::vector<analysis::HullFacet> facets;
     if (curves == "on")
         facets = analysis::expandPatches(model, world.firstSurface, world.numSurfaces, *mins, *maxs, mask);
@@ -111,8 +118,8 @@ int runHull(const Args& args) {
     double volume = 0.0;
     for (const auto& b : brushes)
         volume += analysis::hullVolume(b.faces);
-    std::printf("brushes=%zu patch_facets=%zu triangles=%zu volume=%.1f\n", brushes.size(), facets.size(), triangles,
-                volume);
+    std::printf("brushes=%zu patch_facets=%zu triangles=%zu volume=%.1f\n", brushes.size(), facets.size(),
+                triangles, volume);
     return kExitOk;
 }
 

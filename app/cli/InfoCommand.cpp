@@ -16,10 +16,18 @@ std::string jsonString(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (static_cast<unsigned char>(c) < 0x20)
                 out += core::format("\\u%04x", c);
@@ -66,8 +74,8 @@ void printJson(const MapSummary& s) {
     }
     std::printf("  },\n  \"world_bounds\": {\"mins\": [%g, %g, %g], \"maxs\": [%g, %g, %g]},\n", s.mins.x,
                 s.mins.y, s.mins.z, s.maxs.x, s.maxs.y, s.maxs.z);
-    std::printf("  \"brushes\": %zu,\n  \"patches\": %zu,\n  \"shaders\": %zu,\n  \"entities\": %zu,\n", s.brushes,
-                s.patches, s.shaders, s.entities);
+    std::printf("  \"brushes\": %zu,\n  \"patches\": %zu,\n  \"shaders\": %zu,\n  \"entities\": %zu,\n",
+                s.brushes, s.patches, s.shaders, s.entities);
     std::printf("  \"spawn_points\": [");
     for (size_t i = 0; i < s.spawns.size(); ++i) {
         const auto& sp = s.spawns[i];

@@ -16,7 +16,9 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) { return cli::usageError("pads", message); }
+int usageError(const std::string& message) {
+    return cli::usageError("pads", message);
+}
 
 std::string vec(const glm::vec3& v) {
     return core::format("%.1f %.1f %.1f", double(v.x), double(v.y), double(v.z));
@@ -29,12 +31,13 @@ std::string padLine(size_t index, const analysis::JumpPad& pad, const analysis::
         return line + "- apex 0 time 0 blocked=0 entity " + std::to_string(pad.entity) + " model *" +
                std::to_string(pad.model) + " problem " + pad.problem;
     }
-    line += core::format("%s apex %.1f time %.3f blocked=%d entity %d model *%d launch %s velocity %s landing %s "
-                         "airtime %.3f",
-                         vec(*pad.targetOrigin).c_str(), double(pad.launch->apexHeight), double(pad.launch->apexTime),
-                         flight->blocked ? 1 : 0, pad.entity, pad.model, vec(flight->launch).c_str(),
-                         vec(flight->launchVelocity).c_str(), flight->landing ? vec(*flight->landing).c_str() : "none",
-                         flight->airtime);
+    line +=
+        core::format("%s apex %.1f time %.3f blocked=%d entity %d model *%d launch %s velocity %s landing %s "
+                     "airtime %.3f",
+                     vec(*pad.targetOrigin).c_str(), double(pad.launch->apexHeight),
+                     double(pad.launch->apexTime), flight->blocked ? 1 : 0, pad.entity, pad.model,
+                     vec(flight->launch).c_str(), vec(flight->launchVelocity).c_str(),
+                     flight->landing ? vec(*flight->landing).c_str() : "none", flight->airtime);
     if (flight->blockedAt)
         line += " blocked_at " + vec(*flight->blockedAt);
     if (flight->returnedTo >= 0)
@@ -52,12 +55,15 @@ std::string padLine(size_t index, const analysis::JumpPad& pad, const analysis::
 } // namespace
 
 std::vector<OptionSpec> jumppadsOptions() {
-    return {{"--preset", 1, false, "melax|quake3", "collision response of the flights (default quake3, the game's)"},
+    return {{"--preset", 1, false, "melax|quake3",
+             "collision response of the flights (default quake3, the game's)"},
             {"--hz", 1, false, "N", "ticks per second, 30-333 (default 125)"},
             {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
-            {"--semantics", 1, false, "quake3|robust|tutorial", "the collision rules (default quake3, the game's)"},
+            {"--semantics", 1, false, "quake3|robust|tutorial",
+             "the collision rules (default quake3, the game's)"},
             {"--max-time", 1, false, "S", "seconds of flight simulated at most, 0.1-60 (default 10)"},
-            {"--set", 1, true, "NAME=VALUE", "any movement setting by name, as in walk; gravity also aims the pads"},
+            {"--set", 1, true, "NAME=VALUE",
+             "any movement setting by name, as in walk; gravity also aims the pads"},
             basepathOption()};
 }
 
@@ -87,12 +93,14 @@ int runJumppads(const Args& args) {
     fs.trace.curves = curves == "on";
     const auto semantics = collision::parseSemantics(cl->value("--semantics", "quake3"));
     if (!semantics)
-        return usageError("--semantics: expected quake3, robust or tutorial, got '" + cl->value("--semantics") + "'");
+        return usageError("--semantics: expected quake3, robust or tutorial, got '" +
+                          cl->value("--semantics") + "'");
     fs.trace.semantics = *semantics;
     if (cl->has("--max-time")) {
         const auto t = parseNumber(cl->value("--max-time"));
         if (!t || *t < 0.1 || *t > 60.0)
-            return usageError("--max-time: expected seconds from 0.1 to 60, got '" + cl->value("--max-time") + "'");
+            return usageError("--max-time: expected seconds from 0.1 to 60, got '" + cl->value("--max-time") +
+                              "'");
         fs.maxTime = *t;
     }
     if (auto error = applySetOptions(cl.value(), fs.movement))
@@ -123,7 +131,8 @@ int runJumppads(const Args& args) {
         unlanded += !flight.landing;
         std::printf("%s\n", padLine(i, pads[i], &flight).c_str());
     }
-    std::printf("pads=%zu blocked=%d unlanded=%d without_target=%d\n", pads.size(), blocked, unlanded, aimless);
+    std::printf("pads=%zu blocked=%d unlanded=%d without_target=%d\n", pads.size(), blocked, unlanded,
+                aimless);
     return kExitOk;
 }
 

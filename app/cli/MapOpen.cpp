@@ -5,9 +5,10 @@
 namespace cliplab::cli {
 
 OptionSpec basepathOption() {
-    return {"--basepath", 1, true, "DIR",
-            "game data folder with pk3 files (repeatable, later ones win; default $CLIPLAB_BASEPATH, else the "
-            "installed OpenArena)"};
+    return {
+        "--basepath", 1, true, "DIR",
+        "game data folder with pk3 files (repeatable, later ones win; default $CLIPLAB_BASEPATH, else the "
+        "installed OpenArena)"};
 }
 
 core::Result<std::unique_ptr<fs::FileSystem>> mountGameData(const CommandLine& cl) {

@@ -2,10 +2,10 @@
 
 #include "bsp/Entities.h"
 #include "cli/Commands.h"
-#include "core/Format.h"
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
 #include "cli/SharedOptions.h"
+#include "core/Format.h"
 #include "movement/Simulation.h"
 #include "render/Renderer.h"
 #include "viewer/BrushView.h"
@@ -31,7 +31,9 @@ namespace cliplab::cli {
 
 namespace {
 
-int usage(const std::string& message) { return usageError("shot", message); }
+int usage(const std::string& message) {
+    return usageError("shot", message);
+}
 
 std::optional<float> number(const std::string& s) {
     auto v = parseNumber(s);
@@ -50,7 +52,7 @@ struct ShotOptions {
     render::Camera camera;
     render::RenderSettings settings;
     long long frames = 1;
-    bool timed = false;  ///< --frames given: print the median frame time.
+    bool timed = false;   ///< --frames given: print the median frame time.
     double seconds = 0.0; ///< --time (shader animation clock).
     std::optional<glm::vec3> pos;
     std::optional<float> pitch, yaw;
@@ -77,8 +79,8 @@ std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions&
     if (cl.has("--fov")) {
         auto fov = number(cl.value("--fov"));
         if (!fov || *fov < viewer::limits::kFovMin || *fov > viewer::limits::kFovMax)
-            return core::format("--fov must be a number of degrees in %g..%g", double(viewer::limits::kFovMin),
-                                double(viewer::limits::kFovMax));
+            return core::format("--fov must be a number of degrees in %g..%g",
+                                double(viewer::limits::kFovMin), double(viewer::limits::kFovMax));
         o.camera.fovX = *fov;
     }
     if (cl.has("--frames")) {
@@ -90,11 +92,16 @@ std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions&
     }
     if (cl.has("--view")) {
         const std::string v = cl.value("--view");
-        if (v == "textured") o.settings.view = render::ViewMode::Textured;
-        else if (v == "lightmap") o.settings.view = render::ViewMode::LightmapOnly;
-        else if (v == "flat") o.settings.view = render::ViewMode::Flat;
-        else if (v == "brushes") o.settings.drawWorld = false;
-        else return "--view must be textured, lightmap, flat or brushes";
+        if (v == "textured")
+            o.settings.view = render::ViewMode::Textured;
+        else if (v == "lightmap")
+            o.settings.view = render::ViewMode::LightmapOnly;
+        else if (v == "flat")
+            o.settings.view = render::ViewMode::Flat;
+        else if (v == "brushes")
+            o.settings.drawWorld = false;
+        else
+            return "--view must be textured, lightmap, flat or brushes";
     }
     o.bevels = cl.has("--bevels");
     if (o.bevels && o.settings.drawWorld)
@@ -153,8 +160,10 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
     if (cl.has("--models") && o.ui)
         return "--models is for the plain shot; with --ui the viewer's Render panel has the switch";
     if ((cl.has("--method") || cl.has("--sweep") || cl.has("--open") || cl.has("--semantics") ||
-         cl.has("--compare-semantics")) && !o.ui)
-        return "--method, --semantics, --compare-semantics, --sweep and --open set the viewer's panels and sweep "
+         cl.has("--compare-semantics")) &&
+        !o.ui)
+        return "--method, --semantics, --compare-semantics, --sweep and --open set the viewer's panels and "
+               "sweep "
                "tool: they need --ui";
     if (cl.has("--semantics")) {
         o.semantics = collision::parseSemantics(cl.value("--semantics"));
@@ -170,14 +179,16 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
             const size_t comma = std::min(list.find(',', at), list.size());
             const std::string name = list.substr(at, comma - at);
             if (name != "all" && std::find(names.begin(), names.end(), name) == names.end())
-                return "--open: '" + name + "' is no panel (all, or a comma-separated list of: " + joined(names) + ")";
+                return "--open: '" + name +
+                       "' is no panel (all, or a comma-separated list of: " + joined(names) + ")";
             o.open->push_back(name);
             at = comma + 1;
         }
     }
     if (cl.has("--method")) {
         const std::string m = cl.value("--method");
-        for (viewer::TraceMethod t : {viewer::TraceMethod::Brush, viewer::TraceMethod::PlaneShift, viewer::TraceMethod::Both})
+        for (viewer::TraceMethod t :
+             {viewer::TraceMethod::Brush, viewer::TraceMethod::PlaneShift, viewer::TraceMethod::Both})
             if (m == viewer::methodName(t))
                 o.method = t;
         if (!o.method)
@@ -283,12 +294,14 @@ ShotResult drawFrames(const bsp::BspData& data, render::Renderer& renderer, cons
         // the way collision code draws.
         if (!o.settings.drawWorld) {
             const viewer::BrushViewSettings view;
-            r.brushes = viewer::drawBrushes(data, renderer.debugDraw(), o.camera.eye, view.range, view.shown, o.bevels);
+            r.brushes = viewer::drawBrushes(data, renderer.debugDraw(), o.camera.eye, view.range, view.shown,
+                                            o.bevels);
             r.patches = viewer::drawPatchFacets(*collisionModel, renderer.debugDraw(), o.camera.eye, 4096.0f);
         }
         renderer.draw(o.camera, o.seconds, o.settings);
         glFinish(); // the frame is done when the pixels are
-        r.frameMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        r.frameMs.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
         r.cpuMs.push_back(processCpuMs() - cpuStart);
     }
     return r;
@@ -300,12 +313,13 @@ void printShot(const bsp::BspData& data, const std::string& rendererName, const 
     std::printf("map=%s\nrenderer=%s\nsize=%dx%d\neye=%.1f %.1f %.1f\nangles=%.1f %.1f\n", data.name.c_str(),
                 rendererName.c_str(), c.width, c.height, c.eye.x, c.eye.y, c.eye.z, c.pitch, c.yaw);
     const render::RenderStats& st = renderer.stats();
-    std::printf("cluster=%d\nsurfaces=%u\nsky_surfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\n"
-                "leaves_pvs_culled=%u\nleaves_frustum_culled=%u\nsurfaces_culled=%u\nmodels=%u\nmodels_culled=%u\n"
-                "model_triangles=%u\n",
-                st.cull.cameraCluster, st.surfacesDrawn, st.skySurfacesDrawn, st.trianglesDrawn, st.drawCalls,
-                st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled,
-                st.modelsDrawn, st.modelsCulled, st.modelTriangles);
+    std::printf(
+        "cluster=%d\nsurfaces=%u\nsky_surfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\n"
+        "leaves_pvs_culled=%u\nleaves_frustum_culled=%u\nsurfaces_culled=%u\nmodels=%u\nmodels_culled=%u\n"
+        "model_triangles=%u\n",
+        st.cull.cameraCluster, st.surfacesDrawn, st.skySurfacesDrawn, st.trianglesDrawn, st.drawCalls,
+        st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled,
+        st.modelsDrawn, st.modelsCulled, st.modelTriangles);
     if (!o.settings.drawWorld) {
         // brushes_solid, brushes_playerclip, ...: the kind's name without spaces.
         for (int k = 0; k < inspect::kBrushKindCount; ++k) {
@@ -356,7 +370,8 @@ int shotWithoutUi(const CommandLine& cl, ShotOptions& o) {
     }
     target.value()->bind();
     const ShotResult result = drawFrames(map->data, *renderer.value(), o);
-    core::Status written = viewer::writePng(o.out, o.camera.width, o.camera.height, target.value()->readRgb());
+    core::Status written =
+        viewer::writePng(o.out, o.camera.width, o.camera.height, target.value()->readRgb());
     if (!written) {
         std::fprintf(stderr, "cliplab shot: %s\n", written.error().message.c_str());
         return kExitFailure;

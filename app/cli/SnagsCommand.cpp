@@ -16,7 +16,9 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) { return cli::usageError("snags", message); }
+int usageError(const std::string& message) {
+    return cli::usageError("snags", message);
+}
 
 std::string jsonString(const std::string& s) {
     std::string out = "\"";
@@ -30,12 +32,12 @@ std::string jsonString(const std::string& s) {
 
 /// The command that replays the cell's example tick as the soak ran it.
 std::string replayLine(const analysis::SnagCell& cell, const SoakRequest& r, const std::string& map) {
-    return core::format("cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s --curves %s "
-                        "--semantics %s%s --verbose",
-                        map.c_str(), static_cast<unsigned long long>(r.config.seed), r.config.walkers,
-                        cell.example.walker, static_cast<long long>(cell.example.tick + 1),
-                        movement::presetName(r.config.settings.preset), r.curves.c_str(), r.semantics.c_str(),
-                        r.repeated.c_str());
+    return core::format(
+        "cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s --curves %s "
+        "--semantics %s%s --verbose",
+        map.c_str(), static_cast<unsigned long long>(r.config.seed), r.config.walkers, cell.example.walker,
+        static_cast<long long>(cell.example.tick + 1), movement::presetName(r.config.settings.preset),
+        r.curves.c_str(), r.semantics.c_str(), r.repeated.c_str());
 }
 
 } // namespace
@@ -43,15 +45,17 @@ std::string replayLine(const analysis::SnagCell& cell, const SoakRequest& r, con
 std::vector<OptionSpec> snagsOptions() {
     std::vector<OptionSpec> options = soakRunOptions();
     options.pop_back(); // --basepath last
-    options.insert(options.end(),
-                   {{"--loss", 1, false, "SHARE",
-                     "a snag loses more than this share of the speed in one tick beyond what friction and the keys "
-                     "take (default 0.2, 0-1)"},
-                    {"--min-speed", 1, false, "V", "only ticks starting at this speed or more (default 150 units/s, 0-10000)"},
-                    {"--cell", 1, false, "UNITS", "size of the cells events are gathered in (default 64, 1-4096)"},
-                    {"--top", 1, false, "N", "cells printed, most events first (default 50, 0 = all)"},
-                    {"--json", 1, false, "FILE", "also write every cell as JSON"},
-                    basepathOption()});
+    options.insert(
+        options.end(),
+        {{"--loss", 1, false, "SHARE",
+          "a snag loses more than this share of the speed in one tick beyond what friction and the keys "
+          "take (default 0.2, 0-1)"},
+         {"--min-speed", 1, false, "V",
+          "only ticks starting at this speed or more (default 150 units/s, 0-10000)"},
+         {"--cell", 1, false, "UNITS", "size of the cells events are gathered in (default 64, 1-4096)"},
+         {"--top", 1, false, "N", "cells printed, most events first (default 50, 0 = all)"},
+         {"--json", 1, false, "FILE", "also write every cell as JSON"},
+         basepathOption()});
     return options;
 }
 
@@ -74,7 +78,8 @@ int runSnags(const Args& args) {
     if (cl->has("--min-speed")) {
         const auto v = parseNumber(cl->value("--min-speed"));
         if (!v || *v < 0.0 || *v > 10000.0)
-            return usageError("--min-speed: expected a speed from 0 to 10000, got '" + cl->value("--min-speed") + "'");
+            return usageError("--min-speed: expected a speed from 0 to 10000, got '" +
+                              cl->value("--min-speed") + "'");
         snag.minSpeed = float(*v);
     }
     float cellSize = 64.0f;
@@ -113,21 +118,24 @@ int runSnags(const Args& args) {
     const std::vector<analysis::SnagCell>& cells = run.cells;
     for (size_t i = 0; i < cells.size() && (top == 0 || static_cast<long long>(i) < top); ++i) {
         const analysis::SnagCell& c = cells[i];
-        std::printf("cell %.0f %.0f %.0f snags=%d in_solid=%d stuck=%d worst_loss=%.2f setviewpos %.0f %.0f %.0f\n"
-                    "  replay: %s\n",
-                    double(c.centre.x), double(c.centre.y), double(c.centre.z), c.snags, c.inSolid, c.stuck,
-                    double(c.worstLoss), double(c.example.position.x), double(c.example.position.y),
-                    double(c.example.position.z), replayLine(c, r, mapArgument).c_str());
+        std::printf(
+            "cell %.0f %.0f %.0f snags=%d in_solid=%d stuck=%d worst_loss=%.2f setviewpos %.0f %.0f %.0f\n"
+            "  replay: %s\n",
+            double(c.centre.x), double(c.centre.y), double(c.centre.z), c.snags, c.inSolid, c.stuck,
+            double(c.worstLoss), double(c.example.position.x), double(c.example.position.y),
+            double(c.example.position.z), replayLine(c, r, mapArgument).c_str());
     }
     if (cl->has("--json")) {
-        std::string json = "{\n  \"map\": " + jsonString(map->data.name) + ",\n  \"cell_size\": " +
-                           core::format("%g", double(cellSize)) + ",\n  \"cells\": [";
+        std::string json = "{\n  \"map\": " + jsonString(map->data.name) +
+                           ",\n  \"cell_size\": " + core::format("%g", double(cellSize)) +
+                           ",\n  \"cells\": [";
         for (size_t i = 0; i < cells.size(); ++i) {
             const analysis::SnagCell& c = cells[i];
-            json += core::format("%s\n    {\"x\": %.1f, \"y\": %.1f, \"z\": %.1f, \"snags\": %d, \"in_solid\": %d, "
-                                 "\"stuck\": %d, \"worst_loss\": %.3f, \"replay\": %s}",
-                                 i ? "," : "", double(c.centre.x), double(c.centre.y), double(c.centre.z), c.snags,
-                                 c.inSolid, c.stuck, double(c.worstLoss), jsonString(replayLine(c, r, mapArgument)).c_str());
+            json += core::format(
+                "%s\n    {\"x\": %.1f, \"y\": %.1f, \"z\": %.1f, \"snags\": %d, \"in_solid\": %d, "
+                "\"stuck\": %d, \"worst_loss\": %.3f, \"replay\": %s}",
+                i ? "," : "", double(c.centre.x), double(c.centre.y), double(c.centre.z), c.snags, c.inSolid,
+                c.stuck, double(c.worstLoss), jsonString(replayLine(c, r, mapArgument)).c_str());
         }
         json += cells.empty() ? "]\n}\n" : "\n  ]\n}\n";
         std::ofstream out(cl->value("--json"), std::ios::binary);

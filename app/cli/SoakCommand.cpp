@@ -18,9 +18,13 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) { return cli::usageError("soak", message); }
+int usageError(const std::string& message) {
+    return cli::usageError("soak", message);
+}
 
-std::string vec(const glm::vec3& v) { return core::format("%.3f,%.3f,%.3f", v.x, v.y, v.z); }
+std::string vec(const glm::vec3& v) {
+    return core::format("%.3f,%.3f,%.3f", v.x, v.y, v.z);
+}
 
 const char* purposeName(movement::TracePurpose purpose) {
     switch (purpose) {
@@ -43,13 +47,15 @@ class TracePrinter final : public movement::Recorder {
 public:
     void onTrace(const movement::TraceRecord& t) override {
         const auto& r = t.result;
-        std::printf("trace %s %.9g %.9g %.9g %.9g %.9g %.9g %g %g %g %g %g %g %.6f %.9g %.9g %.9g %.4f %.4f %.4f %.3f "
+        std::printf("trace %s %.9g %.9g %.9g %.9g %.9g %.9g %g %g %g %g %g %g %.6f %.9g %.9g %.9g %.4f %.4f "
+                    "%.4f %.3f "
                     "%d %d\n",
-                    purposeName(t.purpose), double(t.start.x), double(t.start.y), double(t.start.z), double(t.end.x),
-                    double(t.end.y), double(t.end.z), double(t.shape.mins.x), double(t.shape.mins.y),
-                    double(t.shape.mins.z), double(t.shape.maxs.x), double(t.shape.maxs.y), double(t.shape.maxs.z),
-                    double(r.fraction), double(r.endpos.x), double(r.endpos.y), double(r.endpos.z),
-                    double(r.plane.normal.x), double(r.plane.normal.y), double(r.plane.normal.z), double(r.plane.dist),
+                    purposeName(t.purpose), double(t.start.x), double(t.start.y), double(t.start.z),
+                    double(t.end.x), double(t.end.y), double(t.end.z), double(t.shape.mins.x),
+                    double(t.shape.mins.y), double(t.shape.mins.z), double(t.shape.maxs.x),
+                    double(t.shape.maxs.y), double(t.shape.maxs.z), double(r.fraction), double(r.endpos.x),
+                    double(r.endpos.y), double(r.endpos.z), double(r.plane.normal.x),
+                    double(r.plane.normal.y), double(r.plane.normal.z), double(r.plane.dist),
                     r.startSolid ? 1 : 0, r.allSolid ? 1 : 0);
     }
 };
@@ -123,7 +129,8 @@ std::optional<std::string> readSoakRequest(const CommandLine& cl, SoakRequest& r
 }
 
 std::vector<OptionSpec> soakRunOptions() {
-    return {{"--walkers", 1, false, "N", "players moving at once (default 8, 1-4096); they do not collide with each other"},
+    return {{"--walkers", 1, false, "N",
+             "players moving at once (default 8, 1-4096); they do not collide with each other"},
             {"--ticks", 1, false, "T", "total ticks over all walkers, taken in turn (default 100000)"},
             {"--seed", 1, false, "S", "seed of every random choice (default 1, 0 to 2^63-1)"},
             {"--preset", 1, false, "melax|quake3", "collision response of every walker (default melax)"},
@@ -138,14 +145,18 @@ std::vector<OptionSpec> soakRunOptions() {
 std::vector<OptionSpec> soakOptions() {
     std::vector<OptionSpec> options = soakRunOptions();
     options.pop_back(); // --basepath, last again below
-    options.insert(options.end(), {{"--walker", 1, false, "K",
-             "run only walker K (0-based) for all T ticks, exactly as in the full run: a failure at tick t replays "
-             "with --walker K --ticks t+1"},
-            {"--verbose", 0, false, "", "with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'"},
-            {"--traces", 0, false, "",
-             "with --walker: before each tick line its traces 'trace PURPOSE start end mins maxs fraction endpos "
-             "normal dist startsolid allsolid'"},
-            basepathOption()});
+    options.insert(options.end(),
+                   {{"--walker", 1, false, "K",
+                     "run only walker K (0-based) for all T ticks, exactly as in the full run: a failure at "
+                     "tick t replays "
+                     "with --walker K --ticks t+1"},
+                    {"--verbose", 0, false, "",
+                     "with --walker: one line per tick 'tick rate x y z vx vy vz ground crouched'"},
+                    {"--traces", 0, false, "",
+                     "with --walker: before each tick line its traces 'trace PURPOSE start end mins maxs "
+                     "fraction endpos "
+                     "normal dist startsolid allsolid'"},
+                    basepathOption()});
     return options;
 }
 
@@ -164,9 +175,10 @@ void printReport(const movement::SoakReport& report, const SoakRequest& r, const
                     in.crouch ? "c" : (in.jump ? "j" : "-"), double(in.yaw), double(in.pitch));
         std::printf("  replay: cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s "
                     "--curves %s --semantics %s%s\n",
-                    mapArgument.c_str(), static_cast<unsigned long long>(config.seed), config.walkers, f.walker,
-                    static_cast<long long>(f.tick + 1), movement::presetName(config.settings.preset),
-                    r.curves.c_str(), r.semantics.c_str(), r.repeated.c_str());
+                    mapArgument.c_str(), static_cast<unsigned long long>(config.seed), config.walkers,
+                    f.walker, static_cast<long long>(f.tick + 1),
+                    movement::presetName(config.settings.preset), r.curves.c_str(), r.semantics.c_str(),
+                    r.repeated.c_str());
     }
     const int64_t counted = report.inSolid + report.outOfWorld + report.stuck;
     if (counted > static_cast<int64_t>(report.failures.size()))
@@ -208,11 +220,12 @@ int runSoak(const Args& args) {
     const collision::Model model(map->data);
     const auto trace = model.traceFunction(r.options);
     const collision::CorrectFunction correct = collision::correctFunction(model);
-    std::printf("map=%s preset=%s method=%s curves=%s semantics=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
-                map->data.name.c_str(), movement::presetName(config.settings.preset),
-                movement::methodName(config.settings.method), r.curves.c_str(), r.semantics.c_str(), config.walkers,
-                static_cast<unsigned long long>(config.seed), config.spawns.size(), vec(config.worldMins).c_str(),
-                vec(config.worldMaxs).c_str());
+    std::printf(
+        "map=%s preset=%s method=%s curves=%s semantics=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
+        map->data.name.c_str(), movement::presetName(config.settings.preset),
+        movement::methodName(config.settings.method), r.curves.c_str(), r.semantics.c_str(), config.walkers,
+        static_cast<unsigned long long>(config.seed), config.spawns.size(), vec(config.worldMins).c_str(),
+        vec(config.worldMaxs).c_str());
     movement::SoakTickObserver observer;
     if (r.verbose)
         observer = [](int, int64_t tick, double rate, const movement::Input&, const movement::PlayerState&,
@@ -222,7 +235,8 @@ int runSoak(const Args& args) {
                         double(s.velocity.y), double(s.velocity.z), s.onGround ? 1 : 0, s.crouched ? 1 : 0);
         };
     TracePrinter printer;
-    const movement::SoakReport report = movement::runSoak(config, trace, observer, r.traces ? &printer : nullptr, &correct);
+    const movement::SoakReport report =
+        movement::runSoak(config, trace, observer, r.traces ? &printer : nullptr, &correct);
     printReport(report, r, mapArgument);
     return report.inSolid || report.outOfWorld ? kExitFailure : kExitOk;
 }

@@ -16,7 +16,9 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) { return cli::usageError("surfaces", message); }
+int usageError(const std::string& message) {
+    return cli::usageError("surfaces", message);
+}
 
 /// One line per brush with a face in some class: `brush B model M OWNER CLASS=N ...`.
 void printBrushes(const std::vector<analysis::ClassifiedFace>& faces, const inspect::Inspector& inspector) {
@@ -31,8 +33,9 @@ void printBrushes(const std::vector<analysis::ClassifiedFace>& faces, const insp
                                         owner.classname.empty() ? "-" : owner.classname.c_str());
         for (int i = 0; i < analysis::kSurfaceClassCount; ++i)
             if (counts[static_cast<size_t>(i)])
-                line += core::format(" %s=%d", analysis::surfaceClassName(static_cast<analysis::SurfaceClass>(i)),
-                                     counts[static_cast<size_t>(i)]);
+                line +=
+                    core::format(" %s=%d", analysis::surfaceClassName(static_cast<analysis::SurfaceClass>(i)),
+                                 counts[static_cast<size_t>(i)]);
         std::printf("%s\n", line.c_str());
     }
 }
@@ -41,7 +44,8 @@ void printBrushes(const std::vector<analysis::ClassifiedFace>& faces, const insp
 
 std::vector<OptionSpec> surfacesOptions() {
     return {{"--curves", 1, false, "on|off", "also classify the patch facets (default on)"},
-            {"--brushes", 0, false, "", "first, one line per brush with a classified face: its classes and face counts"},
+            {"--brushes", 0, false, "",
+             "first, one line per brush with a classified face: its classes and face counts"},
             basepathOption()};
 }
 

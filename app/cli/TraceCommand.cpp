@@ -16,9 +16,12 @@ int runTrace(const Args& args) {
     TraceSettings settings;
     std::vector<TraceRequest> requests;
     std::unique_ptr<collision::Model> model;
-    if (int rc = prepareTraceCommand("trace", args, traceOptions(), cl, settings, requests, model); rc != kExitOk) return rc;
+    if (int rc = prepareTraceCommand("trace", args, traceOptions(), cl, settings, requests, model);
+        rc != kExitOk)
+        return rc;
     std::optional<collision::PlaneShiftTree> tree;
-    if (settings.planeShift) tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
+    if (settings.planeShift)
+        tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
     for (const TraceRequest& q : requests) {
         const auto r = traceRequest(*model, tree ? &*tree : nullptr, q, requestShape(q, settings), settings);
         std::printf("%s\n", formatTraceResult(r).c_str());

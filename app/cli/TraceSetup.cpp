@@ -15,7 +15,8 @@ namespace cliplab::cli {
 
 std::vector<OptionSpec> traceOptions() {
     return {
-        {"--mask", 1, false, "N", "contents the traces stop at (default 1, CONTENTS_SOLID; a 32-bit integer)"},
+        {"--mask", 1, false, "N",
+         "contents the traces stop at (default 1, CONTENTS_SOLID; a 32-bit integer)"},
         {"--curves", 1, false, "on|off",
          "patches collide (default on, as in the game; plane shifting has none: off there, on refused)"},
         {"--epsilon", 1, false, "E", "distance kept from surfaces, units in [0, 16] (default 0.125)"},
@@ -30,7 +31,8 @@ std::vector<OptionSpec> traceOptions() {
         {"--half-height", 1, false, "H", "cylinder only: half height, units in [0, 4096]"},
         {"--method", 1, false, "brush|planeshift",
          "the brush trace (default) or Melax's plane shifting (world only, no patches)"},
-        {"--bevels", 1, false, "on|off", "plane shifting: bevel planes at the tree's solid cells (default on)"},
+        {"--bevels", 1, false, "on|off",
+         "plane shifting: bevel planes at the tree's solid cells (default on)"},
         basepathOption()};
 }
 
@@ -43,20 +45,24 @@ std::vector<OptionSpec> benchTraceOptions() {
     return o;
 }
 
-std::vector<OptionSpec> compareMethodsOptions() { return traceOptions(); }
+std::vector<OptionSpec> compareMethodsOptions() {
+    return traceOptions();
+}
 
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision::Semantics defaultSemantics) {
     TraceSettings s;
     if (cl.has("--mask")) {
         auto v = parseInteger(cl.value("--mask"));
         if (!v || *v < INT32_MIN || *v > 0xffffffffLL)
-            return core::makeError(core::format("--mask: '%s' is not a 32-bit integer", cl.value("--mask").c_str()));
+            return core::makeError(
+                core::format("--mask: '%s' is not a 32-bit integer", cl.value("--mask").c_str()));
         s.mask = static_cast<int32_t>(static_cast<uint32_t>(*v));
     }
     if (cl.has("--epsilon")) {
         auto v = parseNumber(cl.value("--epsilon"));
         if (!v || *v < 0.0 || *v > double(collision::kMaxEpsilon))
-            return core::makeError(core::format("--epsilon: '%s' is not a number in [0, %g]", cl.value("--epsilon").c_str(),
+            return core::makeError(core::format("--epsilon: '%s' is not a number in [0, %g]",
+                                                cl.value("--epsilon").c_str(),
                                                 double(collision::kMaxEpsilon)));
         s.options.epsilon = static_cast<float>(*v);
     }
@@ -82,10 +88,12 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
     if (capsuleFlag && s.shape != collision::ShapeKind::Capsule)
         return core::makeError("--capsule contradicts --shape " + shape);
     for (const char* name : {"--radius", "--half-height"}) {
-        if (!cl.has(name)) continue;
+        if (!cl.has(name))
+            continue;
         auto v = parseNumber(cl.value(name));
         if (!v || *v < 0.0 || *v > 4096.0)
-            return core::makeError(core::format("%s: '%s' is not a number in [0, 4096]", name, cl.value(name).c_str()));
+            return core::makeError(
+                core::format("%s: '%s' is not a number in [0, 4096]", name, cl.value(name).c_str()));
         (std::string(name) == "--radius" ? s.radius : s.halfHeight) = static_cast<float>(*v);
     }
     const bool round = s.shape == collision::ShapeKind::Sphere || s.shape == collision::ShapeKind::Cylinder;
@@ -97,7 +105,8 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
         return core::makeError("--radius and --half-height only apply to --shape sphere or cylinder");
     const std::string method = cl.value("--method", "brush");
     if (method != "brush" && method != "planeshift")
-        return core::makeError(core::format("--method: expected brush or planeshift, got '%s'", method.c_str()));
+        return core::makeError(
+            core::format("--method: expected brush or planeshift, got '%s'", method.c_str()));
     s.planeShift = method == "planeshift";
     // Patches collide as in the game, unless plane shifting is asked for: its tree holds the
     // brushes only, so it could not honour them.
@@ -106,7 +115,8 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
         return core::makeError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
     s.options.curves = curves == "on";
     if (s.planeShift && s.options.curves)
-        return core::makeError("--method planeshift has no patches (its tree holds brushes only): use --curves off");
+        return core::makeError(
+            "--method planeshift has no patches (its tree holds brushes only): use --curves off");
     const std::string bevels = cl.value("--bevels", "on");
     if (bevels != "on" && bevels != "off")
         return core::makeError(core::format("--bevels: expected on or off, got '%s'", bevels.c_str()));
@@ -114,13 +124,15 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
     if (cl.has("--model")) {
         auto v = parseInteger(cl.value("--model"));
         if (!v || *v < 0 || *v > INT32_MAX)
-            return core::makeError(core::format("--model: '%s' is not a model number", cl.value("--model").c_str()));
+            return core::makeError(
+                core::format("--model: '%s' is not a model number", cl.value("--model").c_str()));
         s.options.model = static_cast<int32_t>(*v);
     }
     if (s.planeShift && s.options.model != 0)
         return core::makeError("--method planeshift traces the world only (--model 0)");
     if (s.planeShift && s.options.semantics == collision::Semantics::Tutorial)
-        return core::makeError("--method planeshift uses the game's epsilon rules only (--semantics quake3 or robust)");
+        return core::makeError(
+            "--method planeshift uses the game's epsilon rules only (--semantics quake3 or robust)");
     return s;
 }
 
@@ -201,19 +213,25 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
     for (;;) {
         line.clear();
         int c;
-        while ((c = std::fgetc(in)) != EOF && c != '\n') line.push_back(static_cast<char>(c));
-        if (c == EOF && line.empty()) break;
+        while ((c = std::fgetc(in)) != EOF && c != '\n')
+            line.push_back(static_cast<char>(c));
+        if (c == EOF && line.empty())
+            break;
         ++lineNumber;
         std::vector<std::string> w;
         for (size_t i = 0; i < line.size();) {
-            while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+            while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+                ++i;
             size_t j = i;
-            while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-            if (j > i) w.push_back(line.substr(i, j - i));
+            while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r')
+                ++j;
+            if (j > i)
+                w.push_back(line.substr(i, j - i));
             i = j;
         }
         if (w.empty()) {
-            if (c == EOF) break;
+            if (c == EOF)
+                break;
             continue; // blank line
         }
         // The leading numbers: 12 (segment and box) or 6 (segment only: a ray unless a shape follows).
@@ -226,44 +244,54 @@ core::Result<std::vector<TraceRequest>> readTraceRequests(std::FILE* in) {
                 break;
             // A number that parsed but is not usable gets its own message (NaN, inf, overflow).
             if (rangeError)
-                return core::makeError(core::format("line %d: number %zu '%s' is not a finite float", lineNumber,
-                                                    numbers + 1, w[numbers].c_str()));
+                return core::makeError(core::format("line %d: number %zu '%s' is not a finite float",
+                                                    lineNumber, numbers + 1, w[numbers].c_str()));
             v[numbers] = *f;
         }
         if (numbers != 6 && numbers != 12)
-            return core::makeError(core::format("line %d: expected 12 numbers 'sx sy sz ex ey ez minx miny minz maxx maxy "
-                                                "maxz' or 6 'sx sy sz ex ey ez' (a ray), then [shape] [mask N], got '%s'",
-                                                lineNumber, line.c_str()));
-        TraceRequest request{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {}, {}};
+            return core::makeError(
+                core::format("line %d: expected 12 numbers 'sx sy sz ex ey ez minx miny minz maxx maxy "
+                             "maxz' or 6 'sx sy sz ex ey ez' (a ray), then [shape] [mask N], got '%s'",
+                             lineNumber, line.c_str()));
+        TraceRequest request{
+            {v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}, {v[9], v[10], v[11]}, {}, {}};
         if (const std::string e = readShapeAndMask(w, numbers, request); !e.empty())
             return core::makeError(core::format("line %d: %s", lineNumber, e.c_str()));
         // The API would refuse far points and swap an inverted box (TraceLimits.h); on the command
         // line these are mistakes, so they are errors naming the line.
-        if (auto e = collision::checkTraceInput(collision::Shape::box(request.mins, request.maxs), request.start,
-                                                request.end))
+        if (auto e = collision::checkTraceInput(collision::Shape::box(request.mins, request.maxs),
+                                                request.start, request.end))
             return core::makeError(core::format("line %d: %s", lineNumber, e->c_str()));
         out.push_back(request);
-        if (c == EOF) break;
+        if (c == EOF)
+            break;
     }
     return out;
 }
 
 std::string formatTraceRequest(const collision::Shape& shape, const glm::vec3& start, const glm::vec3& end,
                                int32_t mask) {
-    std::string line = core::format("%.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g", double(start.x),
-                                    double(start.y), double(start.z), double(end.x), double(end.y), double(end.z),
-                                    double(shape.mins.x), double(shape.mins.y), double(shape.mins.z),
-                                    double(shape.maxs.x), double(shape.maxs.y), double(shape.maxs.z));
+    std::string line =
+        core::format("%.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g %.9g", double(start.x),
+                     double(start.y), double(start.z), double(end.x), double(end.y), double(end.z),
+                     double(shape.mins.x), double(shape.mins.y), double(shape.mins.z), double(shape.maxs.x),
+                     double(shape.maxs.y), double(shape.maxs.z));
     const bool zeroBox = shape.mins == glm::vec3(0.0f) && shape.maxs == glm::vec3(0.0f);
     switch (shape.kind) {
     case collision::ShapeKind::Ray:
-        if (!zeroBox) line += " ray";
+        if (!zeroBox)
+            line += " ray";
         break;
     case collision::ShapeKind::Box:
-        if (zeroBox) line += " box";
+        if (zeroBox)
+            line += " box";
         break;
-    case collision::ShapeKind::Capsule: line += " capsule"; break;
-    case collision::ShapeKind::Sphere: line += core::format(" sphere %.9g", double(shape.radius)); break;
+    case collision::ShapeKind::Capsule:
+        line += " capsule";
+        break;
+    case collision::ShapeKind::Sphere:
+        line += core::format(" sphere %.9g", double(shape.radius));
+        break;
     case collision::ShapeKind::Cylinder:
         line += core::format(" cylinder %.9g %.9g", double(shape.radius), double(shape.halfHeight));
         break;
@@ -273,32 +301,38 @@ std::string formatTraceRequest(const collision::Shape& shape, const glm::vec3& s
 }
 
 collision::Shape requestShape(const TraceRequest& request, const TraceSettings& settings) {
-    if (request.shape) return *request.shape;
-    if (settings.shape == collision::ShapeKind::Sphere) return collision::Shape::sphere(settings.radius);
+    if (request.shape)
+        return *request.shape;
+    if (settings.shape == collision::ShapeKind::Sphere)
+        return collision::Shape::sphere(settings.radius);
     if (settings.shape == collision::ShapeKind::Cylinder)
         return collision::Shape::cylinder(settings.radius, settings.halfHeight);
-    if (request.mins == glm::vec3(0.0f) && request.maxs == glm::vec3(0.0f)) return collision::Shape::ray();
-    if (settings.shape == collision::ShapeKind::Capsule) return collision::Shape::capsule(request.mins, request.maxs);
+    if (request.mins == glm::vec3(0.0f) && request.maxs == glm::vec3(0.0f))
+        return collision::Shape::ray();
+    if (settings.shape == collision::ShapeKind::Capsule)
+        return collision::Shape::capsule(request.mins, request.maxs);
     return collision::Shape::box(request.mins, request.maxs);
 }
 
 collision::TraceResult traceRequest(const collision::Model& model, const collision::PlaneShiftTree* tree,
                                     const TraceRequest& request, const collision::Shape& shape,
                                     const TraceSettings& settings) {
-    if (settings.planeShift && tree) return tree->trace(shape, request.start, request.end, settings.options);
-    return model.trace(shape, request.start, request.end, request.mask.value_or(settings.mask), settings.options);
+    if (settings.planeShift && tree)
+        return tree->trace(shape, request.start, request.end, settings.options);
+    return model.trace(shape, request.start, request.end, request.mask.value_or(settings.mask),
+                       settings.options);
 }
 
 std::string formatTraceResult(const collision::TraceResult& r) {
-    return core::format("%.6f %.3f %.3f %.3f %.4f %.4f %.4f %.3f %d %d %d", double(r.fraction), double(r.endpos.x),
-                        double(r.endpos.y), double(r.endpos.z), double(r.plane.normal.x), double(r.plane.normal.y),
-                        double(r.plane.normal.z), double(r.plane.dist), r.startSolid ? 1 : 0, r.allSolid ? 1 : 0,
-                        r.contents);
+    return core::format("%.6f %.3f %.3f %.3f %.4f %.4f %.4f %.3f %d %d %d", double(r.fraction),
+                        double(r.endpos.x), double(r.endpos.y), double(r.endpos.z), double(r.plane.normal.x),
+                        double(r.plane.normal.y), double(r.plane.normal.z), double(r.plane.dist),
+                        r.startSolid ? 1 : 0, r.allSolid ? 1 : 0, r.contents);
 }
 
-int prepareTraceCommand(const char* command, const std::vector<std::string>& args, const std::vector<OptionSpec>& options,
-                        CommandLine& cl, TraceSettings& settings, std::vector<TraceRequest>& requests,
-                        std::unique_ptr<collision::Model>& model) {
+int prepareTraceCommand(const char* command, const std::vector<std::string>& args,
+                        const std::vector<OptionSpec>& options, CommandLine& cl, TraceSettings& settings,
+                        std::vector<TraceRequest>& requests, std::unique_ptr<collision::Model>& model) {
     auto parsed = CommandLine::parse(args, options);
     if (!parsed)
         return usageError(command, parsed.error().message);
@@ -316,10 +350,11 @@ int prepareTraceCommand(const char* command, const std::vector<std::string>& arg
     }
     model = std::make_unique<collision::Model>(map->data);
     // Patches left out of collision are worth knowing about, but the traces still run.
-    for (const std::string& w : model->warnings()) std::fprintf(stderr, "cliplab %s: warning: %s\n", command, w.c_str());
+    for (const std::string& w : model->warnings())
+        std::fprintf(stderr, "cliplab %s: warning: %s\n", command, w.c_str());
     if (settings.options.model >= model->numModels()) {
-        std::fprintf(stderr, "cliplab %s: --model %d: %s has models 0 to %d\n", command, settings.options.model,
-                     map->data.name.c_str(), model->numModels() - 1);
+        std::fprintf(stderr, "cliplab %s: --model %d: %s has models 0 to %d\n", command,
+                     settings.options.model, map->data.name.c_str(), model->numModels() - 1);
         return kExitUsage;
     }
     auto r = readTraceRequests(stdin);
@@ -332,7 +367,8 @@ int prepareTraceCommand(const char* command, const std::vector<std::string>& arg
         for (size_t i = 0; i < requests.size(); ++i)
             if (requests[i].mask && *requests[i].mask != settings.mask) {
                 std::fprintf(stderr,
-                             "cliplab %s: stdin: request %zu: mask %d differs from --mask %d (--method planeshift builds "
+                             "cliplab %s: stdin: request %zu: mask %d differs from --mask %d (--method "
+                             "planeshift builds "
                              "one tree, for --mask)\n",
                              command, i + 1, *requests[i].mask, settings.mask);
                 return kExitUsage;

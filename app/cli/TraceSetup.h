@@ -16,7 +16,7 @@
 namespace cliplab::collision {
 class Model;
 class PlaneShiftTree;
-}
+} // namespace cliplab::collision
 
 namespace cliplab::cli {
 
@@ -32,25 +32,25 @@ struct TraceRequest {
 
 /// Trace settings parsed from the command line.
 struct TraceSettings {
-    int32_t mask = 1;              ///< --mask N (default CONTENTS_SOLID).
+    int32_t mask = 1; ///< --mask N (default CONTENTS_SOLID).
     /// --shape box|capsule|sphere|cylinder. Box (the default) and capsule read mins/maxs from each
     /// line; sphere and cylinder ignore them and use --radius and --half-height.
     collision::ShapeKind shape = collision::ShapeKind::Box;
-    float radius = 0.0f;           ///< --radius R (units, [0, 4096]) for sphere and cylinder.
-    float halfHeight = 0.0f;       ///< --half-height H (units, [0, 4096]) for the cylinder.
+    float radius = 0.0f;     ///< --radius R (units, [0, 4096]) for sphere and cylinder.
+    float halfHeight = 0.0f; ///< --half-height H (units, [0, 4096]) for the cylinder.
     collision::TraceOptions options;
     /// --method brush (Model::trace, the default) or planeshift (PlaneShiftTree built for --mask).
     bool planeShift = false;
     bool planeShiftBevels = true; ///< --bevels on|off: bevel planes at the plane-shift tree's solid cells.
 };
 
-
 /// Reads --mask, --curves (on, the default as in the game: patches collide too; off by default and
 /// refused on with --method planeshift, whose tree has no patches), --epsilon, --semantics
 /// (default `defaultSemantics`), --capsule, --model, --shape, --radius, --half-height, --method,
 /// --bevels (planeshift only traces the world: --model N > 0 is an error).
-core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl,
-                                               collision::Semantics defaultSemantics = collision::Semantics::Quake3);
+core::Result<TraceSettings>
+parseTraceSettings(const CommandLine& cl,
+                   collision::Semantics defaultSemantics = collision::Semantics::Quake3);
 
 /// Reads every line of `in`. Blank lines are skipped; any other line must hold 12 finite numbers
 /// `sx sy sz ex ey ez minx miny minz maxx maxy maxz`, or 6 `sx sy sz ex ey ez` (a zero box: a

@@ -9,8 +9,8 @@
 #include "movement/WalkScript.h"
 #include "replay/Overrides.h"
 #include "replay/Recording.h"
-#include "viewer/ViewerState.h"
 #include "viewer/Viewer.h"
+#include "viewer/ViewerState.h"
 #include "world/MapLoader.h"
 
 #include <cmath>
@@ -22,7 +22,9 @@ namespace cliplab::cli {
 
 namespace {
 
-int usage(const std::string& message) { return usageError("view", message); }
+int usage(const std::string& message) {
+    return usageError("view", message);
+}
 
 /// --fps, --recording, --replay, --ghost and --at into `config`; an exit code on error.
 std::optional<int> replayOptions(const CommandLine& cl, viewer::ViewerConfig& config) {
@@ -42,7 +44,8 @@ std::optional<int> replayOptions(const CommandLine& cl, viewer::ViewerConfig& co
         return usage("--replay and --script cannot be combined");
     config.replayPath = cl.value("--replay");
     if (!std::ifstream(config.replayPath)) { // missing: a failure; malformed (below): bad input
-        std::fprintf(stderr, "cliplab view: --replay %s: cannot open the recording\n", config.replayPath.c_str());
+        std::fprintf(stderr, "cliplab view: --replay %s: cannot open the recording\n",
+                     config.replayPath.c_str());
         return kExitFailure;
     }
     auto recording = replay::loadRecording(config.replayPath);
@@ -83,9 +86,13 @@ std::optional<int> replayOptions(const CommandLine& cl, viewer::ViewerConfig& co
 
 int runViewImpl(const Args& args, bool mapFirst);
 
-int runViewMapFirst(const Args& args) { return runViewImpl(args, true); }
+int runViewMapFirst(const Args& args) {
+    return runViewImpl(args, true);
+}
 
-int runView(const Args& args) { return runViewImpl(args, false); }
+int runView(const Args& args) {
+    return runViewImpl(args, false);
+}
 
 std::vector<OptionSpec> viewOptions() {
     return {
@@ -155,7 +162,8 @@ int runViewImpl(const Args& args, bool mapFirst) {
         config.script = std::move(script.steps);
         config.persist = false; // a scripted run must not depend on saved settings
         if (cl->has("--exit") && config.frames == 0)
-            config.frames = static_cast<long long>(movement::scriptTicks(*config.script, config.tickRate).size()) + 1;
+            config.frames =
+                static_cast<long long>(movement::scriptTicks(*config.script, config.tickRate).size()) + 1;
     }
     if (cl->has("--chase")) {
         const auto d = parseNumber(cl->value("--chase"));

@@ -140,7 +140,8 @@ std::optional<std::string> readWalkSettings(const CommandLine& cl, WalkSetup& se
 
 /// The start origin: --start, else the map's first spawn point raised as the game does. Returns
 /// an exit code.
-int placeStart(const char* command, const CommandLine& cl, const bsp::BspData& data, movement::PlayerState& start) {
+int placeStart(const char* command, const CommandLine& cl, const bsp::BspData& data,
+               movement::PlayerState& start) {
     if (cl.has("--start")) {
         const auto& v = cl.values("--start");
         for (size_t i = 0; i < 3; ++i) {
@@ -206,23 +207,25 @@ std::string jumpLines(const std::vector<movement::PlayerState>& states, double r
     for (const replay::Jump& j : replay::findJumps(states, rate))
         out += core::format("jump %d takeoff %.3f %.3f %.3f landing %.3f %.3f %.3f distance=%.3f apex=%.3f "
                             "airtime=%.4f takeoff_speed=%.3f landing_speed=%.3f landed=%d\n",
-                            ++n, double(j.takeoff.x), double(j.takeoff.y), double(j.takeoff.z), double(j.landing.x),
-                            double(j.landing.y), double(j.landing.z), double(j.distance), double(j.apexHeight),
-                            j.airtime, double(j.takeoffSpeed), double(j.landingSpeed), j.landed ? 1 : 0);
+                            ++n, double(j.takeoff.x), double(j.takeoff.y), double(j.takeoff.z),
+                            double(j.landing.x), double(j.landing.y), double(j.landing.z), double(j.distance),
+                            double(j.apexHeight), j.airtime, double(j.takeoffSpeed), double(j.landingSpeed),
+                            j.landed ? 1 : 0);
     return out;
 }
 
 /// The options `walk --replay` refuses: the recording brings its own start and settings.
-constexpr const char* kScriptOnly[] = {"--script", "--start",       "--yaw", "--mode",   "--preset",
-                                       "--hz",     "--step",        "--curves", "--method", "--step-length",
-                                       "--semantics", "--set",    "--record",      "--record-input"};
+constexpr const char* kScriptOnly[] = {"--script",    "--start", "--yaw",    "--mode",        "--preset",
+                                       "--hz",        "--step",  "--curves", "--method",      "--step-length",
+                                       "--semantics", "--set",   "--record", "--record-input"};
 
 /// `walk [MAP] --replay FILE`: plays a recording with its own settings, positions exactly.
 int replayWalk(const CommandLine& cl) {
     for (const char* option : kScriptOnly)
         if (cl.has(option))
-            return usageError("walk", std::string("--replay plays the recording with its own start and settings; ") + option +
-                              " does not apply (compare-runs replays under other settings)");
+            return usageError("walk",
+                              std::string("--replay plays the recording with its own start and settings; ") +
+                                  option + " does not apply (compare-runs replays under other settings)");
     if (cl.positionals().size() > 1)
         return usageError("walk", "expected at most one MAP argument with --replay");
     const std::string path = cl.value("--replay");
@@ -249,9 +252,10 @@ int replayWalk(const CommandLine& cl) {
     out.reserve(run.states.size() * 96 + 256);
     for (size_t i = 1; i < run.states.size(); ++i) {
         const movement::PlayerState& st = run.states[i];
-        out += core::format("%.4f %.9g %.9g %.9g %.9g %.9g %.9g %d\n", double(i) / rec.settings.rate,
-                            double(st.origin.x), double(st.origin.y), double(st.origin.z), double(st.velocity.x),
-                            double(st.velocity.y), double(st.velocity.z), st.onGround ? 1 : 0);
+        out +=
+            core::format("%.4f %.9g %.9g %.9g %.9g %.9g %.9g %d\n", double(i) / rec.settings.rate,
+                         double(st.origin.x), double(st.origin.y), double(st.origin.z), double(st.velocity.x),
+                         double(st.velocity.y), double(st.velocity.z), st.onGround ? 1 : 0);
     }
     out += jumpLines(run.states, rec.settings.rate);
     const auto mismatch = replay::firstMismatch(rec, run);
@@ -262,16 +266,17 @@ int replayWalk(const CommandLine& cl) {
         out += core::format("check recorded_positions=%zu equal=%d\n", recorded, mismatch ? 0 : 1);
     const movement::PlayerState& last = run.states.back();
     out += core::format("final %.9g %.9g %.9g ground=%d stuck=%d traces=%lld\n", double(last.origin.x),
-                        double(last.origin.y), double(last.origin.z), last.onGround ? 1 : 0, last.stuck ? 1 : 0,
-                        static_cast<long long>(run.traces));
+                        double(last.origin.y), double(last.origin.z), last.onGround ? 1 : 0,
+                        last.stuck ? 1 : 0, static_cast<long long>(run.traces));
     std::fwrite(out.data(), 1, out.size(), stdout);
     if (mismatch) {
-        std::fprintf(stderr,
-                     "cliplab walk: %s: the replay parts from the recorded positions at tick %zu: recorded %.9g %.9g "
-                     "%.9g, replayed %.9g %.9g %.9g\n",
-                     path.c_str(), mismatch->tick, double(mismatch->recorded.x), double(mismatch->recorded.y),
-                     double(mismatch->recorded.z), double(mismatch->replayed.x), double(mismatch->replayed.y),
-                     double(mismatch->replayed.z));
+        std::fprintf(
+            stderr,
+            "cliplab walk: %s: the replay parts from the recorded positions at tick %zu: recorded %.9g %.9g "
+            "%.9g, replayed %.9g %.9g %.9g\n",
+            path.c_str(), mismatch->tick, double(mismatch->recorded.x), double(mismatch->recorded.y),
+            double(mismatch->recorded.z), double(mismatch->replayed.x), double(mismatch->replayed.y),
+            double(mismatch->replayed.z));
         return kExitFailure;
     }
     return kExitOk;
@@ -311,8 +316,8 @@ int benchRecordReplay(const WalkSetup& setup, long long repeat) {
     auto cpu = [] { return double(std::clock()) / CLOCKS_PER_SEC; };
     for (long long k = 0; k <= repeat; ++k) { // run 0 warms up and is not counted
         const double t0 = cpu();
-        const movement::WalkRun run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace,
-                                                        setup.yawOffset, &correct);
+        const movement::WalkRun run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate,
+                                                        trace, setup.yawOffset, &correct);
         const double t1 = cpu();
         const replay::Recording recording = scriptRecording(setup, run);
         const double t2 = cpu();
@@ -345,10 +350,10 @@ int benchRecordReplay(const WalkSetup& setup, long long repeat) {
     }
     const double n = double(repeat), ms = 1000.0 / n;
     const double total = (walkCpu + captureCpu + writeCpu + parseCpu + replayCpu) * ms;
-    std::printf("record_replay ticks=%zu run_seconds=%.3f cliprec_bytes=%zu repeat=%lld\n", ticks, seconds, bytes,
-                repeat);
-    std::printf("ms_per_run walk=%.3f capture=%.3f write=%.3f parse=%.3f replay=%.3f total=%.3f\n", walkCpu * ms,
-                captureCpu * ms, writeCpu * ms, parseCpu * ms, replayCpu * ms, total);
+    std::printf("record_replay ticks=%zu run_seconds=%.3f cliprec_bytes=%zu repeat=%lld\n", ticks, seconds,
+                bytes, repeat);
+    std::printf("ms_per_run walk=%.3f capture=%.3f write=%.3f parse=%.3f replay=%.3f total=%.3f\n",
+                walkCpu * ms, captureCpu * ms, writeCpu * ms, parseCpu * ms, replayCpu * ms, total);
     std::printf("ms_per_run_second=%.4f\n", seconds > 0.0 ? total / seconds : 0.0);
     return kExitOk;
 }
@@ -359,15 +364,18 @@ std::vector<OptionSpec> walkOptions() {
     std::vector<OptionSpec> o = scriptedWalkOptions();
     o.push_back({"--record", 1, false, "FILE",
                  "append every trace made as a `cliplab trace` input line that reads back exactly"});
-    o.push_back({"--record-input", 1, false, "FILE.cliprec", "write the walk as a recording (README, Recordings)"});
-    o.push_back({"--replay", 1, false, "FILE.cliprec",
-                 "play a recording with its own start and settings instead of a script (MAP: the recording's)"});
+    o.push_back(
+        {"--record-input", 1, false, "FILE.cliprec", "write the walk as a recording (README, Recordings)"});
+    o.push_back(
+        {"--replay", 1, false, "FILE.cliprec",
+         "play a recording with its own start and settings instead of a script (MAP: the recording's)"});
     return o;
 }
 
 std::vector<OptionSpec> benchWalkOptions() {
     std::vector<OptionSpec> o = scriptedWalkOptions();
-    o.push_back({"--repeat", 1, false, "R", "run the walk R times after a warm-up run (default 20, 1-1000000)"});
+    o.push_back(
+        {"--repeat", 1, false, "R", "run the walk R times after a warm-up run (default 20, 1-1000000)"});
     o.push_back({"--record-replay", 0, false, "",
                  "time recording the walk, writing and parsing its .cliprec text and replaying it"});
     return o;
@@ -395,20 +403,21 @@ int runWalk(const Args& args) {
     collision::TraceFunction trace = setup.model->traceFunction(setup.options);
     if (record)
         trace = [inner = trace, record](const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
-                                         int32_t mask) {
+                                        int32_t mask) {
             const std::string line = formatTraceRequest(shape, a, b, mask) + "\n";
             std::fwrite(line.data(), 1, line.size(), record);
             return inner(shape, a, b, mask);
         };
     const collision::CorrectFunction correct = setup.correction();
-    const auto run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace, setup.yawOffset,
-                                       &correct);
+    const auto run = movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace,
+                                       setup.yawOffset, &correct);
     if (record && std::fclose(record) != 0) {
         std::fprintf(stderr, "cliplab walk: --record: write failed\n");
         return kExitFailure;
     }
     if (setup.cl.has("--record-input")) {
-        const core::Status saved = replay::saveRecording(setup.cl.value("--record-input"), scriptRecording(setup, run));
+        const core::Status saved =
+            replay::saveRecording(setup.cl.value("--record-input"), scriptRecording(setup, run));
         if (!saved) {
             std::fprintf(stderr, "cliplab walk: --record-input %s\n", saved.error().message.c_str());
             return kExitFailure;
@@ -438,7 +447,8 @@ int runWalk(const Args& args) {
 
 int runBenchWalk(const Args& args) {
     WalkSetup setup;
-    if (int rc = prepareWalk("bench-walk", CommandLine::parse(args, benchWalkOptions()), setup); rc != kExitOk)
+    if (int rc = prepareWalk("bench-walk", CommandLine::parse(args, benchWalkOptions()), setup);
+        rc != kExitOk)
         return rc;
     long long repeat = 20;
     if (setup.cl.has("--repeat")) {
@@ -452,8 +462,8 @@ int runBenchWalk(const Args& args) {
     const auto trace = setup.model->traceFunction(setup.options);
     const collision::CorrectFunction correct = setup.correction();
     auto once = [&] {
-        return movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace,
-                                 setup.yawOffset, &correct);
+        return movement::runWalk(setup.steps, setup.start, setup.settings, setup.rate, trace, setup.yawOffset,
+                                 &correct);
     };
     const auto first = once(); // warm-up, and the trace counts (the same every run: deterministic)
     // CPU time of this (single) thread: the machine is shared, so wall time measures the scheduler.
@@ -488,10 +498,11 @@ int runBenchWalk(const Args& args) {
         for (int32_t n : first.correctionsPerTick)
             maxCorrections = std::max(maxCorrections, int(n));
         const double n = first.ticks.empty() ? 1.0 : double(first.ticks.size());
-        std::printf("method=step-correct step_length=%g corrections_per_tick=%.2f max_corrections_per_tick=%d "
-                    "pushes_per_tick=%.2f\n",
-                    double(setup.settings.stepLength), double(first.corrections) / n, maxCorrections,
-                    double(first.pushes) / n);
+        std::printf(
+            "method=step-correct step_length=%g corrections_per_tick=%.2f max_corrections_per_tick=%d "
+            "pushes_per_tick=%.2f\n",
+            double(setup.settings.stepLength), double(first.corrections) / n, maxCorrections,
+            double(first.pushes) / n);
     }
     return kExitOk;
 }

@@ -9,7 +9,9 @@ namespace cliplab::console {
 
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -18,7 +20,9 @@ std::string lower(std::string_view s) {
     return out;
 }
 
-bool equalNoCase(std::string_view a, std::string_view b) { return a.size() == b.size() && lower(a) == lower(b); }
+bool equalNoCase(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && lower(a) == lower(b);
+}
 
 bool startsNoCase(std::string_view s, std::string_view prefix) {
     return s.size() >= prefix.size() && lower(s.substr(0, prefix.size())) == lower(prefix);
@@ -33,7 +37,8 @@ std::string commonPrefix(const std::vector<std::string>& words) {
     for (const std::string& w : words) {
         size_t n = 0;
         while (n < prefix.size() && n < w.size() &&
-               std::tolower(static_cast<unsigned char>(prefix[n])) == std::tolower(static_cast<unsigned char>(w[n])))
+               std::tolower(static_cast<unsigned char>(prefix[n])) ==
+                   std::tolower(static_cast<unsigned char>(w[n])))
             ++n;
         prefix.resize(n);
     }
@@ -101,9 +106,12 @@ std::string quoteWord(const std::string& word) {
     return plain ? word : "\"" + word + "\"";
 }
 
-Console::Console() { addBuiltins(); }
+Console::Console() {
+    addBuiltins();
+}
 
-void Console::addCommand(const std::string& name, const std::string& help, Handler handler, Completer completer) {
+void Console::addCommand(const std::string& name, const std::string& help, Handler handler,
+                         Completer completer) {
     for (Command& c : m_commands)
         if (equalNoCase(c.name, name)) {
             c = {name, help, std::move(handler), std::move(completer)};
@@ -139,7 +147,9 @@ const Variable* Console::variable(std::string_view name) const {
     return nullptr;
 }
 
-bool Console::has(std::string_view name) const { return command(name) || variable(name); }
+bool Console::has(std::string_view name) const {
+    return command(name) || variable(name);
+}
 
 std::vector<std::string> Console::names() const {
     std::vector<std::string> out;
@@ -149,7 +159,8 @@ std::vector<std::string> Console::names() const {
         out.push_back(v.name);
         out.insert(out.end(), v.aliases.begin(), v.aliases.end());
     }
-    std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return lower(a) < lower(b); });
+    std::sort(out.begin(), out.end(),
+              [](const std::string& a, const std::string& b) { return lower(a) < lower(b); });
     return out;
 }
 
@@ -157,7 +168,8 @@ void Console::print(std::string_view text) {
     size_t start = 0;
     while (true) {
         const size_t nl = text.find('\n', start);
-        std::string line(text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
+        std::string line(
+            text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
         if (m_echo)
             m_echo(line);
         m_lines.push_back(std::move(line));
@@ -196,7 +208,8 @@ std::optional<std::string> Console::enqueueFile(const std::string& path) {
         return path + ": not a text file (it holds a NUL byte)";
     const int depth = m_runningDepth + 1;
     if (depth > kMaxExecDepth)
-        return path + ": files nested deeper than " + std::to_string(kMaxExecDepth) + " (a file that execs itself?)";
+        return path + ": files nested deeper than " + std::to_string(kMaxExecDepth) +
+               " (a file that execs itself?)";
     std::deque<Queued> file;
     std::istringstream lines(text);
     std::string line;
@@ -206,11 +219,13 @@ std::optional<std::string> Console::enqueueFile(const std::string& path) {
         for (std::string& c : splitCommands(line))
             file.push_back({std::move(c), Origin{path, number, depth}});
         if (file.size() + m_queue.size() > kMaxQueued)
-            return path + ": more than " + std::to_string(kMaxQueued) + " commands queued (a file that execs itself?)";
+            return path + ": more than " + std::to_string(kMaxQueued) +
+                   " commands queued (a file that execs itself?)";
     }
     // Inserted before what is already queued, so a file's commands run before the commands after
     // `exec` on the same line.
-    m_queue.insert(m_queue.begin(), std::make_move_iterator(file.begin()), std::make_move_iterator(file.end()));
+    m_queue.insert(m_queue.begin(), std::make_move_iterator(file.begin()),
+                   std::make_move_iterator(file.end()));
     return std::nullopt;
 }
 
@@ -303,15 +318,14 @@ void Console::addVariableCommands() {
 }
 
 void Console::addScriptCommands() {
-    addCommand(
-        "exec", "exec FILE: runs the commands of a text file, one or more a line ('//' comments)",
-        [this](const std::vector<std::string>& a) {
-            if (a.size() != 2)
-                return Reply::fail("usage: exec FILE");
-            if (auto error = enqueueFile(a[1]))
-                return Reply::fail("exec: " + *error);
-            return Reply::ok();
-        });
+    addCommand("exec", "exec FILE: runs the commands of a text file, one or more a line ('//' comments)",
+               [this](const std::vector<std::string>& a) {
+                   if (a.size() != 2)
+                       return Reply::fail("usage: exec FILE");
+                   if (auto error = enqueueFile(a[1]))
+                       return Reply::fail("exec: " + *error);
+                   return Reply::ok();
+               });
     addCommand("wait", "wait [N]: the next queued commands wait N frames (default 1)",
                [](const std::vector<std::string>& a) {
                    int frames = 1;
@@ -322,7 +336,8 @@ void Console::addScriptCommands() {
                        if (s.empty() || s.size() > 6 || !std::all_of(s.begin(), s.end(), [](char c) {
                                return std::isdigit(static_cast<unsigned char>(c));
                            }))
-                           return Reply::fail("wait: expected a whole number of frames in [0, 999999], got '" + s + "'");
+                           return Reply::fail(
+                               "wait: expected a whole number of frames in [0, 999999], got '" + s + "'");
                        frames = std::stoi(s);
                    }
                    return Reply::wait(frames);
@@ -354,7 +369,8 @@ void Console::addListingCommands() {
                    for (const Variable& v : m_variables)
                        if (a.size() < 2 || startsNoCase(v.name, a[1]))
                            list.push_back(&v);
-                   std::sort(list.begin(), list.end(), [](auto* x, auto* y) { return lower(x->name) < lower(y->name); });
+                   std::sort(list.begin(), list.end(),
+                             [](auto* x, auto* y) { return lower(x->name) < lower(y->name); });
                    for (const Variable* v : list)
                        print(v->name + " " + quoteWord(v->get()) + (v->help.empty() ? "" : "  " + v->help));
                    print(std::to_string(list.size()) + " variables");

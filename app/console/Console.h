@@ -54,7 +54,7 @@ struct Variable {
     /// Sets from the words after the name (one for most, three for a vector); returns an error
     /// text (naming the variable and what is wrong) or nothing. On error the value is unchanged.
     std::function<std::optional<std::string>(const std::vector<std::string>& value)> set;
-    std::vector<std::string> values; ///< For completion when the value is one of a few words.
+    std::vector<std::string> values;  ///< For completion when the value is one of a few words.
     std::vector<std::string> aliases; ///< Other names for it (e.g. the `--set` name of a cvar).
 };
 
@@ -77,7 +77,8 @@ public:
     Console();
 
     /// Registers a command; a later registration of the same name (any case) replaces it.
-    void addCommand(const std::string& name, const std::string& help, Handler handler, Completer completer = {});
+    void addCommand(const std::string& name, const std::string& help, Handler handler,
+                    Completer completer = {});
     /// Registers a variable (and its aliases).
     void addVariable(Variable variable);
     /// True when `name` is a command or a variable (any case).

@@ -14,27 +14,43 @@ namespace cliplab::viewer {
 debugdraw::Color surfaceClassColor(analysis::SurfaceClass cls) {
     using analysis::SurfaceClass;
     switch (cls) {
-    case SurfaceClass::Walkable: return {0.25f, 0.8f, 0.3f, 1.0f};
-    case SurfaceClass::TooSteep: return {0.95f, 0.6f, 0.15f, 1.0f};
-    case SurfaceClass::Slick: return {0.55f, 0.95f, 1.0f, 1.0f};
-    case SurfaceClass::NoDamage: return {0.95f, 0.85f, 0.55f, 1.0f};
-    case SurfaceClass::NoSteps: return {0.6f, 0.6f, 0.45f, 1.0f};
-    case SurfaceClass::PlayerClip: return {1.0f, 0.45f, 0.05f, 1.0f};
-    case SurfaceClass::WeaponClip: return {0.75f, 0.75f, 0.8f, 1.0f};
-    case SurfaceClass::MonsterClip: return {0.85f, 0.35f, 0.85f, 1.0f};
-    case SurfaceClass::Trigger: return {1.0f, 0.9f, 0.2f, 1.0f};
-    case SurfaceClass::JumpPad: return {0.2f, 1.0f, 0.6f, 1.0f};
-    case SurfaceClass::Teleporter: return {0.65f, 0.35f, 1.0f, 1.0f};
-    case SurfaceClass::Hurt: return {1.0f, 0.1f, 0.35f, 1.0f};
-    case SurfaceClass::Water: return {0.1f, 0.45f, 1.0f, 1.0f};
-    case SurfaceClass::Slime: return {0.5f, 0.95f, 0.05f, 1.0f};
-    case SurfaceClass::Lava: return {1.0f, 0.25f, 0.0f, 1.0f};
+    case SurfaceClass::Walkable:
+        return {0.25f, 0.8f, 0.3f, 1.0f};
+    case SurfaceClass::TooSteep:
+        return {0.95f, 0.6f, 0.15f, 1.0f};
+    case SurfaceClass::Slick:
+        return {0.55f, 0.95f, 1.0f, 1.0f};
+    case SurfaceClass::NoDamage:
+        return {0.95f, 0.85f, 0.55f, 1.0f};
+    case SurfaceClass::NoSteps:
+        return {0.6f, 0.6f, 0.45f, 1.0f};
+    case SurfaceClass::PlayerClip:
+        return {1.0f, 0.45f, 0.05f, 1.0f};
+    case SurfaceClass::WeaponClip:
+        return {0.75f, 0.75f, 0.8f, 1.0f};
+    case SurfaceClass::MonsterClip:
+        return {0.85f, 0.35f, 0.85f, 1.0f};
+    case SurfaceClass::Trigger:
+        return {1.0f, 0.9f, 0.2f, 1.0f};
+    case SurfaceClass::JumpPad:
+        return {0.2f, 1.0f, 0.6f, 1.0f};
+    case SurfaceClass::Teleporter:
+        return {0.65f, 0.35f, 1.0f, 1.0f};
+    case SurfaceClass::Hurt:
+        return {1.0f, 0.1f, 0.35f, 1.0f};
+    case SurfaceClass::Water:
+        return {0.1f, 0.45f, 1.0f, 1.0f};
+    case SurfaceClass::Slime:
+        return {0.5f, 0.95f, 0.05f, 1.0f};
+    case SurfaceClass::Lava:
+        return {1.0f, 0.25f, 0.0f, 1.0f};
     }
     return {1.0f, 1.0f, 1.0f, 1.0f};
 }
 
-SurfaceClassDrawn drawSurfaceClasses(const std::vector<analysis::ClassifiedFace>& faces, debugdraw::DebugDraw& draw,
-                                     const glm::vec3& eye, float range, analysis::SurfaceClasses shown) {
+SurfaceClassDrawn drawSurfaceClasses(const std::vector<analysis::ClassifiedFace>& faces,
+                                     debugdraw::DebugDraw& draw, const glm::vec3& eye, float range,
+                                     analysis::SurfaceClasses shown) {
     SurfaceClassDrawn drawn{};
     std::vector<glm::vec3> lifted;
     for (const analysis::ClassifiedFace& f : faces) {
@@ -60,8 +76,9 @@ SurfaceClassDrawn drawSurfaceClasses(const std::vector<analysis::ClassifiedFace>
     return drawn;
 }
 
-const std::vector<analysis::HullBrush>& HullCache::get(const collision::Model& model, int32_t first, int32_t count,
-                                                       const glm::vec3& mins, const glm::vec3& maxs, int32_t mask) {
+const std::vector<analysis::HullBrush>& HullCache::get(const collision::Model& model, int32_t first,
+                                                       int32_t count, const glm::vec3& mins,
+                                                       const glm::vec3& maxs, int32_t mask) {
     if (m_model != &model || m_first != first || m_count != count || m_mask != mask || m_mins != mins ||
         m_maxs != maxs) {
         m_hulls = analysis::expandBrushes(model, first, count, mins, maxs, mask);
@@ -75,8 +92,8 @@ const std::vector<analysis::HullBrush>& HullCache::get(const collision::Model& m
     return m_hulls;
 }
 
-size_t drawHulls(const std::vector<analysis::HullBrush>& hulls, debugdraw::DebugDraw& draw, const glm::vec3& eye,
-                 float range) {
+size_t drawHulls(const std::vector<analysis::HullBrush>& hulls, debugdraw::DebugDraw& draw,
+                 const glm::vec3& eye, float range) {
     size_t drawn = 0;
     const debugdraw::Style edge{{0.95f, 0.95f, 0.95f, 0.8f}, true};
     std::vector<std::vector<glm::vec3>> faces;
@@ -141,10 +158,11 @@ void drawFlight(const analysis::Flight& flight, debugdraw::DebugDraw& draw, cons
 }
 
 const PadArcCache::Arcs& PadArcCache::get(const bsp::BspData& data, const std::vector<bsp::Entity>& entities,
-                                          const collision::Model& model, const analysis::FlightSettings& settings) {
-    if (!m_built || m_model != &model || m_entities != &entities || !(m_settings.movement == settings.movement) ||
-        m_settings.rate != settings.rate || !(m_settings.trace == settings.trace) ||
-        m_settings.maxTime != settings.maxTime) {
+                                          const collision::Model& model,
+                                          const analysis::FlightSettings& settings) {
+    if (!m_built || m_model != &model || m_entities != &entities ||
+        !(m_settings.movement == settings.movement) || m_settings.rate != settings.rate ||
+        !(m_settings.trace == settings.trace) || m_settings.maxTime != settings.maxTime) {
         m_arcs.pads = analysis::findJumpPads(data, entities, settings.movement.gravity);
         m_arcs.flights.clear();
         for (const analysis::JumpPad& pad : m_arcs.pads)
@@ -165,21 +183,26 @@ void drawPadArcs(const PadArcCache::Arcs& arcs, debugdraw::DebugDraw& draw) {
         if (!pad.launch)
             continue;
         const analysis::Flight& f = arcs.flights[i];
-        drawFlight(f, draw, f.blocked ? debugdraw::Color{1.0f, 0.55f, 0.1f, 1.0f} : debugdraw::Color{0.3f, 1.0f, 0.45f, 1.0f});
+        drawFlight(f, draw,
+                   f.blocked ? debugdraw::Color{1.0f, 0.55f, 0.1f, 1.0f}
+                             : debugdraw::Color{0.3f, 1.0f, 0.45f, 1.0f});
         cross(draw, *pad.targetOrigin, 12.0f, target);
-        draw.line(*pad.targetOrigin, glm::vec3(pad.targetOrigin->x, pad.targetOrigin->y, pad.centre.z), target);
+        draw.line(*pad.targetOrigin, glm::vec3(pad.targetOrigin->x, pad.targetOrigin->y, pad.centre.z),
+                  target);
     }
 }
 
-size_t drawSnagCells(const std::vector<analysis::SnagCell>& cells, debugdraw::DebugDraw& draw, float cellSize) {
+size_t drawSnagCells(const std::vector<analysis::SnagCell>& cells, debugdraw::DebugDraw& draw,
+                     float cellSize) {
     int most = 1;
     for (const analysis::SnagCell& c : cells)
         most = std::max(most, c.total());
     const glm::vec3 half(cellSize * 0.5f);
     for (const analysis::SnagCell& c : cells) {
         const float heat = most > 1 ? float(c.total() - 1) / float(most - 1) : 1.0f;
-        const debugdraw::Color colour = c.inSolid + c.stuck > 0 ? debugdraw::Color{1.0f, 0.2f, 1.0f, 1.0f}
-                                                                 : debugdraw::Color{1.0f, 1.0f - 0.85f * heat, 0.1f, 1.0f};
+        const debugdraw::Color colour = c.inSolid + c.stuck > 0
+                                            ? debugdraw::Color{1.0f, 0.2f, 1.0f, 1.0f}
+                                            : debugdraw::Color{1.0f, 1.0f - 0.85f * heat, 0.1f, 1.0f};
         const debugdraw::Style style{colour, false}; // seen through walls: they are what to look for
         draw.wireBox(c.centre - half, c.centre + half, style);
         draw.line(c.centre, c.centre + glm::vec3(0.0f, 0.0f, 32.0f + 96.0f * heat), style);

@@ -27,8 +27,9 @@ using SurfaceClassDrawn = std::array<size_t, analysis::kSurfaceClassCount>;
 /// Draws each face with a class in `shown` whose centre is within `range` units of `eye`, in the
 /// colour of its leading shown class (analysis::leadingClass), lifted 0.25 units off its plane so
 /// it covers the world's surface instead of fighting it.
-SurfaceClassDrawn drawSurfaceClasses(const std::vector<analysis::ClassifiedFace>& faces, debugdraw::DebugDraw& draw,
-                                     const glm::vec3& eye, float range, analysis::SurfaceClasses shown);
+SurfaceClassDrawn drawSurfaceClasses(const std::vector<analysis::ClassifiedFace>& faces,
+                                     debugdraw::DebugDraw& draw, const glm::vec3& eye, float range,
+                                     analysis::SurfaceClasses shown);
 
 /// The world's brushes grown by one box, kept until the box, the mask or the model changes.
 class HullCache {
@@ -47,8 +48,8 @@ private:
 
 /// Draws the hulls whose bounds come within `range` units of `eye`, translucent in their brush kind's
 /// colour (the brush view's), with light edges. Returns how many were drawn.
-size_t drawHulls(const std::vector<analysis::HullBrush>& hulls, debugdraw::DebugDraw& draw, const glm::vec3& eye,
-                 float range);
+size_t drawHulls(const std::vector<analysis::HullBrush>& hulls, debugdraw::DebugDraw& draw,
+                 const glm::vec3& eye, float range);
 
 /// Draws a flight: its path as a line (the ticks where a pad pushed in white), the launch as a
 /// small box, the landing as a cross with a ring, and where it was blocked as a red cross; the
@@ -63,8 +64,8 @@ public:
         std::vector<analysis::JumpPad> pads;
         std::vector<analysis::Flight> flights; ///< One per pad; empty flights for pads without a launch.
     };
-    const Arcs& get(const bsp::BspData& data, const std::vector<bsp::Entity>& entities, const collision::Model& model,
-                    const analysis::FlightSettings& settings);
+    const Arcs& get(const bsp::BspData& data, const std::vector<bsp::Entity>& entities,
+                    const collision::Model& model, const analysis::FlightSettings& settings);
 
 private:
     const collision::Model* m_model = nullptr;
@@ -81,6 +82,7 @@ void drawPadArcs(const PadArcCache::Arcs& arcs, debugdraw::DebugDraw& draw);
 /// The snag heat map: each cell as a wire cube of `cellSize` units around its events' mean, and a
 /// pole from it, from yellow (one event) to red (the most of any cell); the cells of in-solid
 /// ticks and stuck walkers in magenta. Returns the cells drawn.
-size_t drawSnagCells(const std::vector<analysis::SnagCell>& cells, debugdraw::DebugDraw& draw, float cellSize);
+size_t drawSnagCells(const std::vector<analysis::SnagCell>& cells, debugdraw::DebugDraw& draw,
+                     float cellSize);
 
 } // namespace cliplab::viewer

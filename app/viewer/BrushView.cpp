@@ -8,16 +8,26 @@ namespace cliplab::viewer {
 
 debugdraw::Color brushKindColor(inspect::BrushKind kind) {
     switch (kind) {
-    case inspect::BrushKind::Solid: return {0.45f, 0.55f, 0.75f, 1.0f};
-    case inspect::BrushKind::PlayerClip: return {1.0f, 0.55f, 0.1f, 1.0f};
-    case inspect::BrushKind::MonsterClip: return {0.85f, 0.35f, 0.85f, 1.0f};
-    case inspect::BrushKind::Lava: return {1.0f, 0.2f, 0.05f, 1.0f};
-    case inspect::BrushKind::Slime: return {0.4f, 0.9f, 0.1f, 1.0f};
-    case inspect::BrushKind::Water: return {0.1f, 0.5f, 1.0f, 1.0f};
-    case inspect::BrushKind::Fog: return {0.75f, 0.75f, 0.7f, 1.0f};
-    case inspect::BrushKind::Trigger: return {1.0f, 0.9f, 0.2f, 1.0f};
-    case inspect::BrushKind::BotClip: return {0.2f, 0.85f, 0.75f, 1.0f};
-    case inspect::BrushKind::Other: return {0.55f, 0.55f, 0.55f, 1.0f};
+    case inspect::BrushKind::Solid:
+        return {0.45f, 0.55f, 0.75f, 1.0f};
+    case inspect::BrushKind::PlayerClip:
+        return {1.0f, 0.55f, 0.1f, 1.0f};
+    case inspect::BrushKind::MonsterClip:
+        return {0.85f, 0.35f, 0.85f, 1.0f};
+    case inspect::BrushKind::Lava:
+        return {1.0f, 0.2f, 0.05f, 1.0f};
+    case inspect::BrushKind::Slime:
+        return {0.4f, 0.9f, 0.1f, 1.0f};
+    case inspect::BrushKind::Water:
+        return {0.1f, 0.5f, 1.0f, 1.0f};
+    case inspect::BrushKind::Fog:
+        return {0.75f, 0.75f, 0.7f, 1.0f};
+    case inspect::BrushKind::Trigger:
+        return {1.0f, 0.9f, 0.2f, 1.0f};
+    case inspect::BrushKind::BotClip:
+        return {0.2f, 0.85f, 0.75f, 1.0f};
+    case inspect::BrushKind::Other:
+        return {0.55f, 0.55f, 0.55f, 1.0f};
     }
     return {1.0f, 1.0f, 1.0f, 1.0f};
 }
@@ -32,7 +42,8 @@ BrushViewStats drawBrushes(const bsp::BspData& data, debugdraw::DebugDraw& draw,
     for (const bsp::Model& model : data.models)
         for (int32_t b = model.firstBrush; b < model.firstBrush + model.numBrushes; ++b) {
             const bsp::Brush& brush = data.brushes[static_cast<size_t>(b)];
-            const inspect::BrushKind kind = inspect::brushKind(data.shaders[static_cast<size_t>(brush.shader)].contents);
+            const inspect::BrushKind kind =
+                inspect::brushKind(data.shaders[static_cast<size_t>(brush.shader)].contents);
             const auto k = static_cast<size_t>(kind);
             ++stats.total[k];
             if (!shown[k])
@@ -58,7 +69,8 @@ BrushViewStats drawBrushes(const bsp::BspData& data, debugdraw::DebugDraw& draw,
                 continue;
             ++stats.drawn[k];
             const debugdraw::Color c = brushKindColor(kind);
-            draw.hullFaces(faces, debugdraw::Style{{c.r, c.g, c.b, 0.35f}, true}, edge); // already clipped above
+            draw.hullFaces(faces, debugdraw::Style{{c.r, c.g, c.b, 0.35f}, true},
+                           edge); // already clipped above
             if (!bevels)
                 continue;
             for (size_t i = 0; i < faces.size(); ++i)

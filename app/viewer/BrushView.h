@@ -17,7 +17,7 @@ namespace cliplab::viewer {
 struct BrushViewStats {
     std::array<size_t, inspect::kBrushKindCount> drawn{}; ///< Brushes drawn, by kind.
     std::array<size_t, inspect::kBrushKindCount> total{}; ///< Brushes of the map, by kind (drawn or not).
-    size_t bevelSides = 0; ///< Bevel arrows drawn (sides that bound no face).
+    size_t bevelSides = 0;                                ///< Bevel arrows drawn (sides that bound no face).
 };
 
 /// The colour of a kind in the brush view and its legend (RGB; faces are drawn translucent).

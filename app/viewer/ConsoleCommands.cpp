@@ -1,10 +1,10 @@
 #include "viewer/ConsoleCommands.h"
 
 #include "bsp/FlagNames.h"
-#include "inspect/BrushKind.h"
 #include "collision/TraceLimits.h"
 #include "core/Format.h"
 #include "core/Parse.h"
+#include "inspect/BrushKind.h"
 #include "movement/Settings.h"
 
 #include <charconv>
@@ -37,7 +37,9 @@ std::optional<float> numberIn(const std::string& text, float lo, float hi) {
     return f;
 }
 
-std::string rangeText(float lo, float hi) { return core::format("[%g, %g]", double(lo), double(hi)); }
+std::string rangeText(float lo, float hi) {
+    return core::format("[%g, %g]", double(lo), double(hi));
+}
 
 /// The one word of a value, or an error naming the variable.
 std::optional<std::string> oneWord(const std::string& name, const Words& value, std::string& out) {
@@ -116,7 +118,8 @@ Variable choiceVariable(const std::string& name, const std::string& help, std::v
 }
 
 /// A variable holding three numbers, each in [lo, hi].
-Variable vectorVariable(const std::string& name, const std::string& help, float lo, float hi, glm::vec3* field) {
+Variable vectorVariable(const std::string& name, const std::string& help, float lo, float hi,
+                        glm::vec3* field) {
     Variable v;
     v.name = name;
     v.help = help;
@@ -133,7 +136,8 @@ Variable vectorVariable(const std::string& name, const std::string& help, float 
         for (int i = 0; i < 3; ++i) {
             const auto f = numberIn(parts[size_t(i)], lo, hi);
             if (!f)
-                return name + ": expected numbers in " + rangeText(lo, hi) + ", got '" + parts[size_t(i)] + "'";
+                return name + ": expected numbers in " + rangeText(lo, hi) + ", got '" + parts[size_t(i)] +
+                       "'";
             out[i] = *f;
         }
         *field = out;
@@ -241,26 +245,31 @@ void addMovementVariables(console::Console& con, ViewerState& st) {
 
 void addTraceVariables(console::Console& con, ViewerState& st) {
     TraceSettings& t = st.trace;
-    con.addVariable(boolVariable("cm_noCurves", "1: traces ignore patches (curved surfaces), as the game's cm_noCurves",
+    con.addVariable(boolVariable("cm_noCurves",
+                                 "1: traces ignore patches (curved surfaces), as the game's cm_noCurves",
                                  &t.options.curves, true));
-    con.addVariable(boolVariable("cm_playerCurveClip", "0: rays pass through patches, as the game's cm_playerCurveClip",
+    con.addVariable(boolVariable("cm_playerCurveClip",
+                                 "0: rays pass through patches, as the game's cm_playerCurveClip",
                                  &t.options.rayCurveClip));
-    con.addVariable(floatVariable("trace_epsilon", "distance traces keep from surfaces (units; the game's 0.125)", 0.0f,
+    con.addVariable(floatVariable("trace_epsilon",
+                                  "distance traces keep from surfaces (units; the game's 0.125)", 0.0f,
                                   TraceSettings::kMaxEpsilon, &t.options.epsilon));
-    con.addVariable(choiceVariable("trace_semantics", "brush test rules", {"quake3", "tutorial"}, &t.options.semantics));
+    con.addVariable(
+        choiceVariable("trace_semantics", "brush test rules", {"quake3", "tutorial"}, &t.options.semantics));
     con.addVariable(choiceVariable("trace_shape", "the probe's and sweep's shape",
                                    {"ray", "box", "sphere", "capsule", "cylinder"}, &t.shape));
-    con.addVariable(vectorVariable("trace_mins", "probe box lower corner (units)", -TraceSettings::kMaxExtent, 0.0f,
-                                   &t.mins));
-    con.addVariable(vectorVariable("trace_maxs", "probe box upper corner (units)", 0.0f, TraceSettings::kMaxExtent,
-                                   &t.maxs));
+    con.addVariable(vectorVariable("trace_mins", "probe box lower corner (units)", -TraceSettings::kMaxExtent,
+                                   0.0f, &t.mins));
+    con.addVariable(vectorVariable("trace_maxs", "probe box upper corner (units)", 0.0f,
+                                   TraceSettings::kMaxExtent, &t.maxs));
     con.addVariable(floatVariable("trace_radius", "probe sphere and cylinder radius (units)", 0.0f,
                                   TraceSettings::kMaxRadius, &t.radius));
     con.addVariable(floatVariable("trace_halfHeight", "probe cylinder half height (units)", 0.0f,
                                   TraceSettings::kMaxRadius, &t.halfHeight));
     con.addVariable(choiceVariable("trace_method", "how probes and sweeps are traced",
                                    {"brush", "planeshift", "both"}, &t.method));
-    con.addVariable(boolVariable("trace_bevels", "bevel planes in the plane-shift tree", &t.planeShiftBevels));
+    con.addVariable(
+        boolVariable("trace_bevels", "bevel planes in the plane-shift tree", &t.planeShiftBevels));
     Variable mask;
     mask.name = "trace_mask";
     mask.help = "contents that stop traces: names joined by | (SOLID|PLAYERCLIP), numbers, MASK_PLAYERSOLID";
@@ -300,7 +309,9 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
                        st.fireProbe(st.camera.forward());
                        return Reply::ok();
                    });
-    con.addCommand("snags", "snags [TICKS]: runs the soak's walkers (default 100000 ticks) and shows where they snag as a heat map",
+    con.addCommand("snags",
+                   "snags [TICKS]: runs the soak's walkers (default 100000 ticks) and shows where they snag "
+                   "as a heat map",
                    [&con, &st](const Words& a) {
                        if (a.size() > 2)
                            return Reply::fail("usage: snags [TICKS]");
@@ -308,7 +319,8 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
                        if (a.size() == 2) {
                            const auto n = numberIn(a[1], 1000.0f, 1e7f);
                            if (!n)
-                               return Reply::fail("snags: expected TICKS from 1000 to 10000000, got '" + a[1] + "'");
+                               return Reply::fail("snags: expected TICKS from 1000 to 10000000, got '" +
+                                                  a[1] + "'");
                            ticks = static_cast<int64_t>(*n);
                        }
                        const std::string line = st.findSnags(ticks);
@@ -331,7 +343,8 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
                            con.print(line);
                        return Reply::ok();
                    });
-    con.addCommand("gotobrush", "gotobrush BRUSH: flies the camera (noclip) to look at a brush and inspects it",
+    con.addCommand("gotobrush",
+                   "gotobrush BRUSH: flies the camera (noclip) to look at a brush and inspects it",
                    [&st](const Words& a) {
                        if (a.size() != 2)
                            return Reply::fail("usage: gotobrush BRUSH");
@@ -344,16 +357,21 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
                    });
     con.addVariable(boolVariable("r_brushes", "1: the collision brushes are drawn instead of the surfaces",
                                  &st.collisionBrushView));
-    con.addVariable(boolVariable("r_bevels", "1: the brush view draws bevel sides as arrows", &st.brushView.bevels));
+    con.addVariable(
+        boolVariable("r_bevels", "1: the brush view draws bevel sides as arrows", &st.brushView.bevels));
     con.addVariable(boolVariable("r_markerLabels", "1: entity markers have labels", &st.markers.labels));
-    con.addVariable(boolVariable("r_surfaceClasses", "1: faces are coloured by surface class (walkable, slick, clips...)",
+    con.addVariable(boolVariable("r_surfaceClasses",
+                                 "1: faces are coloured by surface class (walkable, slick, clips...)",
                                  &st.surfaceClassView.enabled));
-    con.addVariable(boolVariable("r_hull", "1: the world's brushes are drawn grown by the player's box", &st.hullView.enabled));
-    con.addVariable(boolVariable("r_padArcs", "1: every jump pad's simulated arc, landing and target are drawn",
-                                 &st.arcView.padArcs));
-    con.addVariable(boolVariable("r_snags", "1: the snag heat map of the last snags search is drawn", &st.snagView.shown));
-    con.addVariable(boolVariable("r_prediction", "1: while in the air, the player's flight with no keys and its landing are drawn",
-                                 &st.arcView.prediction));
+    con.addVariable(boolVariable("r_hull", "1: the world's brushes are drawn grown by the player's box",
+                                 &st.hullView.enabled));
+    con.addVariable(boolVariable(
+        "r_padArcs", "1: every jump pad's simulated arc, landing and target are drawn", &st.arcView.padArcs));
+    con.addVariable(boolVariable("r_snags", "1: the snag heat map of the last snags search is drawn",
+                                 &st.snagView.shown));
+    con.addVariable(boolVariable(
+        "r_prediction", "1: while in the air, the player's flight with no keys and its landing are drawn",
+        &st.arcView.prediction));
 }
 
 void addCommands(console::Console& con, ViewerState& st, ConsoleHost& host) {
@@ -367,34 +385,38 @@ void addCommands(console::Console& con, ViewerState& st, ConsoleHost& host) {
         return Reply::wait(1);
     };
     auto mapNames = [&st](const Words&) { return st.mapList(); };
-    con.addCommand("map", "map NAME: loads a map (Tab completes the names in the game data)", mapCommand, mapNames);
-    con.addCommand("devmap", "devmap NAME: as map (the game's devmap also allows cheats; here everything is allowed)",
+    con.addCommand("map", "map NAME: loads a map (Tab completes the names in the game data)", mapCommand,
+                   mapNames);
+    con.addCommand("devmap",
+                   "devmap NAME: as map (the game's devmap also allows cheats; here everything is allowed)",
                    mapCommand, mapNames);
-    con.addCommand("setviewpos", "setviewpos X Y Z [YAW]: puts the player's origin there (units), facing YAW (degrees)",
-                   [&st](const Words& a) {
-                       if (a.size() != 4 && a.size() != 5)
-                           return Reply::fail("usage: setviewpos X Y Z [YAW]");
-                       glm::vec3 p;
-                       for (int i = 0; i < 3; ++i) {
-                           const auto f = numberIn(a[size_t(i) + 1], -collision::kMaxCoordinate,
-                                                   collision::kMaxCoordinate);
-                           if (!f)
-                               return Reply::fail("setviewpos: expected a number in " +
-                                                  rangeText(-collision::kMaxCoordinate, collision::kMaxCoordinate) +
-                                                  ", got '" + a[size_t(i) + 1] + "'");
-                           p[i] = *f;
-                       }
-                       float yaw = st.camera.yaw;
-                       if (a.size() == 5) {
-                           const auto f = numberIn(a[4], -1e6f, 1e6f);
-                           if (!f)
-                               return Reply::fail("setviewpos: yaw '" + a[4] + "' is not a number of degrees");
-                           yaw = *f;
-                       }
-                       st.teleport(p, yaw);
-                       return Reply::ok();
-                   });
-    con.addCommand("viewangles", "viewangles PITCH YAW: turns the view (degrees; pitch within +/-89, positive looks down)",
+    con.addCommand(
+        "setviewpos", "setviewpos X Y Z [YAW]: puts the player's origin there (units), facing YAW (degrees)",
+        [&st](const Words& a) {
+            if (a.size() != 4 && a.size() != 5)
+                return Reply::fail("usage: setviewpos X Y Z [YAW]");
+            glm::vec3 p;
+            for (int i = 0; i < 3; ++i) {
+                const auto f =
+                    numberIn(a[size_t(i) + 1], -collision::kMaxCoordinate, collision::kMaxCoordinate);
+                if (!f)
+                    return Reply::fail("setviewpos: expected a number in " +
+                                       rangeText(-collision::kMaxCoordinate, collision::kMaxCoordinate) +
+                                       ", got '" + a[size_t(i) + 1] + "'");
+                p[i] = *f;
+            }
+            float yaw = st.camera.yaw;
+            if (a.size() == 5) {
+                const auto f = numberIn(a[4], -1e6f, 1e6f);
+                if (!f)
+                    return Reply::fail("setviewpos: yaw '" + a[4] + "' is not a number of degrees");
+                yaw = *f;
+            }
+            st.teleport(p, yaw);
+            return Reply::ok();
+        });
+    con.addCommand("viewangles",
+                   "viewangles PITCH YAW: turns the view (degrees; pitch within +/-89, positive looks down)",
                    [&st](const Words& a) {
                        if (a.size() != 3)
                            return Reply::fail("usage: viewangles PITCH YAW");
@@ -407,7 +429,8 @@ void addCommands(console::Console& con, ViewerState& st, ConsoleHost& host) {
                        st.camera.yaw = *yaw;
                        return Reply::ok();
                    });
-    con.addCommand("viewpos", "viewpos: prints the player's origin and yaw and copies them as a setviewpos command",
+    con.addCommand("viewpos",
+                   "viewpos: prints the player's origin and yaw and copies them as a setviewpos command",
                    [&con, &st, &host](const Words&) {
                        const std::string text = viewPosText(st);
                        const glm::vec3 eye = st.camera.eye;
@@ -429,12 +452,13 @@ void addCommands(console::Console& con, ViewerState& st, ConsoleHost& host) {
         st.respawn();
         return Reply::ok();
     });
-    con.addCommand("screenshot", "screenshot [FILE.png]: saves this frame with its panels", [&host](const Words& a) {
-        if (a.size() > 2)
-            return Reply::fail("usage: screenshot [FILE.png]");
-        host.screenshot(a.size() == 2 ? a[1] : std::string());
-        return Reply::ok();
-    });
+    con.addCommand("screenshot", "screenshot [FILE.png]: saves this frame with its panels",
+                   [&host](const Words& a) {
+                       if (a.size() > 2)
+                           return Reply::fail("usage: screenshot [FILE.png]");
+                       host.screenshot(a.size() == 2 ? a[1] : std::string());
+                       return Reply::ok();
+                   });
     con.addCommand("quit", "quit: closes the viewer (Ctrl+Q)", [&host](const Words&) {
         host.quit();
         return Reply::ok();
@@ -457,7 +481,9 @@ std::vector<std::string> inspectionText(const ViewerState& st) {
     const Inspection& in = *st.inspection;
     const inspect::Inspector& inspector = *st.map->inspector;
     std::vector<std::string> out;
-    auto vec = [](const glm::vec3& v) { return floatText(v.x) + " " + floatText(v.y) + " " + floatText(v.z); };
+    auto vec = [](const glm::vec3& v) {
+        return floatText(v.x) + " " + floatText(v.y) + " " + floatText(v.z);
+    };
     if (in.brushSide >= 0 || in.surface >= 0 || !in.hit) {
         if (!in.hit && in.brush < 0) {
             out.push_back(in.source + ": hit nothing");
@@ -483,9 +509,11 @@ std::vector<std::string> inspectionText(const ViewerState& st) {
     if (!info)
         return out;
     const inspect::Owner& o = info->owner;
-    out.push_back("brush " + std::to_string(info->index) + " (" + inspect::brushKindName(inspect::brushKind(info->contents)) +
-                  "): shader " + info->shader + ", contents " + bsp::contentsNames(info->contents));
-    std::string owner = o.entity >= 0 ? "entity " + std::to_string(o.entity) + " " + o.classname : "no entity";
+    out.push_back("brush " + std::to_string(info->index) + " (" +
+                  inspect::brushKindName(inspect::brushKind(info->contents)) + "): shader " + info->shader +
+                  ", contents " + bsp::contentsNames(info->contents));
+    std::string owner =
+        o.entity >= 0 ? "entity " + std::to_string(o.entity) + " " + o.classname : "no entity";
     if (!o.targetname.empty())
         owner += " \"" + o.targetname + "\"";
     owner += o.model == 0 ? " (world, model 0)" : " (model *" + std::to_string(o.model) + ")";
@@ -494,7 +522,8 @@ std::vector<std::string> inspectionText(const ViewerState& st) {
     for (const inspect::SideInfo& s : info->sides)
         out.push_back(core::format("  side %d: %s %s dist %s %s %s%s", s.index, s.bevel ? "bevel" : "face ",
                                    vec(s.normal).c_str(), floatText(s.dist).c_str(), s.shader.c_str(),
-                                   bsp::surfaceFlagNames(s.surfaceFlags).c_str(), s.index == in.brushSide ? "  (hit)" : ""));
+                                   bsp::surfaceFlagNames(s.surfaceFlags).c_str(),
+                                   s.index == in.brushSide ? "  (hit)" : ""));
     return out;
 }
 

@@ -14,7 +14,9 @@ ConsoleSession::ConsoleSession(ViewerState& state) : m_state(state) {
     });
 }
 
-std::optional<std::string> ConsoleSession::execFile(const std::string& path) { return m_console.enqueueFile(path); }
+std::optional<std::string> ConsoleSession::execFile(const std::string& path) {
+    return m_console.enqueueFile(path);
+}
 
 bool ConsoleSession::handleEvent(const SDL_Event& ev) {
     if (ev.type == SDL_KEYDOWN) {
@@ -53,8 +55,12 @@ std::optional<std::string> ConsoleSession::loadMap(const std::string& map) {
     return m_state.mapError;
 }
 
-void ConsoleSession::setClipboard(const std::string& text) { SDL_SetClipboardText(text.c_str()); }
+void ConsoleSession::setClipboard(const std::string& text) {
+    SDL_SetClipboardText(text.c_str());
+}
 
-void ConsoleSession::screenshot(const std::string& path) { m_screenshot = path; }
+void ConsoleSession::screenshot(const std::string& path) {
+    m_screenshot = path;
+}
 
 } // namespace cliplab::viewer

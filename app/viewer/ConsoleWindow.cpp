@@ -14,7 +14,8 @@ namespace {
 /// Replaces the input line's whole text.
 void setLine(ImGuiInputTextCallbackData* data, const std::string& text) {
     data->DeleteChars(0, data->BufTextLen);
-    data->InsertChars(0, text.c_str(), text.c_str() + std::min<size_t>(text.size(), size_t(data->BufSize - 1)));
+    data->InsertChars(0, text.c_str(),
+                      text.c_str() + std::min<size_t>(text.size(), size_t(data->BufSize - 1)));
 }
 
 int inputCallback(ImGuiInputTextCallbackData* data) {
@@ -44,7 +45,8 @@ int inputCallback(ImGuiInputTextCallbackData* data) {
             setLine(data, *line);
         break;
     }
-    default: break;
+    default:
+        break;
     }
     return 0;
 }
@@ -79,7 +81,8 @@ void ConsoleWindow::draw(console::Console& console) {
         return;
     }
     const float footer = ImGui::GetStyle().ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
-    if (ImGui::BeginChild("##scrollback", ImVec2(0.0f, -footer), false, ImGuiWindowFlags_HorizontalScrollbar)) {
+    if (ImGui::BeginChild("##scrollback", ImVec2(0.0f, -footer), false,
+                          ImGuiWindowFlags_HorizontalScrollbar)) {
         const auto& lines = console.lines();
         ImGuiListClipper clipper;
         clipper.Begin(static_cast<int>(lines.size()));
@@ -101,9 +104,9 @@ void ConsoleWindow::draw(console::Console& console) {
     }
     ImGui::EndChild();
     ImGui::Separator();
-    constexpr ImGuiInputTextFlags kInput = ImGuiInputTextFlags_EnterReturnsTrue |
-                                           ImGuiInputTextFlags_CallbackCompletion |
-                                           ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_CallbackCharFilter;
+    constexpr ImGuiInputTextFlags kInput =
+        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
+        ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_CallbackCharFilter;
     if (m_focusInput) {
         ImGui::SetKeyboardFocusHere();
         m_focusInput = false;

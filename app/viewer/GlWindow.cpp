@@ -22,12 +22,14 @@ core::Result<std::unique_ptr<GlWindow>> GlWindow::create(const std::string& titl
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
     std::unique_ptr<GlWindow> w(new GlWindow());
     const Uint32 flags = SDL_WINDOW_OPENGL | (hidden ? SDL_WINDOW_HIDDEN : SDL_WINDOW_RESIZABLE);
-    w->m_window = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, width, height, flags);
+    w->m_window = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, width,
+                                   height, flags);
     if (!w->m_window)
         return core::makeError(std::string("SDL: cannot open a window: ") + SDL_GetError());
     w->m_context = SDL_GL_CreateContext(w->m_window);
     if (!w->m_context)
-        return core::makeError(std::string("SDL: cannot create an OpenGL 3.3 core context: ") + SDL_GetError());
+        return core::makeError(std::string("SDL: cannot create an OpenGL 3.3 core context: ") +
+                               SDL_GetError());
     SDL_GL_MakeCurrent(w->m_window, w->m_context);
     core::Status loaded = render::loadGl(SDL_GL_GetProcAddress);
     if (!loaded)
@@ -45,7 +47,9 @@ GlWindow::~GlWindow() {
     SDL_Quit();
 }
 
-void GlWindow::swap() { SDL_GL_SwapWindow(m_window); }
+void GlWindow::swap() {
+    SDL_GL_SwapWindow(m_window);
+}
 
 std::string GlWindow::description() const {
     const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
@@ -72,8 +76,8 @@ core::Result<std::unique_ptr<OffscreenTarget>> OffscreenTarget::create(int width
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        return core::makeError("OpenGL: cannot make a " + std::to_string(width) + "x" + std::to_string(height) +
-                               " framebuffer");
+        return core::makeError("OpenGL: cannot make a " + std::to_string(width) + "x" +
+                               std::to_string(height) + " framebuffer");
     return t;
 }
 
@@ -85,7 +89,9 @@ OffscreenTarget::~OffscreenTarget() {
     glDeleteRenderbuffers(1, &depth);
 }
 
-void OffscreenTarget::bind() const { glBindFramebuffer(GL_FRAMEBUFFER, m_fbo); }
+void OffscreenTarget::bind() const {
+    glBindFramebuffer(GL_FRAMEBUFFER, m_fbo);
+}
 
 std::vector<unsigned char> OffscreenTarget::readRgb() const {
     const auto rowBytes = static_cast<size_t>(m_width) * 3;
@@ -95,7 +101,8 @@ std::vector<unsigned char> OffscreenTarget::readRgb() const {
     glReadPixels(0, 0, m_width, m_height, GL_RGB, GL_UNSIGNED_BYTE, bottomUp.data());
     std::vector<unsigned char> topDown(bottomUp.size());
     for (size_t y = 0; y < static_cast<size_t>(m_height); ++y)
-        std::copy_n(&bottomUp[(static_cast<size_t>(m_height) - 1 - y) * rowBytes], rowBytes, &topDown[y * rowBytes]);
+        std::copy_n(&bottomUp[(static_cast<size_t>(m_height) - 1 - y) * rowBytes], rowBytes,
+                    &topDown[y * rowBytes]);
     return topDown;
 }
 

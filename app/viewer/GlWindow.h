@@ -18,7 +18,8 @@ class GlWindow {
 public:
     /// Opens a window of `width` x `height` pixels; `hidden` keeps it off screen (renders go to
     /// framebuffer objects). Errors say what is missing (e.g. no display: run under xvfb-run).
-    static core::Result<std::unique_ptr<GlWindow>> create(const std::string& title, int width, int height, bool hidden);
+    static core::Result<std::unique_ptr<GlWindow>> create(const std::string& title, int width, int height,
+                                                          bool hidden);
     ~GlWindow();
     GlWindow(const GlWindow&) = delete;
     GlWindow& operator=(const GlWindow&) = delete;
@@ -26,7 +27,8 @@ public:
     /// Presents the back buffer.
     void swap();
     SDL_Window* window() const { return m_window; }
-    /// "renderer (version)" of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits) (4.5 (Core Profile) Mesa 22.3.6)".
+    /// "renderer (version)" of the context, e.g. "llvmpipe (LLVM 15.0.6, 256 bits) (4.5 (Core Profile)
+    /// Mesa 22.3.6)".
     std::string description() const;
 
 private:

@@ -22,9 +22,8 @@ glm::vec3 markerLabelPoint(const inspect::Marker& marker);
 
 /// Draws the markers whose kind is shown and whose origin is within `range` units of `eye`;
 /// returns how many were drawn, by kind.
-std::array<size_t, inspect::kMarkerKindCount> drawMarkers(const std::vector<inspect::Marker>& markers,
-                                                          debugdraw::DebugDraw& draw,
-                                                          const std::array<bool, inspect::kMarkerKindCount>& shown,
-                                                          const glm::vec3& eye, float range);
+std::array<size_t, inspect::kMarkerKindCount>
+drawMarkers(const std::vector<inspect::Marker>& markers, debugdraw::DebugDraw& draw,
+            const std::array<bool, inspect::kMarkerKindCount>& shown, const glm::vec3& eye, float range);
 
 } // namespace cliplab::viewer

@@ -8,9 +8,12 @@ namespace cliplab::viewer {
 
 const char* methodName(TraceMethod method) {
     switch (method) {
-    case TraceMethod::Brush: return "brush";
-    case TraceMethod::PlaneShift: return "planeshift";
-    case TraceMethod::Both: return "both";
+    case TraceMethod::Brush:
+        return "brush";
+    case TraceMethod::PlaneShift:
+        return "planeshift";
+    case TraceMethod::Both:
+        return "both";
     }
     return "brush";
 }
@@ -27,7 +30,8 @@ TraceMethod effectiveMethod(TraceMethod chosen, const collision::TraceOptions& o
     return planeShiftUnavailable(options) ? TraceMethod::Brush : chosen;
 }
 
-const collision::PlaneShiftTree& PlaneShiftCache::tree(const collision::Model& model, int32_t mask, bool bevels) {
+const collision::PlaneShiftTree& PlaneShiftCache::tree(const collision::Model& model, int32_t mask,
+                                                       bool bevels) {
     if (const collision::PlaneShiftTree* t = find(mask, bevels))
         return *t;
     if (m_trees.size() >= kMaxTrees)
@@ -63,9 +67,10 @@ void RecentTimes::clear() {
     m_sum = 0.0;
 }
 
-std::vector<MethodTrace> traceByMethod(TraceMethod method, const collision::Model& model, PlaneShiftCache& cache,
-                                       bool bevels, const collision::Shape& shape, const glm::vec3& start,
-                                       const glm::vec3& end, int32_t mask, const collision::TraceOptions& options,
+std::vector<MethodTrace> traceByMethod(TraceMethod method, const collision::Model& model,
+                                       PlaneShiftCache& cache, bool bevels, const collision::Shape& shape,
+                                       const glm::vec3& start, const glm::vec3& end, int32_t mask,
+                                       const collision::TraceOptions& options,
                                        std::array<RecentTimes, 2>* times) {
     method = effectiveMethod(method, options);
     std::vector<MethodTrace> out;
@@ -73,11 +78,13 @@ std::vector<MethodTrace> traceByMethod(TraceMethod method, const collision::Mode
         MethodTrace t;
         t.method = m;
         // Built before the clock starts: the first trace after a change must not count the build.
-        const collision::PlaneShiftTree* tree = m == TraceMethod::PlaneShift ? &cache.tree(model, mask, bevels) : nullptr;
+        const collision::PlaneShiftTree* tree =
+            m == TraceMethod::PlaneShift ? &cache.tree(model, mask, bevels) : nullptr;
         const auto t0 = std::chrono::steady_clock::now();
         t.result = tree ? tree->trace(shape, start, end, options, &t.stats)
                         : model.trace(shape, start, end, mask, options, &t.stats);
-        t.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+        t.microseconds =
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
         if (times)
             (*times)[tree ? 1 : 0].add(t.microseconds * 1000.0);
         out.push_back(std::move(t));

@@ -6,8 +6,8 @@
 /// No GL or ImGui here: the panels and the main loop call it, tests use it directly.
 
 #include "collision/Model.h"
-#include "planeshift/PlaneShiftTree.h"
 #include "collision/Trace.h"
+#include "planeshift/PlaneShiftTree.h"
 
 #include <array>
 #include <cstdint>
@@ -28,7 +28,8 @@ enum class TraceMethod {
 const char* methodName(TraceMethod method);
 
 /// Why plane shifting cannot trace with `options` (a sentence for the panel), or nullptr when it
-/// can: the tree holds the world's brushes only and clips cells with the game's epsilon rules (not the tutorial's).
+/// can: the tree holds the world's brushes only and clips cells with the game's epsilon rules (not the
+/// tutorial's).
 const char* planeShiftUnavailable(const collision::TraceOptions& options);
 
 /// The method actually used: `chosen`, except Brush when plane shifting is unavailable.
@@ -82,9 +83,10 @@ struct MethodTrace {
 /// give one result, Both two (brush first, then plane shifting). Plane shifting falls back to the
 /// brush trace when planeShiftUnavailable(options); its tree comes from `cache` for `mask` and
 /// `bevels` (built on first use). Times are added to `times` ([0] brush, [1] planeshift) when given.
-std::vector<MethodTrace> traceByMethod(TraceMethod method, const collision::Model& model, PlaneShiftCache& cache,
-                                       bool bevels, const collision::Shape& shape, const glm::vec3& start,
-                                       const glm::vec3& end, int32_t mask, const collision::TraceOptions& options,
+std::vector<MethodTrace> traceByMethod(TraceMethod method, const collision::Model& model,
+                                       PlaneShiftCache& cache, bool bevels, const collision::Shape& shape,
+                                       const glm::vec3& start, const glm::vec3& end, int32_t mask,
+                                       const collision::TraceOptions& options,
                                        std::array<RecentTimes, 2>* times = nullptr);
 
 } // namespace cliplab::viewer

@@ -18,8 +18,9 @@ namespace {
 
 /// Run 0 (the recorded settings) first, then one colour per ghost.
 constexpr debugdraw::Color kPalette[ReplayController::kMaxGhosts] = {
-    {1.0f, 0.9f, 0.2f, 1.0f}, {0.2f, 0.9f, 1.0f, 1.0f}, {1.0f, 0.3f, 0.9f, 1.0f}, {1.0f, 0.55f, 0.1f, 1.0f},
-    {0.3f, 1.0f, 0.3f, 1.0f}, {0.45f, 0.5f, 1.0f, 1.0f}, {1.0f, 0.65f, 0.7f, 1.0f}, {0.75f, 0.75f, 0.75f, 1.0f},
+    {1.0f, 0.9f, 0.2f, 1.0f},  {0.2f, 0.9f, 1.0f, 1.0f},    {1.0f, 0.3f, 0.9f, 1.0f},
+    {1.0f, 0.55f, 0.1f, 1.0f}, {0.3f, 1.0f, 0.3f, 1.0f},    {0.45f, 0.5f, 1.0f, 1.0f},
+    {1.0f, 0.65f, 0.7f, 1.0f}, {0.75f, 0.75f, 0.75f, 1.0f},
 };
 
 /// Ticks of player traces the viewer keeps (ViewerState::tickTraces).
@@ -63,8 +64,9 @@ replay::RunSettings viewerRunSettings(const ViewerState& st) {
     s.trace = st.trace.options;
     // The player moves by the brush trace when the method is Both (ViewerState::traceLogged).
     const TraceMethod chosen = st.trace.method == TraceMethod::Both ? TraceMethod::Brush : st.trace.method;
-    s.method = effectiveMethod(chosen, st.trace.options) == TraceMethod::PlaneShift ? replay::TraceMethod::PlaneShift
-                                                                                     : replay::TraceMethod::Brush;
+    s.method = effectiveMethod(chosen, st.trace.options) == TraceMethod::PlaneShift
+                   ? replay::TraceMethod::PlaneShift
+                   : replay::TraceMethod::Brush;
     s.bevels = st.trace.planeShiftBevels;
     s.rate = st.sim.rate();
     return s;
@@ -82,7 +84,8 @@ void ReplayController::startRecording(ViewerState& st) {
         setStatus(st, "close the playback to record");
         return;
     }
-    m_capture.emplace(st.map->argument, viewerRunSettings(st), st.sim.state(), st.camera.yaw, st.camera.pitch);
+    m_capture.emplace(st.map->argument, viewerRunSettings(st), st.sim.state(), st.camera.yaw,
+                      st.camera.pitch);
     m_captureModel = st.map->model.get();
     panel.expand = true;
     setStatus(st, "recording (F5 stops)");
@@ -105,7 +108,8 @@ void ReplayController::stopRecording(ViewerState& st) {
     }
     m_lastSaved = target;
     setStatus(st, core::format("recording saved to %s (%zu ticks, %.2f s)",
-                               std::filesystem::absolute(target).string().c_str(), rec.ticks.size(), rec.seconds()));
+                               std::filesystem::absolute(target).string().c_str(), rec.ticks.size(),
+                               rec.seconds()));
 }
 
 void ReplayController::toggleRecording(ViewerState& st) {
@@ -115,7 +119,8 @@ void ReplayController::toggleRecording(ViewerState& st) {
         startRecording(st);
 }
 
-void ReplayController::onTick(ViewerState& st, const movement::Input& input, const movement::PlayerState& before) {
+void ReplayController::onTick(ViewerState& st, const movement::Input& input,
+                              const movement::PlayerState& before) {
     const movement::PlayerState& after = st.sim.state();
     if (st.sim.rate() != m_historyRate) {
         m_history.clear();
@@ -136,7 +141,9 @@ void ReplayController::onTick(ViewerState& st, const movement::Input& input, con
     }
 }
 
-size_t ReplayController::ticks() const { return m_set ? m_set->run(0).ticks() : 0; }
+size_t ReplayController::ticks() const {
+    return m_set ? m_set->run(0).ticks() : 0;
+}
 
 void ReplayController::setSpeed(double speed) {
     m_speed = std::isnan(speed) ? 1.0 : std::clamp(speed, kMinSpeed, kMaxSpeed);
@@ -151,7 +158,8 @@ bool ReplayController::open(ViewerState& st, const std::string& path, const std:
     const std::string& wanted = map.empty() ? rec->map : map;
     if (!st.map || st.map->argument != wanted) {
         if (!st.switchMap(wanted)) {
-            setStatus(st, path + ": the map does not load (give it: cliplab view MAP --replay FILE): " + st.mapError);
+            setStatus(st, path + ": the map does not load (give it: cliplab view MAP --replay FILE): " +
+                              st.mapError);
             return false;
         }
     }
@@ -190,8 +198,9 @@ bool ReplayController::open(ViewerState& st, replay::Recording recording, const 
                                    name.c_str(), mismatch->tick,
                                    double(glm::distance(mismatch->recorded, mismatch->replayed))));
     else
-        setStatus(st, core::format("%s: %zu ticks, %.2f s%s", name.c_str(), run.ticks(), m_set->recording().seconds(),
-                                   m_set->recording().hasOrigins() ? ", replay equal to the recorded positions" : ""));
+        setStatus(st, core::format(
+                          "%s: %zu ticks, %.2f s%s", name.c_str(), run.ticks(), m_set->recording().seconds(),
+                          m_set->recording().hasOrigins() ? ", replay equal to the recorded positions" : ""));
     return true;
 }
 
@@ -284,12 +293,14 @@ void ReplayController::advanceCursor(ViewerState& st, size_t target) {
         st.tickTraces.clear();
     }
     const size_t logFrom = target > kTraceTicksKept ? target - kTraceTicksKept : 0;
-    const TraceMethod method =
-        settings.effectiveMethod() == replay::TraceMethod::PlaneShift ? TraceMethod::PlaneShift : TraceMethod::Brush;
+    const TraceMethod method = settings.effectiveMethod() == replay::TraceMethod::PlaneShift
+                                   ? TraceMethod::PlaneShift
+                                   : TraceMethod::Brush;
     while (m_cursorTick < target) {
         const bool log = m_cursorTick >= logFrom;
         TraceLogger logger(method);
-        m_cursorState = replay::replayTick(rec, settings, *m_world, m_cursorState, m_cursorTick, log ? &logger : nullptr);
+        m_cursorState =
+            replay::replayTick(rec, settings, *m_world, m_cursorState, m_cursorTick, log ? &logger : nullptr);
         ++m_cursorTick;
         if (log) {
             st.tickTraces.push_back(std::move(logger.traces));
@@ -358,7 +369,8 @@ void ReplayController::draw(const ViewerState& st, debugdraw::DebugDraw& draw) c
     for (auto it = m_ghosts.rbegin(); it != m_ghosts.rend(); ++it) {
         const Ghost& g = *it;
         const replay::Run& run = m_set->run(g.run);
-        const size_t now = std::min(run.ticks(), static_cast<size_t>(std::llround(seconds * run.settings.rate)));
+        const size_t now =
+            std::min(run.ticks(), static_cast<size_t>(std::llround(seconds * run.settings.rate)));
         // The trail: bright up to the playhead, faint after it, seen through walls (where a run
         // went matters more than what hides it). Long runs are thinned to ~3000 segments.
         const size_t stride = std::max<size_t>(1, run.states.size() / 3000);

@@ -24,9 +24,9 @@ struct LoggedTrace;
 
 /// One replay of the open recording drawn in the 3D view.
 struct Ghost {
-    std::string overrides;   ///< "NAME=VALUE ..." applied to the recorded settings; "" = as recorded.
+    std::string overrides; ///< "NAME=VALUE ..." applied to the recorded settings; "" = as recorded.
     debugdraw::Color color{1.0f};
-    size_t run = 0;          ///< Index in the RunSet (0 = the recorded settings).
+    size_t run = 0; ///< Index in the RunSet (0 = the recorded settings).
     /// The first tick it is more than replay::kPartDistance from the recorded run (none for run 0).
     std::optional<replay::Parting> parting;
 };

@@ -14,8 +14,8 @@ namespace cliplab::viewer {
 
 namespace {
 
-void drawCircle(debugdraw::DebugDraw& draw, const glm::vec3& c, const glm::vec3& u, const glm::vec3& v, float r,
-                const debugdraw::Style& style) {
+void drawCircle(debugdraw::DebugDraw& draw, const glm::vec3& c, const glm::vec3& u, const glm::vec3& v,
+                float r, const debugdraw::Style& style) {
     constexpr int kSegments = 24;
     glm::vec3 prev = c + u * r;
     for (int i = 1; i <= kSegments; ++i) {
@@ -40,7 +40,8 @@ public:
             return;
         }
         for (int i = 0; i < pieces; i += 2)
-            m_out.line(a + (b - a) * (float(i) / float(pieces)), a + (b - a) * (float(i + 1) / float(pieces)), style);
+            m_out.line(a + (b - a) * (float(i) / float(pieces)), a + (b - a) * (float(i + 1) / float(pieces)),
+                       style);
     }
     void polygon(std::span<const glm::vec3> points, const debugdraw::Style& style) override {
         m_out.polygon(points, style);
@@ -54,8 +55,8 @@ private:
 /// of the same segment by different methods, drawn in its method's colour, the plane-shift one
 /// dashed; the hit cross (axial for brush, diagonal for planeshift) and the normal arrow (32 / 20
 /// units) differ in shape too, so both stay visible where the methods agree.
-void drawTrace(debugdraw::DebugDraw& out, const LoggedTrace& t, const collision::Model* model, const VisToggles& vis,
-               bool emphasise, bool paired = false) {
+void drawTrace(debugdraw::DebugDraw& out, const LoggedTrace& t, const collision::Model* model,
+               const VisToggles& vis, bool emphasise, bool paired = false) {
     const bool shifted = paired && t.second;
     DashedDraw dashed(out);
     debugdraw::DebugDraw& draw = shifted ? static_cast<debugdraw::DebugDraw&>(dashed) : out;
@@ -85,7 +86,8 @@ void drawTrace(debugdraw::DebugDraw& out, const LoggedTrace& t, const collision:
     if (vis.hitPlane && glm::dot(n, n) > 0.5f) {
         // The plane patch sits on the unshifted brush plane, next to where the shape stopped.
         draw.plane(debugdraw::HullPlane{n, t.result.plane.dist}, t.result.endpos, 24.0f,
-                   debugdraw::Style{paired ? color * glm::vec4(1, 1, 1, 0.3f) : glm::vec4(0.3f, 0.6f, 1.0f, 0.35f), true});
+                   debugdraw::Style{
+                       paired ? color * glm::vec4(1, 1, 1, 0.3f) : glm::vec4(0.3f, 0.6f, 1.0f, 0.35f), true});
         const glm::vec3 onPlane = t.result.endpos - n * (glm::dot(n, t.result.endpos) - t.result.plane.dist);
         draw.arrow(onPlane, onPlane + n * (shifted ? 20.0f : 32.0f),
                    debugdraw::Style{paired ? color : debugdraw::colors::Blue, false}, 6.0f);
@@ -138,7 +140,8 @@ void drawShape(debugdraw::DebugDraw& draw, const collision::Shape& shape, const 
             drawCircle(draw, c, {1, 0, 0}, {0, 0, 1}, r, style);
             drawCircle(draw, c, {0, 1, 0}, {0, 0, 1}, r, style);
         }
-        for (const glm::vec3& d : {glm::vec3(r, 0, 0), glm::vec3(-r, 0, 0), glm::vec3(0, r, 0), glm::vec3(0, -r, 0)})
+        for (const glm::vec3& d :
+             {glm::vec3(r, 0, 0), glm::vec3(-r, 0, 0), glm::vec3(0, r, 0), glm::vec3(0, -r, 0)})
             draw.line(top + d, bottom + d, style);
         return;
     }
@@ -149,14 +152,16 @@ void drawShape(debugdraw::DebugDraw& draw, const collision::Shape& shape, const 
         const glm::vec3 top = centre + glm::vec3(0, 0, h), bottom = centre - glm::vec3(0, 0, h);
         drawCircle(draw, top, {1, 0, 0}, {0, 1, 0}, r, style);
         drawCircle(draw, bottom, {1, 0, 0}, {0, 1, 0}, r, style);
-        for (const glm::vec3& d : {glm::vec3(r, 0, 0), glm::vec3(-r, 0, 0), glm::vec3(0, r, 0), glm::vec3(0, -r, 0)})
+        for (const glm::vec3& d :
+             {glm::vec3(r, 0, 0), glm::vec3(-r, 0, 0), glm::vec3(0, r, 0), glm::vec3(0, -r, 0)})
             draw.line(top + d, bottom + d, style);
         return;
     }
     }
 }
 
-void drawBrush(debugdraw::DebugDraw& draw, const collision::Model& model, int32_t brush, const debugdraw::Color& color) {
+void drawBrush(debugdraw::DebugDraw& draw, const collision::Model& model, int32_t brush,
+               const debugdraw::Color& color) {
     if (brush < 0 || brush >= static_cast<int32_t>(model.brushes().size()))
         return;
     const collision::CollisionBrush& b = model.brushes()[static_cast<size_t>(brush)];
@@ -212,12 +217,16 @@ void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {
         // The newest patch hit among the probe, the sweep and the last tick gets highlighted.
         const collision::TraceResult* hit = nullptr;
         auto consider = [&](const LoggedTrace& t) {
-            if (t.result.surface >= 0) hit = &t.result;
+            if (t.result.surface >= 0)
+                hit = &t.result;
         };
         if (!state.tickTraces.empty())
-            for (const LoggedTrace& t : state.tickTraces.back()) consider(t);
-        for (const LoggedTrace& t : state.sweepTrace) consider(t);
-        if (state.probe) consider(*state.probe);
+            for (const LoggedTrace& t : state.tickTraces.back())
+                consider(t);
+        for (const LoggedTrace& t : state.sweepTrace)
+            consider(t);
+        if (state.probe)
+            consider(*state.probe);
         // Patches within this many units of the hit (or of the player) are drawn; farther ones are
         // skipped to keep big maps readable.
         constexpr float kPatchRange = 1024.0f;

@@ -21,7 +21,8 @@ void drawShape(debugdraw::DebugDraw& draw, const collision::Shape& shape, const 
 
 /// Draws brush `brush` of `model`: translucent faces in `color` with opaque edges, or only the
 /// edges (a wire hull, drawn over the world) when `color` has alpha 0.
-void drawBrush(debugdraw::DebugDraw& draw, const collision::Model& model, int32_t brush, const debugdraw::Color& color);
+void drawBrush(debugdraw::DebugDraw& draw, const collision::Model& model, int32_t brush,
+               const debugdraw::Color& color);
 
 /// Everything the state's toggles ask for.
 void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw);

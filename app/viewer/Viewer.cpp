@@ -19,9 +19,9 @@
 #include <imgui_impl_sdl.h>
 
 #include <glm/geometric.hpp>
+#include <glm/gtc/matrix_inverse.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
-#include <glm/gtc/matrix_inverse.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -114,7 +114,8 @@ bool openReplay(const ViewerConfig& config, ViewerState& st) {
         const auto parting = st.replay.firstParting();
         const double rate = st.replay.runs()->run(0).settings.rate;
         const double at = *config.replayAt;
-        st.replay.seek(st, at < 0.0 ? (parting ? parting->tick : 0) : static_cast<size_t>(std::llround(at * rate)));
+        st.replay.seek(st, at < 0.0 ? (parting ? parting->tick : 0)
+                                    : static_cast<size_t>(std::llround(at * rate)));
     }
     return true;
 }
@@ -127,7 +128,8 @@ ViewerLoop::ViewerLoop(const ViewerConfig& config, GlWindow& window)
         std::error_code ec;
         std::filesystem::create_directories(m_configDir, ec);
     }
-    m_gui = std::make_unique<ImGuiSession>(window.window(), m_configDir.empty() ? std::string() : m_configDir + "/imgui.ini");
+    m_gui = std::make_unique<ImGuiSession>(window.window(),
+                                           m_configDir.empty() ? std::string() : m_configDir + "/imgui.ini");
     m_recorder = std::make_unique<PurposeRecorder>(m_sink);
     m_console = std::make_unique<ConsoleSession>(m_st);
 }
@@ -348,7 +350,8 @@ void ViewerLoop::updateViewport() {
     int winW = 1, winH = 1;
     SDL_GetWindowSize(m_window.window(), &winW, &winH);
     // Window coordinates to drawable pixels (high-DPI displays differ).
-    m_pixelScale = glm::vec2(float(m_drawW) / float(std::max(winW, 1)), float(m_drawH) / float(std::max(winH, 1)));
+    m_pixelScale =
+        glm::vec2(float(m_drawW) / float(std::max(winW, 1)), float(m_drawH) / float(std::max(winH, 1)));
     // The 3D view is the part of the window left of the sidebar (its width from the last frame).
     const float viewWidth = m_viewWidth < 0.0f ? float(winW) : m_viewWidth;
     m_st.camera.width = std::clamp(int(viewWidth * m_pixelScale.x + 0.5f), 1, std::max(m_drawW, 1));
@@ -365,15 +368,15 @@ void ViewerLoop::runProbes(const FrameEvents& events) {
     }
     // The surface class view names what the cursor points at (over the 3D view, left of the sidebar).
     m_st.hover.reset();
-    if (const auto cursor = m_input.cursor(); cursor && m_st.surfaceClassView.enabled &&
-                                                 (m_viewWidth < 0.0f || cursor->x < m_viewWidth)) {
+    if (const auto cursor = m_input.cursor();
+        cursor && m_st.surfaceClassView.enabled && (m_viewWidth < 0.0f || cursor->x < m_viewWidth)) {
         const glm::vec2 pixel = *cursor * m_pixelScale;
         m_st.hoverAlong(pixelRay(m_st.camera, pixel.x, pixel.y));
     }
     m_st.sweepTrace.clear();
     if (m_st.sweep.enabled)
-        m_st.sweepTrace = m_st.traceMethods("sweep", m_st.trace.probeShape(), m_st.sweep.start, m_st.sweep.end,
-                                            m_st.trace.mask);
+        m_st.sweepTrace = m_st.traceMethods("sweep", m_st.trace.probeShape(), m_st.sweep.start,
+                                            m_st.sweep.end, m_st.trace.mask);
 }
 
 void ViewerLoop::drawPanels() {
@@ -399,8 +402,8 @@ void ViewerLoop::drawScene() {
     render::RenderSettings rs = m_st.render;
     rs.drawWorld = !m_st.collisionBrushView;
     if (m_st.collisionBrushView)
-        drawBrushes(m_st.map->data, renderer.debugDraw(), m_st.camera.eye, m_st.brushView.range, m_st.brushView.shown,
-                    m_st.brushView.bevels);
+        drawBrushes(m_st.map->data, renderer.debugDraw(), m_st.camera.eye, m_st.brushView.range,
+                    m_st.brushView.shown, m_st.brushView.bevels);
     drawAnalysis(renderer.debugDraw());
     drawTraceVis(m_st, renderer.debugDraw());
     m_st.replay.draw(m_st, renderer.debugDraw());
@@ -414,8 +417,8 @@ void ViewerLoop::drawAnalysis(debugdraw::DebugDraw& draw) {
     flight.rate = m_st.sim.rate();
     flight.trace = m_st.trace.options;
     const movement::PlayerState& ps = m_st.sim.state();
-    const bool airborne = m_st.arcView.prediction && ps.mode == movement::Mode::Walk && !ps.onGround &&
-                          !m_st.replay.active();
+    const bool airborne =
+        m_st.arcView.prediction && ps.mode == movement::Mode::Walk && !ps.onGround && !m_st.replay.active();
     m_st.prediction.reset();
     if (m_st.arcView.padArcs || airborne) {
         const PadArcCache::Arcs& arcs =
@@ -441,15 +444,18 @@ void ViewerLoop::drawAnalysis(debugdraw::DebugDraw& draw) {
             box = m_st.trace.probeShape();
         glm::vec3 mins = box.mins, maxs = box.maxs;
         if (box.kind == collision::ShapeKind::Sphere || box.kind == collision::ShapeKind::Cylinder) {
-            const glm::vec3 half(box.radius, box.radius, box.kind == collision::ShapeKind::Sphere ? box.radius : box.halfHeight);
-            const glm::vec3 mid = box.kind == collision::ShapeKind::Cylinder ? (box.mins + box.maxs) * 0.5f : glm::vec3(0.0f);
+            const glm::vec3 half(box.radius, box.radius,
+                                 box.kind == collision::ShapeKind::Sphere ? box.radius : box.halfHeight);
+            const glm::vec3 mid =
+                box.kind == collision::ShapeKind::Cylinder ? (box.mins + box.maxs) * 0.5f : glm::vec3(0.0f);
             mins = mid - half;
             maxs = mid + half;
         }
         const bsp::Model& world = m_st.map->data.models[0];
-        const int32_t mask = m_st.hullView.box == HullBox::Probe ? m_st.trace.mask : m_st.sim.settings().contentsMask;
-        drawHulls(m_st.hullCache.get(*m_st.map->model, world.firstBrush, world.numBrushes, mins, maxs, mask), draw,
-                  m_st.camera.eye, m_st.hullView.range);
+        const int32_t mask =
+            m_st.hullView.box == HullBox::Probe ? m_st.trace.mask : m_st.sim.settings().contentsMask;
+        drawHulls(m_st.hullCache.get(*m_st.map->model, world.firstBrush, world.numBrushes, mins, maxs, mask),
+                  draw, m_st.camera.eye, m_st.hullView.range);
     }
 }
 
@@ -468,8 +474,8 @@ void ViewerLoop::capture(std::optional<std::string> request, bool lastFrame) {
         glReadBuffer(GL_BACK);
     const int w = std::max(m_drawW, 1), h = std::max(m_drawH, 1);
     const core::Status written = writePng(path, w, h, readPixels(w, h));
-    m_st.status = written ? "screenshot saved to " + std::filesystem::absolute(path).string()
-                          : written.error().message;
+    m_st.status =
+        written ? "screenshot saved to " + std::filesystem::absolute(path).string() : written.error().message;
     std::printf("%s\n", m_st.status.c_str());
 }
 
@@ -477,11 +483,13 @@ void ViewerLoop::recordStats(double frameTime) {
     FrameStats& stats = m_st.stats;
     FrameStats::push(stats.frameMs, float(frameTime * 1000.0));
     FrameStats::push(stats.tracesPerFrame, float(m_st.tracesThisFrame));
-    FrameStats::push(stats.usPerTrace,
-                     m_st.tracesThisFrame ? float(m_st.traceMicrosThisFrame / double(m_st.tracesThisFrame)) : 0.0f);
+    FrameStats::push(stats.usPerTrace, m_st.tracesThisFrame
+                                           ? float(m_st.traceMicrosThisFrame / double(m_st.tracesThisFrame))
+                                           : 0.0f);
     FrameStats::push(stats.speed, glm::length(glm::vec2(m_st.sim.state().velocity)));
-    const bool expired = m_st.worldNoteSeconds >= 0.0f ? (m_st.worldNoteSeconds -= float(frameTime)) <= 0.0f
-                                                      : !m_st.frozen; // a stopped player's note: until it runs
+    const bool expired = m_st.worldNoteSeconds >= 0.0f
+                             ? (m_st.worldNoteSeconds -= float(frameTime)) <= 0.0f
+                             : !m_st.frozen; // a stopped player's note: until it runs
     if (expired)
         m_st.worldNote.clear();
 }

@@ -20,20 +20,21 @@ namespace cliplab::viewer {
 
 /// How runViewer() starts and when it stops.
 struct ViewerConfig {
-    std::string map;                 ///< MAP argument (path to .bsp/.map or a name in the VFS).
-    int width = 1280, height = 720;  ///< Window size (pixels).
-    bool hidden = false;             ///< No visible window; frames go to an offscreen target.
-    bool persist = true;             ///< Read and write ~/.config/cliplab (settings, ImGui layout).
+    std::string map;                ///< MAP argument (path to .bsp/.map or a name in the VFS).
+    int width = 1280, height = 720; ///< Window size (pixels).
+    bool hidden = false;            ///< No visible window; frames go to an offscreen target.
+    bool persist = true;            ///< Read and write ~/.config/cliplab (settings, ImGui layout).
     /// Scripted input (walk format): one tick per frame from the script instead of the keyboard,
     /// at `tickRate`; the player starts at the first spawn point like `cliplab walk`.
     std::optional<std::vector<movement::ScriptStep>> script;
-    double tickRate = 125.0;         ///< Ticks per second (30..333).
-    long long frames = 0;            ///< Stop after this many frames; 0 = run until closed.
+    double tickRate = 125.0; ///< Ticks per second (30..333).
+    long long frames = 0;    ///< Stop after this many frames; 0 = run until closed.
     /// Before the first frame, run up to this many ticks with no input until the player rests
     /// (on the ground and still, or flying/noclipping), then freeze the simulation: every frame
     /// shows that tick, and "tick=N settled=0|1" is printed (`shot --ui`). 0 = off.
     int settleTicks = 0;
-    bool printFinal = false;         ///< Print "ticks=N" and "final X Y Z ground=G stuck=S" at exit (walk's final line).
+    bool printFinal =
+        false; ///< Print "ticks=N" and "final X Y Z ground=G stuck=S" at exit (walk's final line).
     std::string screenshot;          ///< Write the last frame (panels included) to this PNG.
     std::optional<glm::vec3> eye;    ///< Start with the camera here (units; for screenshots).
     std::optional<glm::vec2> angles; ///< Pitch, yaw (degrees); with a replay the camera keeps them.

@@ -19,12 +19,18 @@ static_assert(SDL_NUM_SCANCODES <= 512, "ViewerInput::m_keys holds every scancod
 /// ImGui's index of an SDL mouse button (0 left, 1 right, 2 middle, 3-4 extra), or -1.
 int imguiButton(Uint8 sdlButton) {
     switch (sdlButton) {
-    case SDL_BUTTON_LEFT: return 0;
-    case SDL_BUTTON_RIGHT: return 1;
-    case SDL_BUTTON_MIDDLE: return 2;
-    case SDL_BUTTON_X1: return 3;
-    case SDL_BUTTON_X2: return 4;
-    default: return -1;
+    case SDL_BUTTON_LEFT:
+        return 0;
+    case SDL_BUTTON_RIGHT:
+        return 1;
+    case SDL_BUTTON_MIDDLE:
+        return 2;
+    case SDL_BUTTON_X1:
+        return 3;
+    case SDL_BUTTON_X2:
+        return 4;
+    default:
+        return -1;
     }
 }
 
@@ -60,7 +66,9 @@ FrameEvents ViewerInput::poll(ViewerState& state, SDL_Window* window,
 
 void ViewerInput::handle(const SDL_Event& ev, ViewerState& state, SDL_Window* window, FrameEvents& out) {
     switch (ev.type) {
-    case SDL_QUIT: out.quit = true; break;
+    case SDL_QUIT:
+        out.quit = true;
+        break;
     case SDL_WINDOWEVENT:
         ImGui_ImplSDL2_ProcessEvent(&ev);
         if (ev.window.event == SDL_WINDOWEVENT_FOCUS_LOST)
@@ -74,8 +82,12 @@ void ViewerInput::handle(const SDL_Event& ev, ViewerState& state, SDL_Window* wi
         if (viewOwnsMouse())
             out.look += glm::vec2(float(ev.motion.xrel), float(ev.motion.yrel));
         break;
-    case SDL_MOUSEBUTTONDOWN: onButton(ev, true, out); break;
-    case SDL_MOUSEBUTTONUP: onButton(ev, false, out); break;
+    case SDL_MOUSEBUTTONDOWN:
+        onButton(ev, true, out);
+        break;
+    case SDL_MOUSEBUTTONUP:
+        onButton(ev, false, out);
+        break;
     case SDL_MOUSEWHEEL:
         if (viewOwnsMouse() || !(m_mouseInside && imguiOwnsPoint(m_mouse))) {
             if (ev.wheel.y != 0)
@@ -85,12 +97,15 @@ void ViewerInput::handle(const SDL_Event& ev, ViewerState& state, SDL_Window* wi
         }
         break;
     case SDL_KEYDOWN:
-    case SDL_KEYUP: onKey(ev, state, window, out); break;
+    case SDL_KEYUP:
+        onKey(ev, state, window, out);
+        break;
     case SDL_TEXTINPUT:
         if (!m_captured)
             ImGui_ImplSDL2_ProcessEvent(&ev);
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -137,7 +152,8 @@ void ViewerInput::onKey(const SDL_Event& ev, ViewerState& state, SDL_Window* win
             m_keys[size_t(code)] = false;
         if (!m_captured) {
             ImGui_ImplSDL2_ProcessEvent(&ev);
-            if (std::find(m_imguiKeysPressed.begin(), m_imguiKeysPressed.end(), int(code)) != m_imguiKeysPressed.end())
+            if (std::find(m_imguiKeysPressed.begin(), m_imguiKeysPressed.end(), int(code)) !=
+                m_imguiKeysPressed.end())
                 m_imguiKeysTapped.push_back(int(code));
         }
         return;
@@ -158,7 +174,9 @@ void ViewerInput::onKey(const SDL_Event& ev, ViewerState& state, SDL_Window* win
 void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, FrameEvents& out) {
     movement::PlayerState ps = state.sim.state();
     switch (key) {
-    case SDLK_ESCAPE: setCaptured(false); break;
+    case SDLK_ESCAPE:
+        setCaptured(false);
+        break;
     case SDLK_v:
         ps.mode = ps.mode == movement::Mode::Noclip ? movement::Mode::Walk : movement::Mode::Noclip;
         state.sim.setState(ps);
@@ -171,18 +189,33 @@ void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, Fra
         state.respawn();
         state.worldNote.clear();
         break;
-    case SDLK_t: state.chase = !state.chase; break;
-    case SDLK_p: state.frozen = !state.frozen; break;
-    case SDLK_n: ++state.stepRequests; break;
-    case SDLK_1: state.setSweep({true, state.camera.eye, state.sweep.end}); break;
-    case SDLK_2: state.setSweep({true, state.sweep.start, state.camera.eye}); break;
-    case SDLK_F12: out.screenshot = true; break;
-    case SDLK_F5: state.replay.toggleRecording(state); break;
+    case SDLK_t:
+        state.chase = !state.chase;
+        break;
+    case SDLK_p:
+        state.frozen = !state.frozen;
+        break;
+    case SDLK_n:
+        ++state.stepRequests;
+        break;
+    case SDLK_1:
+        state.setSweep({true, state.camera.eye, state.sweep.end});
+        break;
+    case SDLK_2:
+        state.setSweep({true, state.sweep.start, state.camera.eye});
+        break;
+    case SDLK_F12:
+        out.screenshot = true;
+        break;
+    case SDLK_F5:
+        state.replay.toggleRecording(state);
+        break;
     case SDLK_F11:
         state.fullscreen = !state.fullscreen;
         SDL_SetWindowFullscreen(window, state.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
         break;
-    default: break;
+    default:
+        break;
     }
 }
 

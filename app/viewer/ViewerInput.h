@@ -70,9 +70,9 @@ private:
     void onBinding(int key, ViewerState& state, SDL_Window* window, FrameEvents& out);
     void releaseKeys();
 
-    bool m_captured = false;  ///< Left click in the view: mouse look until Esc.
-    bool m_keysToImGui = false; ///< setKeysToImGui().
-    bool m_rightLook = false; ///< Right button held after a press in the view: mouse look.
+    bool m_captured = false;        ///< Left click in the view: mouse look until Esc.
+    bool m_keysToImGui = false;     ///< setKeysToImGui().
+    bool m_rightLook = false;       ///< Right button held after a press in the view: mouse look.
     std::array<bool, 512> m_keys{}; ///< Held keys the view owns, by SDL scancode.
     glm::vec2 m_mouse{0.0f};        ///< Last cursor position (window coordinates).
     bool m_mouseInside = false;     ///< The cursor is over the window.

@@ -60,7 +60,8 @@ private:
     void drawAnalysis(debugdraw::DebugDraw& draw);
     void capture(std::optional<std::string> request, bool lastFrame);
     void recordStats(double frameTime);
-    LoggedTrace playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b, int32_t mask);
+    LoggedTrace playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
+                            int32_t mask);
 
     const ViewerConfig& m_config;
     GlWindow& m_window;
@@ -75,9 +76,9 @@ private:
     std::vector<LoggedTrace>* m_sink = nullptr; ///< Where the player's traces of the running tick go.
     std::unique_ptr<PurposeRecorder> m_recorder;
     long long m_ticksRun = 0, m_frame = 0;
-    int m_drawW = 1, m_drawH = 1;      ///< The window's drawable size (pixels).
-    glm::vec2 m_pixelScale{1.0f};      ///< Drawable pixels per window coordinate.
-    float m_viewWidth = -1.0f;         ///< Width left of the sidebar (window coordinates); < 0 = whole window.
+    int m_drawW = 1, m_drawH = 1; ///< The window's drawable size (pixels).
+    glm::vec2 m_pixelScale{1.0f}; ///< Drawable pixels per window coordinate.
+    float m_viewWidth = -1.0f;    ///< Width left of the sidebar (window coordinates); < 0 = whole window.
     bool m_vsyncApplied = false;
     double m_accumulator = 0.0;
     std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();

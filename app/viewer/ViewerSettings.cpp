@@ -43,8 +43,7 @@ bool toFloatIn(const std::string& s, float lo, float hi, float& out) {
     return true;
 }
 
-template <typename T>
-bool toEnum(const std::string& s, T& out, int count) {
+template <typename T> bool toEnum(const std::string& s, T& out, int count) {
     float v = 0.0f;
     if (!toFloat(s, v) || v < 0.0f || v >= float(count) || v != std::floor(v))
         return false;
@@ -89,7 +88,9 @@ const Field kFields[] = {
     {"trace.curves", [](const ViewerState& s) { return num(int(s.trace.options.curves)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.curves, 2); }},
     {"trace.epsilon", [](const ViewerState& s) { return num(s.trace.options.epsilon); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kEpsilon, s.trace.options.epsilon); }},
+     [](ViewerState& s, const std::string& v) {
+         return toFloatIn(v, 0.0f, limits::kEpsilon, s.trace.options.epsilon);
+     }},
     {"trace.semantics", [](const ViewerState& s) { return num(int(s.trace.options.semantics)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 3); }},
     {"trace.mask", [](const ViewerState& s) { return num(s.trace.mask); },
@@ -108,15 +109,19 @@ const Field kFields[] = {
     {"trace.bevels", [](const ViewerState& s) { return num(int(s.trace.planeShiftBevels)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.planeShiftBevels, 2); }},
     {"trace.radius", [](const ViewerState& s) { return num(s.trace.radius); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kProbeRadius, s.trace.radius); }},
-    {"movement.preset", [](const ViewerState& s) { return std::string(movement::presetName(s.moveSettings.preset)); },
+     [](ViewerState& s, const std::string& v) {
+         return toFloatIn(v, 0.0f, limits::kProbeRadius, s.trace.radius);
+     }},
+    {"movement.preset",
+     [](const ViewerState& s) { return std::string(movement::presetName(s.moveSettings.preset)); },
      [](ViewerState& s, const std::string& v) {
          auto p = movement::parsePreset(v);
          if (p)
              s.moveSettings.preset = *p;
          return p.has_value();
      }},
-    {"movement.method", [](const ViewerState& s) { return std::string(movement::methodName(s.moveSettings.method)); },
+    {"movement.method",
+     [](const ViewerState& s) { return std::string(movement::methodName(s.moveSettings.method)); },
      [](ViewerState& s, const std::string& v) {
          auto m = movement::parseMethod(v);
          if (m)
@@ -164,7 +169,9 @@ const Field kFields[] = {
          return true;
      }},
     {"render.fov", [](const ViewerState& s) { return num(s.camera.fovX); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, limits::kFovMin, limits::kFovMax, s.camera.fovX); }},
+     [](ViewerState& s, const std::string& v) {
+         return toFloatIn(v, limits::kFovMin, limits::kFovMax, s.camera.fovX);
+     }},
     {"ui.sections",
      [](const ViewerState& s) {
          std::string out;
@@ -176,7 +183,9 @@ const Field kFields[] = {
     {"view.chase", [](const ViewerState& s) { return num(int(s.chase)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.chase, 2); }},
     {"view.chaseDistance", [](const ViewerState& s) { return num(s.chaseDistance); },
-     [](ViewerState& s, const std::string& v) { return toFloatIn(v, 0.0f, limits::kChaseMax, s.chaseDistance); }},
+     [](ViewerState& s, const std::string& v) {
+         return toFloatIn(v, 0.0f, limits::kChaseMax, s.chaseDistance);
+     }},
     {"movement.leaveWorld", [](const ViewerState& s) { return num(int(s.leaveWorld)); },
      [](ViewerState& s, const std::string& v) { return toEnum(v, s.leaveWorld, 2); }},
     {"vis.ticksShown", [](const ViewerState& s) { return num(s.vis.ticksShown); },

@@ -19,9 +19,8 @@ std::string configDirectory();
 /// and each value must lie in its limits:: range, the one the panels and setters keep
 /// (trace.epsilon [0, 16], trace.radius [0, 64], trace.mask a 32-bit whole number,
 /// movement.tickRate [30, 333], render.patchLevel [1, 64], render.fov [1, 179], vis.ticksShown
-/// [0, 200], enums a whole index; ui.sections a list `NAME:0|1,...` of the sidebar's sections, view.chaseDistance
-/// [0, 1024]);
-/// a refused line leaves the value as it was.
+/// [0, 200], enums a whole index; ui.sections a list `NAME:0|1,...` of the sidebar's sections,
+/// view.chaseDistance [0, 1024]); a refused line leaves the value as it was.
 int loadSettings(const std::string& path, ViewerState& state);
 
 /// Writes `state`'s settings to `path` (creating its folder). Returns false on I/O errors.

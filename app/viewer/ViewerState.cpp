@@ -18,11 +18,16 @@ namespace cliplab::viewer {
 
 collision::Shape TraceSettings::probeShape() const {
     switch (shape) {
-    case collision::ShapeKind::Ray: return collision::Shape::ray();
-    case collision::ShapeKind::Box: return collision::Shape::box(mins, maxs);
-    case collision::ShapeKind::Sphere: return collision::Shape::sphere(radius);
-    case collision::ShapeKind::Capsule: return collision::Shape::capsule(mins, maxs);
-    case collision::ShapeKind::Cylinder: return collision::Shape::cylinder(radius, halfHeight);
+    case collision::ShapeKind::Ray:
+        return collision::Shape::ray();
+    case collision::ShapeKind::Box:
+        return collision::Shape::box(mins, maxs);
+    case collision::ShapeKind::Sphere:
+        return collision::Shape::sphere(radius);
+    case collision::ShapeKind::Capsule:
+        return collision::Shape::capsule(mins, maxs);
+    case collision::ShapeKind::Cylinder:
+        return collision::Shape::cylinder(radius, halfHeight);
     }
     return collision::Shape::ray();
 }
@@ -30,10 +35,11 @@ collision::Shape TraceSettings::probeShape() const {
 namespace {
 
 /// `v` clamped to [lo, hi]; NaN becomes `fallback`.
-float clampOr(float v, float lo, float hi, float fallback) { return std::isnan(v) ? fallback : std::clamp(v, lo, hi); }
+float clampOr(float v, float lo, float hi, float fallback) {
+    return std::isnan(v) ? fallback : std::clamp(v, lo, hi);
+}
 
-template <typename E>
-E enumOr(E v, int count, E fallback) {
+template <typename E> E enumOr(E v, int count, E fallback) {
     const int i = static_cast<int>(v);
     return i >= 0 && i < count ? v : fallback;
 }
@@ -68,17 +74,21 @@ std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method
     const collision::TraceOptions& options = st.trace.options;
     const std::optional<collision::Semantics> other = comparedSemantics(st.trace);
     const bool semanticPair = other && method == TraceMethod::Brush;
-    for (MethodTrace& m : traceByMethod(method, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels, shape,
-                                        start, end, mask, options, &st.methodTimes)) {
+    for (MethodTrace& m : traceByMethod(method, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels,
+                                        shape, start, end, mask, options, &st.methodTimes)) {
         const bool shifted = m.method == TraceMethod::PlaneShift;
-        log(m, shifted ? "planeshift" : semanticPair ? collision::semanticsName(options.semantics) : "brush", shifted);
+        log(m,
+            shifted        ? "planeshift"
+            : semanticPair ? collision::semanticsName(options.semantics)
+                           : "brush",
+            shifted);
     }
     if (semanticPair && out.size() == 1) {
         collision::TraceOptions otherOptions = options;
         otherOptions.semantics = *other;
-        for (MethodTrace& m : traceByMethod(TraceMethod::Brush, *st.map->model, st.map->planeShift,
-                                            st.trace.planeShiftBevels, shape, start, end, mask, otherOptions,
-                                            &st.methodTimes))
+        for (MethodTrace& m :
+             traceByMethod(TraceMethod::Brush, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels,
+                           shape, start, end, mask, otherOptions, &st.methodTimes))
             log(m, collision::semanticsName(*other), true);
     }
     return out;
@@ -106,9 +116,12 @@ std::optional<collision::Semantics> comparedSemantics(const TraceSettings& setti
     if (!settings.compareSemantics)
         return std::nullopt;
     switch (settings.options.semantics) {
-    case collision::Semantics::Quake3: return collision::Semantics::Robust;
-    case collision::Semantics::Robust: return collision::Semantics::Quake3;
-    case collision::Semantics::Tutorial: return std::nullopt;
+    case collision::Semantics::Quake3:
+        return collision::Semantics::Robust;
+    case collision::Semantics::Robust:
+        return collision::Semantics::Quake3;
+    case collision::Semantics::Tutorial:
+        return std::nullopt;
     }
     return std::nullopt;
 }
@@ -140,13 +153,18 @@ LoggedTrace ViewerState::traceLogged(const std::string& source, const collision:
 }
 
 std::vector<LoggedTrace> ViewerState::traceMethods(const std::string& source, const collision::Shape& shape,
-                                                   const glm::vec3& start, const glm::vec3& end, int32_t mask) {
+                                                   const glm::vec3& start, const glm::vec3& end,
+                                                   int32_t mask) {
     return traceByMethodLogged(*this, trace.method, source, shape, start, end, mask);
 }
 
-void ViewerState::setTrace(const TraceSettings& t) { trace = sanitize(t); }
+void ViewerState::setTrace(const TraceSettings& t) {
+    trace = sanitize(t);
+}
 
-void ViewerState::setMovement(const movement::Settings& s) { moveSettings = movement::sanitize(s); }
+void ViewerState::setMovement(const movement::Settings& s) {
+    moveSettings = movement::sanitize(s);
+}
 
 void ViewerState::setTickRate(double hz) {
     tickRate = movement::Simulation::clampRate(hz);
@@ -231,8 +249,8 @@ bool ViewerState::keepInWorld() {
     if (!outside)
         return false;
     char where[160];
-    std::snprintf(where, sizeof where, "the player left the world at %.0f %.0f %.0f (%s)", double(o.x), double(o.y),
-                  double(o.z), below ? "below the map's bottom" : "beyond its bounds");
+    std::snprintf(where, sizeof where, "the player left the world at %.0f %.0f %.0f (%s)", double(o.x),
+                  double(o.y), double(o.z), below ? "below the map's bottom" : "beyond its bounds");
     if (leaveWorld == LeaveWorld::Respawn) {
         respawn();
         worldNote = std::string(where) + ": respawned";
@@ -256,12 +274,14 @@ glm::vec3 ViewerState::cameraPosition(const glm::vec3& eye) const {
         return wanted;
     // As the game's third-person view: a small box, so the near plane stays off the wall too.
     const collision::Shape box = collision::Shape::box(glm::vec3(-4.0f), glm::vec3(4.0f));
-    const collision::TraceResult r = map->model->trace(box, eye, wanted, bsp::contents::Solid, viewerTraceOptions());
+    const collision::TraceResult r =
+        map->model->trace(box, eye, wanted, bsp::contents::Solid, viewerTraceOptions());
     return r.startSolid ? wanted : r.endpos; // an eye in solid (noclip): nothing to keep out of
 }
 
 void ViewerState::fireProbe(const glm::vec3& direction) {
-    auto traces = traceMethods("probe", trace.probeShape(), camera.eye, camera.eye + direction * 8192.0f, trace.mask);
+    auto traces =
+        traceMethods("probe", trace.probeShape(), camera.eye, camera.eye + direction * 8192.0f, trace.mask);
     probe = traces.front();
     probeCompare.reset();
     if (traces.size() > 1)
@@ -297,7 +317,8 @@ std::string ViewerState::findSnags(int64_t ticks) {
     snagView.cells = run.cells;
     snagView.shown = true;
     snagView.summary = "ticks=" + std::to_string(run.report.ticks) + " snags=" + std::to_string(run.snags) +
-                       " in_solid=" + std::to_string(run.report.inSolid) + " stuck=" + std::to_string(run.report.stuck) +
+                       " in_solid=" + std::to_string(run.report.inSolid) +
+                       " stuck=" + std::to_string(run.report.stuck) +
                        " cells=" + std::to_string(run.cells.size());
     return snagView.summary;
 }
@@ -311,7 +332,8 @@ void ViewerState::hoverAlong(const glm::vec3& direction) {
     collision::TraceOptions o = viewerTraceOptions();
     const collision::TraceResult r =
         map->model->trace(collision::Shape::ray(), camera.eye, camera.eye + direction * 8192.0f, kAll, o);
-    const analysis::ClassifiedFace* f = r.fraction < 1.0f ? map->face(r.brushSide, r.surface, r.facet) : nullptr;
+    const analysis::ClassifiedFace* f =
+        r.fraction < 1.0f ? map->face(r.brushSide, r.surface, r.facet) : nullptr;
     if (!f)
         return;
     const bsp::Shader& shader = map->data.shaders[static_cast<size_t>(f->shader)];
@@ -346,7 +368,8 @@ bool ViewerState::goToBrush(int32_t brush) {
     movement::PlayerState s = sim.state();
     s.mode = movement::Mode::Noclip; // stays where it is put, inside walls or in the air
     sim.setState(s);
-    teleport(eye - glm::vec3(0.0f, 0.0f, movement::eyePosition(sim.state(), sim.settings()).z - sim.state().origin.z),
+    teleport(eye - glm::vec3(0.0f, 0.0f,
+                             movement::eyePosition(sim.state(), sim.settings()).z - sim.state().origin.z),
              yaw);
     camera.pitch = std::clamp(-glm::degrees(std::asin(std::clamp(dir.z, -1.0f, 1.0f))), -89.0f, 89.0f);
     chase = false; // the view is from the eye placed here; a chase camera would put the player's box in front
@@ -413,7 +436,8 @@ const std::vector<std::string>& ViewerState::mapList() {
     return *m_mapList;
 }
 
-core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument, const fs::FileSystem* vfs) {
+core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument,
+                                                       const fs::FileSystem* vfs) {
     auto data = world::loadMap(argument, vfs);
     if (!data)
         return data.error();
@@ -432,7 +456,8 @@ std::string surfaceClassesText(analysis::SurfaceClasses classes) {
     std::string out;
     for (int i = 0; i < analysis::kSurfaceClassCount; ++i)
         if (classes & (1u << i))
-            out += (out.empty() ? "" : ", ") + std::string(analysis::surfaceClassName(static_cast<analysis::SurfaceClass>(i)));
+            out += (out.empty() ? "" : ", ") +
+                   std::string(analysis::surfaceClassName(static_cast<analysis::SurfaceClass>(i)));
     return out.empty() ? "no class" : out;
 }
 
@@ -459,7 +484,8 @@ core::Result<std::unique_ptr<LoadedMap>> buildLoadedMap(const std::string& argum
                                                                           : std::vector<bsp::Entity>{});
     m->markers = inspect::entityMarkers(m->data, m->inspector->entities());
     for (const bsp::Brush& b : m->data.brushes)
-        ++m->brushKinds[static_cast<size_t>(inspect::brushKind(m->data.shaders[static_cast<size_t>(b.shader)].contents))];
+        ++m->brushKinds[static_cast<size_t>(
+            inspect::brushKind(m->data.shaders[static_cast<size_t>(b.shader)].contents))];
     m->surfaceFaces = analysis::classifySurfaces(m->data, *m->model, *m->inspector);
     m->surfaceCounts = analysis::countClasses(m->surfaceFaces);
     m->sideFace.assign(m->data.brushSides.size(), -1);
@@ -480,8 +506,8 @@ core::Result<std::unique_ptr<LoadedMap>> buildLoadedMap(const std::string& argum
         }
         int n = 0;
         for (const auto& sp : bsp::spawnPoints(entities.value()))
-            m->spawns.push_back({sp.classname + " #" + std::to_string(++n), sp.origin + glm::vec3(0.0f, 0.0f, 9.0f),
-                                 sp.angle});
+            m->spawns.push_back({sp.classname + " #" + std::to_string(++n),
+                                 sp.origin + glm::vec3(0.0f, 0.0f, 9.0f), sp.angle});
     }
     return m;
 }

@@ -8,7 +8,6 @@
 #include "analysis/SurfaceClass.h"
 #include "bsp/BspData.h"
 #include "collision/Model.h"
-#include "stepcorrect/StepCorrect.h"
 #include "collision/TraceLimits.h"
 #include "fs/FileSystem.h"
 #include "inspect/BrushKind.h"
@@ -17,6 +16,7 @@
 #include "movement/Simulation.h"
 #include "render/Camera.h"
 #include "render/Renderer.h"
+#include "stepcorrect/StepCorrect.h"
 #include "viewer/AnalysisView.h"
 #include "viewer/MethodTrace.h"
 #include "viewer/ReplayController.h"
@@ -34,24 +34,26 @@ namespace cliplab::viewer {
 /// Ranges of the viewer's settings, shared by the panels' controls, viewer.cfg and the
 /// ViewerState setters (which clamp into them and put a NaN back to the default).
 namespace limits {
-inline constexpr float kProbeExtent = 128.0f;  ///< Probe box/capsule mins/maxs components, +/- (units).
-inline constexpr float kProbeRadius = 64.0f;   ///< Probe sphere/cylinder radius and half height, [0, this] (units).
-inline constexpr float kEpsilon = collision::kMaxEpsilon; ///< Trace epsilon, [0, this] (units), as the CLI's --epsilon.
-inline constexpr int kPatchLevelMin = 1;       ///< Patch subdivisions, as shot's --patch-level.
+inline constexpr float kProbeExtent = 128.0f; ///< Probe box/capsule mins/maxs components, +/- (units).
+inline constexpr float kProbeRadius =
+    64.0f; ///< Probe sphere/cylinder radius and half height, [0, this] (units).
+inline constexpr float kEpsilon =
+    collision::kMaxEpsilon;              ///< Trace epsilon, [0, this] (units), as the CLI's --epsilon.
+inline constexpr int kPatchLevelMin = 1; ///< Patch subdivisions, as shot's --patch-level.
 inline constexpr int kPatchLevelMax = 64;
-inline constexpr float kFovMin = 1.0f;         ///< Horizontal field of view (degrees).
+inline constexpr float kFovMin = 1.0f; ///< Horizontal field of view (degrees).
 inline constexpr float kFovMax = 179.0f;
-inline constexpr float kChaseMax = 1024.0f;    ///< Chase camera distance, [0, this] (units), as view's --chase.
+inline constexpr float kChaseMax = 1024.0f; ///< Chase camera distance, [0, this] (units), as view's --chase.
 inline constexpr float kChaseDefault = 120.0f; ///< The chase camera's distance at first (units).
 inline constexpr float kFlySpeedMin = 0.05f;   ///< Fly/noclip speed factor (mouse wheel).
 inline constexpr float kFlySpeedMax = 20.0f;
-inline constexpr int kTicksShownMax = 200;     ///< Ticks of player traces drawn, [0, this].
+inline constexpr int kTicksShownMax = 200;          ///< Ticks of player traces drawn, [0, this].
 inline constexpr float kSweepCoordinate = 65536.0f; ///< Sweep tool points, +/- (units), as shot's --sweep.
 } // namespace limits
 
 /// A map and what is built from it. Replaced whole when another map loads.
 struct LoadedMap {
-    std::string argument;  ///< The MAP argument it was loaded from.
+    std::string argument; ///< The MAP argument it was loaded from.
     bsp::BspData data;
     std::unique_ptr<collision::Model> model;
     collision::CorrectFunction correct; ///< Step-and-correct against `model` (its corner table built once).
@@ -65,13 +67,15 @@ struct LoadedMap {
     std::vector<Place> stations; ///< target_position entities with a "message".
     std::vector<Place> spawns;   ///< info_player_* (origin already 9 units up, as the game spawns).
     PlaneShiftCache planeShift;  ///< Plane-shift trees of `model`, built when the method switch needs one.
-    std::unique_ptr<inspect::Inspector> inspector; ///< Names and owners of `data`'s brushes (points into `data`).
-    std::vector<inspect::Marker> markers;          ///< Spawn points, items, teleporter destinations, triggers.
+    std::unique_ptr<inspect::Inspector>
+        inspector;                        ///< Names and owners of `data`'s brushes (points into `data`).
+    std::vector<inspect::Marker> markers; ///< Spawn points, items, teleporter destinations, triggers.
     std::array<size_t, inspect::kBrushKindCount> brushKinds{}; ///< Brushes of every model, by kind.
-    std::vector<analysis::ClassifiedFace> surfaceFaces; ///< Every face with its surface classes.
-    analysis::SurfaceClassCounts surfaceCounts;         ///< Faces per class.
+    std::vector<analysis::ClassifiedFace> surfaceFaces;        ///< Every face with its surface classes.
+    analysis::SurfaceClassCounts surfaceCounts;                ///< Faces per class.
     std::vector<int32_t> sideFace; ///< Per brush side: its index in surfaceFaces, -1 for a bevel.
-    std::map<std::pair<int32_t, int32_t>, int32_t> facetFace; ///< (patch surface, facet) -> index in surfaceFaces.
+    std::map<std::pair<int32_t, int32_t>, int32_t>
+        facetFace; ///< (patch surface, facet) -> index in surfaceFaces.
 
     /// The classified face of brush side `brushSide`, or else of facet `facet` of patch surface
     /// `surface`; null when there is none (a bevel, an index out of range, -1s).
@@ -96,8 +100,8 @@ struct TraceSettings {
     collision::ShapeKind shape = collision::ShapeKind::Box;
     glm::vec3 mins{-15.0f, -15.0f, -24.0f}; ///< Probe box/capsule (units).
     glm::vec3 maxs{15.0f, 15.0f, 32.0f};
-    float radius = 16.0f;                   ///< Probe sphere/cylinder radius (units).
-    float halfHeight = 28.0f;               ///< Probe cylinder half height (units).
+    float radius = 16.0f;     ///< Probe sphere/cylinder radius (units).
+    float halfHeight = 28.0f; ///< Probe cylinder half height (units).
     /// Epsilon, semantics (robust: the player must never end a tick in solid), curves (on, as in the game).
     collision::TraceOptions options = viewerTraceOptions();
     int32_t mask = bsp::contents::MaskPlayerSolid;
@@ -108,9 +112,11 @@ struct TraceSettings {
     bool compareSemantics = false;
 
     /// Ranges shared by the Trace panel, the console and the settings file.
-    static constexpr float kMaxExtent = limits::kProbeExtent; ///< mins in [-kMaxExtent, 0], maxs in [0, kMaxExtent] (units).
-    static constexpr float kMaxRadius = limits::kProbeRadius; ///< radius and halfHeight in [0, kMaxRadius] (units).
-    static constexpr float kMaxEpsilon = limits::kEpsilon;    ///< epsilon in [0, kMaxEpsilon] (units).
+    static constexpr float kMaxExtent =
+        limits::kProbeExtent; ///< mins in [-kMaxExtent, 0], maxs in [0, kMaxExtent] (units).
+    static constexpr float kMaxRadius =
+        limits::kProbeRadius; ///< radius and halfHeight in [0, kMaxRadius] (units).
+    static constexpr float kMaxEpsilon = limits::kEpsilon; ///< epsilon in [0, kMaxEpsilon] (units).
 
     /// The probe shape from these settings.
     collision::Shape probeShape() const;
@@ -125,7 +131,7 @@ std::optional<collision::Semantics> comparedSemantics(const TraceSettings& setti
 
 /// One logged trace with its counters, for the debugger and the 3D view.
 struct LoggedTrace {
-    std::string source;  ///< "player: slide", "probe", "sweep"...
+    std::string source; ///< "player: slide", "probe", "sweep"...
     collision::Shape shape;
     glm::vec3 start{0.0f}, end{0.0f};
     int32_t mask = 0;
@@ -144,19 +150,20 @@ struct VisToggles {
     bool traceSegments = true; ///< Movement traces coloured by outcome.
     bool sweptBoxes = true;    ///< Shape at start and stop.
     bool hitPoint = true;
-    bool hitPlane = true;      ///< Translucent quad + normal arrow.
-    bool hitBrush = true;      ///< Wire hull of the hit brush.
-    bool patchFacets = false;  ///< Collision facets of patches near the last patch hit (or the
-                               ///< player); the hit facet in red with its border and bevel planes.
-    int ticksShown = 16;       ///< N: traces of the last N ticks, [0, limits::kTicksShownMax].
+    bool hitPlane = true;     ///< Translucent quad + normal arrow.
+    bool hitBrush = true;     ///< Wire hull of the hit brush.
+    bool patchFacets = false; ///< Collision facets of patches near the last patch hit (or the
+                              ///< player); the hit facet in red with its border and bevel planes.
+    int ticksShown = 16;      ///< N: traces of the last N ticks, [0, limits::kTicksShownMax].
 };
 
 /// The collision brush view's filters (Render panel legend).
 struct BrushViewSettings {
     /// Kinds drawn, by inspect::BrushKind; all but "other" (hint, skip, areaportal, origin...) at first.
-    std::array<bool, inspect::kBrushKindCount> shown{true, true, true, true, true, true, true, true, true, false};
-    bool bevels = false;    ///< Bevel sides as short arrows at the brush centre.
-    float range = 4096.0f;  ///< Brushes farther from the eye are not drawn (units).
+    std::array<bool, inspect::kBrushKindCount> shown{true, true, true, true, true,
+                                                     true, true, true, true, false};
+    bool bevels = false;   ///< Bevel sides as short arrows at the brush centre.
+    float range = 4096.0f; ///< Brushes farther from the eye are not drawn (units).
 };
 
 /// The surface class view (Render panel): faces coloured by what the player finds there.
@@ -188,15 +195,15 @@ struct ArcViewSettings {
 /// The snag heat map (Render panel, console `snags`): cells where the soak's walkers snagged.
 struct SnagView {
     bool shown = false;
-    int64_t ticks = 100000;            ///< Ticks of the next search, [1000, 10000000].
+    int64_t ticks = 100000;                ///< Ticks of the next search, [1000, 10000000].
     std::vector<analysis::SnagCell> cells; ///< The last search's cells (empty before the first).
-    std::string summary;               ///< Its last line, as `cliplab snags` prints it.
+    std::string summary;                   ///< Its last line, as `cliplab snags` prints it.
 };
 
 /// What the cursor points at in the surface class view (a ray from the cursor each frame).
 struct SurfaceHover {
-    glm::vec3 point{0.0f};     ///< Where the ray stopped (units).
-    std::string text;          ///< "walkable, slick | textures/... | SLICK" (the tooltip).
+    glm::vec3 point{0.0f}; ///< Where the ray stopped (units).
+    std::string text;      ///< "walkable, slick | textures/... | SLICK" (the tooltip).
 };
 
 /// Entity markers in the 3D view (Render panel).
@@ -209,13 +216,13 @@ struct MarkerToggles {
 
 /// What the Inspector panel shows: the surface a trace stopped on and its brush, or a brush alone.
 struct Inspection {
-    std::string source;               ///< "probe", "trace debugger: player: slide", "brush 12"...
-    int32_t brush = -1;               ///< Index in BspData::brushes; -1 for none (a patch, a miss).
-    int32_t brushSide = -1;           ///< The side hit; -1 when a brush was picked without a hit.
-    int32_t surface = -1;             ///< Patch surface hit; -1 for none.
-    int32_t facet = -1;               ///< Facet of that patch hit; -1 for none.
-    bool hit = false;                 ///< A trace stopped on something.
-    glm::vec3 point{0.0f};            ///< Where it stopped (units).
+    std::string source;     ///< "probe", "trace debugger: player: slide", "brush 12"...
+    int32_t brush = -1;     ///< Index in BspData::brushes; -1 for none (a patch, a miss).
+    int32_t brushSide = -1; ///< The side hit; -1 when a brush was picked without a hit.
+    int32_t surface = -1;   ///< Patch surface hit; -1 for none.
+    int32_t facet = -1;     ///< Facet of that patch hit; -1 for none.
+    bool hit = false;       ///< A trace stopped on something.
+    glm::vec3 point{0.0f};  ///< Where it stopped (units).
 };
 
 /// The sweep tool: a trace between two placed points, redone every frame.
@@ -244,8 +251,8 @@ enum class LeaveWorld {
 struct ViewerState {
     std::unique_ptr<fs::FileSystem> vfs; ///< Mounted game data (may have no mounts).
     std::unique_ptr<LoadedMap> map;
-    std::string mapError;                ///< Last load error, shown in the Map panel; empty = none.
-    std::string pendingLoad;             ///< A MAP to load at the start of the next frame.
+    std::string mapError;                 ///< Last load error, shown in the Map panel; empty = none.
+    std::string pendingLoad;              ///< A MAP to load at the start of the next frame.
     std::array<char, 512> mapPathInput{}; ///< The Map panel's path field (ImGui edits it in place).
     std::array<char, 64> mapFilter{};     ///< The Map panel's filter field.
 
@@ -253,35 +260,38 @@ struct ViewerState {
     movement::Simulation sim{movement::Settings{}};
     double tickRate = movement::Simulation::kDefaultRate;
     int correctionsLastTick = 0; ///< Step-and-correct corrections made in the last tick (Movement panel).
-    bool frozen = false;     ///< Simulation paused.
-    int stepRequests = 0;    ///< Ticks to run while frozen (the Step button).
-    float flySpeedScale = 1.0f; ///< Mouse wheel: multiplies maxSpeed in fly and noclip modes.
+    bool frozen = false;         ///< Simulation paused.
+    int stepRequests = 0;        ///< Ticks to run while frozen (the Step button).
+    float flySpeedScale = 1.0f;  ///< Mouse wheel: multiplies maxSpeed in fly and noclip modes.
     movement::PlayerState spawnState;
 
     TraceSettings trace;
     VisToggles vis;
     SweepTool sweep;
-    std::optional<LoggedTrace> probe; ///< Last probe click.
+    std::optional<LoggedTrace> probe;        ///< Last probe click.
     std::optional<LoggedTrace> probeCompare; ///< The same probe by plane shifting when the method was Both.
     std::deque<std::vector<LoggedTrace>> tickTraces; ///< Player traces per tick, newest last.
     std::vector<LoggedTrace> sweepTrace;             ///< This frame's sweep (0, 1, or 2 with method Both).
-    int selectedTrace = -1;  ///< Index into debuggerList(); -1 = none.
-    int shownBrush = -1;     ///< Brush drawn alone by the debugger; -1 = none.
+    int selectedTrace = -1;                          ///< Index into debuggerList(); -1 = none.
+    int shownBrush = -1;                             ///< Brush drawn alone by the debugger; -1 = none.
 
     render::Camera camera;
     render::RenderSettings render;
-    bool chase = true;               ///< Chase camera (key T): behind the player, its shape in view.
-    float chaseDistance = limits::kChaseDefault; ///< How far behind the eye the chase camera wants to be (units).
+    bool chase = true; ///< Chase camera (key T): behind the player, its shape in view.
+    float chaseDistance =
+        limits::kChaseDefault;       ///< How far behind the eye the chase camera wants to be (units).
     bool collisionBrushView = false; ///< Draw the collision brushes (instead of the surfaces).
     BrushViewSettings brushView;
     SurfaceClassViewSettings surfaceClassView;
     HullViewSettings hullView;
-    HullCache hullCache;                  ///< The hull view's hulls, rebuilt when its box changes.
-    std::optional<SurfaceHover> hover;    ///< Set each frame the surface class view is on and the cursor is in the view.
+    HullCache hullCache; ///< The hull view's hulls, rebuilt when its box changes.
+    std::optional<SurfaceHover>
+        hover; ///< Set each frame the surface class view is on and the cursor is in the view.
     ArcViewSettings arcView;
     SnagView snagView;
-    PadArcCache padArcs;                  ///< The pads' arcs, flown again when the movement settings change.
-    /// The airborne player's flight as simulated this frame (ArcViewSettings::prediction); none on the ground.
+    PadArcCache padArcs; ///< The pads' arcs, flown again when the movement settings change.
+    /// The airborne player's flight as simulated this frame (ArcViewSettings::prediction); none on the
+    /// ground.
     std::optional<analysis::Flight> prediction;
     MarkerToggles markers;
     std::optional<Inspection> inspection; ///< The Inspector panel's subject; none at first.
@@ -289,7 +299,7 @@ struct ViewerState {
     bool fullscreen = false;
 
     LeaveWorld leaveWorld = LeaveWorld::Respawn; ///< What happens to a player that leaves the world.
-    std::string worldNote;         ///< "the player left the world ..." shown over the view; empty = none.
+    std::string worldNote; ///< "the player left the world ..." shown over the view; empty = none.
     /// How much longer the note shows (s); negative: until the simulation runs again (a stopped player).
     float worldNoteSeconds = 0.0f;
 
@@ -300,7 +310,7 @@ struct ViewerState {
     int64_t tracesThisFrame = 0;
     double traceMicrosThisFrame = 0.0;
     std::array<RecentTimes, 2> methodTimes; ///< Recent trace times: [0] brush, [1] planeshift.
-    std::string status; ///< One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
+    std::string status;      ///< One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
     ReplayController replay; ///< Recording the player, playing recordings back, ghosts.
 
     /// The Trace panel's settings, sanitized.
@@ -395,7 +405,8 @@ private:
 
 /// Loads `argument` with `vfs` into a new LoadedMap (renderer included: needs a current GL
 /// context). On error nothing changes for the caller, which keeps its previous map.
-core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument, const fs::FileSystem* vfs);
+core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument,
+                                                       const fs::FileSystem* vfs);
 
 /// Everything of a LoadedMap but its renderer (no GL context needed; `renderer` stays null):
 /// collision model, inspector, markers, stations and spawn points. An error for a map without models.

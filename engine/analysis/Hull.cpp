@@ -23,7 +23,8 @@ constexpr double kSameNormal = 1e-9;
 /// the symmetric box the game traces (centre added to the segment) it equals
 /// sum |e_i n_i| - n . centre, the same number.
 double support(const glm::dvec3& n, const glm::dvec3& mins, const glm::dvec3& maxs) {
-    const glm::dvec3 corner(n.x < 0.0 ? maxs.x : mins.x, n.y < 0.0 ? maxs.y : mins.y, n.z < 0.0 ? maxs.z : mins.z);
+    const glm::dvec3 corner(n.x < 0.0 ? maxs.x : mins.x, n.y < 0.0 ? maxs.y : mins.y,
+                            n.z < 0.0 ? maxs.z : mins.z);
     return -glm::dot(n, corner);
 }
 
@@ -66,7 +67,8 @@ std::vector<HullFace> clipPolyhedron(const std::vector<HullPlane>& planes) {
 
 } // namespace
 
-HullBrush expandBrush(const collision::Model& model, int32_t brush, const glm::vec3& mins, const glm::vec3& maxs) {
+HullBrush expandBrush(const collision::Model& model, int32_t brush, const glm::vec3& mins,
+                      const glm::vec3& maxs) {
     const collision::CollisionBrush& b = model.brushes()[static_cast<size_t>(brush)];
     const glm::dvec3 lo(mins), hi(maxs);
     std::vector<HullPlane> planes;
@@ -97,13 +99,15 @@ std::vector<HullBrush> expandBrushes(const collision::Model& model, int32_t firs
     return out;
 }
 
-std::vector<HullFacet> expandPatches(const collision::Model& model, int32_t firstSurface, int32_t surfaceCount,
-                                     const glm::vec3& mins, const glm::vec3& maxs, int32_t mask) {
+std::vector<HullFacet> expandPatches(const collision::Model& model, int32_t firstSurface,
+                                     int32_t surfaceCount, const glm::vec3& mins, const glm::vec3& maxs,
+                                     int32_t mask) {
     const glm::dvec3 lo(mins), hi(maxs);
     std::vector<HullFacet> out;
     for (size_t p = 0; p < model.patches().size(); ++p) {
         const collision::CollisionPatch& patch = model.patches()[p];
-        if (patch.surface < firstSurface || patch.surface >= firstSurface + surfaceCount || !(patch.contents & mask))
+        if (patch.surface < firstSurface || patch.surface >= firstSurface + surfaceCount ||
+            !(patch.contents & mask))
             continue;
         const collision::PatchCollide& pc = patch.collide;
         for (size_t f = 0; f < pc.facets.size(); ++f) {

@@ -15,9 +15,9 @@ namespace cliplab::analysis {
 
 /// One face of an expanded brush: a convex polygon on a shifted side plane.
 struct HullFace {
-    int32_t side = -1;          ///< Index in collision::Model::sides() (= BspData::brushSides).
-    glm::dvec3 normal{0.0};     ///< Outward unit normal (the side's).
-    double dist = 0.0;          ///< normal . x = dist on the face (units): the side's distance moved out.
+    int32_t side = -1;              ///< Index in collision::Model::sides() (= BspData::brushSides).
+    glm::dvec3 normal{0.0};         ///< Outward unit normal (the side's).
+    double dist = 0.0;              ///< normal . x = dist on the face (units): the side's distance moved out.
     std::vector<glm::dvec3> points; ///< At least 3, counter-clockwise seen from outside (units).
 };
 
@@ -34,7 +34,8 @@ struct HullBrush {
 /// The faces are the shifted planes clipped by each other (mapc's windings, in double); a plane
 /// that repeats another's normal keeps the tighter one, and faces left with no area (a bevel
 /// meeting the rest at an edge only) are dropped. Empty faces when the sides enclose nothing.
-HullBrush expandBrush(const collision::Model& model, int32_t brush, const glm::vec3& mins, const glm::vec3& maxs);
+HullBrush expandBrush(const collision::Model& model, int32_t brush, const glm::vec3& mins,
+                      const glm::vec3& maxs);
 
 /// expandBrush() for brushes [first, first + count) of `model` whose contents intersect `mask`,
 /// in index order; brushes that enclose nothing are left out.
@@ -58,8 +59,9 @@ struct HullFacet {
 /// game's patch sweep grows them (surface plane by the corner's support, borders and back plane
 /// by |n.c|, the box made symmetric about its centre first, then moved back by the centre).
 /// Only patches of surfaces [firstSurface, firstSurface + surfaceCount) (a model's surfaces) count.
-std::vector<HullFacet> expandPatches(const collision::Model& model, int32_t firstSurface, int32_t surfaceCount,
-                                     const glm::vec3& mins, const glm::vec3& maxs, int32_t mask);
+std::vector<HullFacet> expandPatches(const collision::Model& model, int32_t firstSurface,
+                                     int32_t surfaceCount, const glm::vec3& mins, const glm::vec3& maxs,
+                                     int32_t mask);
 
 /// Signed volume of a closed polyhedron given as faces (cubic units; positive when the faces
 /// are wound counter-clockwise seen from outside).

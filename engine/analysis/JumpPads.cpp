@@ -185,7 +185,8 @@ Flight simulatePad(const collision::Model& model, const JumpPad& pad, const std:
     movement::PlayerState s;
     s.origin = padStart(model, pad, settings.movement, settings.trace);
     s.onGround = true;
-    return simulateFlight(model, s, pads, settings, pad.launch ? std::optional<float>(pad.launch->apexTime) : std::nullopt);
+    return simulateFlight(model, s, pads, settings,
+                          pad.launch ? std::optional<float>(pad.launch->apexTime) : std::nullopt);
 }
 
 } // namespace cliplab::analysis

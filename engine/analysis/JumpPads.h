@@ -33,14 +33,14 @@ std::optional<Launch> aimAtTarget(const glm::vec3& from, const glm::vec3& target
 
 /// One trigger_push of a map.
 struct JumpPad {
-    int32_t entity = -1;        ///< Index in the entity list.
-    int32_t model = -1;         ///< Its inline model (the trigger's brushes).
-    glm::vec3 mins{0.0f}, maxs{0.0f}; ///< The trigger's bounds in the world (units).
-    glm::vec3 centre{0.0f};     ///< Middle of the bounds: where the game aims from.
-    std::string target;         ///< Its "target" key ("" when it has none).
+    int32_t entity = -1;                   ///< Index in the entity list.
+    int32_t model = -1;                    ///< Its inline model (the trigger's brushes).
+    glm::vec3 mins{0.0f}, maxs{0.0f};      ///< The trigger's bounds in the world (units).
+    glm::vec3 centre{0.0f};                ///< Middle of the bounds: where the game aims from.
+    std::string target;                    ///< Its "target" key ("" when it has none).
     std::optional<glm::vec3> targetOrigin; ///< Origin of the first entity of that targetname.
-    std::optional<Launch> launch; ///< Set when the target exists and is above the centre.
-    std::string problem;        ///< Why there is no launch ("no target key", "target 'x' not found"...).
+    std::optional<Launch> launch;          ///< Set when the target exists and is above the centre.
+    std::string problem; ///< Why there is no launch ("no target key", "target 'x' not found"...).
 };
 
 /// Every trigger_push with a valid inline model, in entity order, aimed with `gravity`. The
@@ -50,25 +50,27 @@ std::vector<JumpPad> findJumpPads(const bsp::BspData& data, const std::vector<bs
 
 /// How a flight is simulated.
 struct FlightSettings {
-    movement::Settings movement; ///< The controller and its settings (preset, gravity, box...).
-    double rate = 125.0;         ///< Ticks per second.
+    movement::Settings movement;   ///< The controller and its settings (preset, gravity, box...).
+    double rate = 125.0;           ///< Ticks per second.
     collision::TraceOptions trace; ///< The world's trace rules (curves, semantics, epsilon).
-    double maxTime = 10.0;       ///< Give up after this long in the air (s).
+    double maxTime = 10.0;         ///< Give up after this long in the air (s).
 };
 
 /// One simulated flight.
 struct Flight {
-    std::vector<glm::vec3> path;  ///< The origin at the start and after each tick (units).
-    std::vector<bool> pushed;     ///< Per point of `path` after the first: a pad set the velocity after that tick.
-    glm::vec3 launch{0.0f};       ///< The origin where the last push before the free flight happened.
+    std::vector<glm::vec3> path; ///< The origin at the start and after each tick (units).
+    std::vector<bool>
+        pushed;             ///< Per point of `path` after the first: a pad set the velocity after that tick.
+    glm::vec3 launch{0.0f}; ///< The origin where the last push before the free flight happened.
     glm::vec3 launchVelocity{0.0f};
-    std::optional<glm::vec3> landing; ///< Where the player first stood again (units); nullopt: never within maxTime.
-    double airtime = 0.0;         ///< Seconds from the last push (or the start) to the landing or the end.
+    std::optional<glm::vec3>
+        landing;          ///< Where the player first stood again (units); nullopt: never within maxTime.
+    double airtime = 0.0; ///< Seconds from the last push (or the start) to the landing or the end.
     /// The flight was deflected (a brush or patch changed its velocity other than by gravity)
     /// before the first pad's apex time had passed: the arc hits something before its target.
     bool blocked = false;
     std::optional<glm::vec3> blockedAt; ///< The origin after the tick that was deflected.
-    std::vector<int32_t> padsTouched; ///< Indices (in the pads given) of the pads that pushed, in order.
+    std::vector<int32_t> padsTouched;   ///< Indices (in the pads given) of the pads that pushed, in order.
     /// The flight fell back into a pad that had pushed it before (after flying free): it would go
     /// round for ever with zero input, so the simulation stopped there. Index in the pads given, or -1.
     int32_t returnedTo = -1;

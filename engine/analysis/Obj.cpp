@@ -24,8 +24,8 @@ void appendf(std::string& out, const char* format, double a, double b, double c)
 /// Writes one object; `firstVertex` is the 1-based index of its first vertex in the file.
 /// With `backGroup`, the faces of side -2 (a patch facet's back plane) go last, in group "back",
 /// after the others in group "sides".
-void writeObject(std::string& out, const std::string& name, const std::vector<HullFace>& faces, size_t& firstVertex,
-                 bool backGroup) {
+void writeObject(std::string& out, const std::string& name, const std::vector<HullFace>& faces,
+                 size_t& firstVertex, bool backGroup) {
     std::vector<glm::dvec3> vertices;
     std::vector<std::vector<size_t>> polygons;
     std::vector<bool> back;
@@ -58,8 +58,9 @@ void writeObject(std::string& out, const std::string& name, const std::vector<Hu
                 continue;
             const auto& poly = polygons[k];
             for (size_t i = 2; i < poly.size(); ++i)
-                out += "f " + std::to_string(firstVertex + poly[0]) + " " + std::to_string(firstVertex + poly[i - 1]) +
-                       " " + std::to_string(firstVertex + poly[i]) + "\n";
+                out += "f " + std::to_string(firstVertex + poly[0]) + " " +
+                       std::to_string(firstVertex + poly[i - 1]) + " " +
+                       std::to_string(firstVertex + poly[i]) + "\n";
         }
     }
     firstVertex += vertices.size();
@@ -76,7 +77,8 @@ std::string hullObj(const std::vector<HullBrush>& brushes, const std::vector<Hul
     for (const HullBrush& b : brushes)
         writeObject(out, "brush_" + std::to_string(b.brush), b.faces, firstVertex, false);
     for (const HullFacet& f : facets)
-        writeObject(out, "patch_" + std::to_string(f.surface) + "_" + std::to_string(f.facet), f.faces, firstVertex, true);
+        writeObject(out, "patch_" + std::to_string(f.surface) + "_" + std::to_string(f.facet), f.faces,
+                    firstVertex, true);
     return out;
 }
 

@@ -35,15 +35,18 @@ float SnagDetector::explainedLoss(float speed, double dt, bool crouched) const {
     return friction + m_movement.accelerate * wish * float(dt);
 }
 
-std::optional<SnagEvent> SnagDetector::check(int walker, int64_t tick, double rate, const movement::Input& input,
+std::optional<SnagEvent> SnagDetector::check(int walker, int64_t tick, double rate,
+                                             const movement::Input& input,
                                              const movement::PlayerState& before,
                                              const movement::PlayerState& after) const {
-    if (before.mode != movement::Mode::Walk || !before.onGround || !after.onGround || input.jump || input.up > 0.0f ||
-        before.crouched != after.crouched || before.waterLevel > 0 || after.waterLevel > 0 || !(rate > 0.0))
+    if (before.mode != movement::Mode::Walk || !before.onGround || !after.onGround || input.jump ||
+        input.up > 0.0f || before.crouched != after.crouched || before.waterLevel > 0 ||
+        after.waterLevel > 0 || !(rate > 0.0))
         return std::nullopt;
     const float v0 = glm::length(before.velocity), v1 = glm::length(after.velocity);
     const double dt = 1.0 / rate;
-    if (!(v0 >= m_settings.minSpeed) || !(v0 - v1 > explainedLoss(v0, dt, before.crouched) + m_settings.lossShare * v0))
+    if (!(v0 >= m_settings.minSpeed) ||
+        !(v0 - v1 > explainedLoss(v0, dt, before.crouched) + m_settings.lossShare * v0))
         return std::nullopt;
     // A wall (or anything a step up does not clear) ahead explains the loss. The look ahead goes
     // half a box beyond the tick's travel: a steep face leaning back is further away at step
@@ -55,8 +58,8 @@ std::optional<SnagEvent> SnagDetector::check(int walker, int64_t tick, double ra
         const glm::vec3 lift(0.0f, 0.0f, m_movement.stepHeight);
         const glm::vec3 from = before.origin + lift;
         const glm::vec3 to = from + dir * (horizontal * float(dt) + kLookAhead);
-        const collision::TraceResult r = m_model.trace(movement::playerShape(m_movement, before.crouched), from, to,
-                                                       m_movement.contentsMask, m_options);
+        const collision::TraceResult r = m_model.trace(movement::playerShape(m_movement, before.crouched),
+                                                       from, to, m_movement.contentsMask, m_options);
         if (r.startSolid || (r.fraction < 1.0f && r.plane.normal.z < m_movement.minWalkNormal))
             return std::nullopt;
     }
@@ -102,7 +105,8 @@ std::vector<SnagCell> gatherSnags(const std::vector<SnagEvent>& events, float ce
         cell.centre = sums[key] / float(cell.total());
         out.push_back(cell);
     }
-    std::stable_sort(out.begin(), out.end(), [](const SnagCell& a, const SnagCell& b) { return a.total() > b.total(); });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const SnagCell& a, const SnagCell& b) { return a.total() > b.total(); });
     return out;
 }
 
@@ -122,8 +126,8 @@ std::vector<SnagEvent> failureEvents(const movement::SoakReport& report) {
     return out;
 }
 
-SnagRun findSnags(const collision::Model& model, const collision::TraceOptions& options, movement::SoakConfig config,
-                  const SnagSettings& settings, float cellSize) {
+SnagRun findSnags(const collision::Model& model, const collision::TraceOptions& options,
+                  movement::SoakConfig config, const SnagSettings& settings, float cellSize) {
     SnagRun run;
     config.maxReported = static_cast<size_t>(1) << 20; // every in-solid and stuck place
     const collision::TraceFunction trace = model.traceFunction(options);
@@ -132,8 +136,8 @@ SnagRun findSnags(const collision::Model& model, const collision::TraceOptions& 
     std::vector<SnagEvent> events;
     run.report = movement::runSoak(
         config, trace,
-        [&](int walker, int64_t tick, double rate, const movement::Input& input, const movement::PlayerState& before,
-            const movement::PlayerState& after) {
+        [&](int walker, int64_t tick, double rate, const movement::Input& input,
+            const movement::PlayerState& before, const movement::PlayerState& after) {
             if (auto e = detector.check(walker, tick, rate, input, before, after))
                 events.push_back(*e);
         },

@@ -36,11 +36,11 @@ enum class SnagKind {
 /// One listed tick.
 struct SnagEvent {
     SnagKind kind = SnagKind::Snag;
-    glm::vec3 position{0.0f}; ///< The origin after the tick (units).
+    glm::vec3 position{0.0f};                    ///< The origin after the tick (units).
     float speedBefore = 0.0f, speedAfter = 0.0f; ///< Units/s (snags).
-    int walker = 0;           ///< The soak's walker index.
-    int64_t tick = 0;         ///< The walker's own tick index: replays with --walker K --ticks tick+1.
-    double rate = 0.0;        ///< Hz.
+    int walker = 0;                              ///< The soak's walker index.
+    int64_t tick = 0;  ///< The walker's own tick index: replays with --walker K --ticks tick+1.
+    double rate = 0.0; ///< Hz.
 };
 
 /// Decides whether one tick of a walking player is a snag. Const and thread-safe.
@@ -60,7 +60,8 @@ public:
     /// is in the way, so a box caught on a corner it passes within the trace's epsilon (0.125
     /// units) is a snag.
     std::optional<SnagEvent> check(int walker, int64_t tick, double rate, const movement::Input& input,
-                                   const movement::PlayerState& before, const movement::PlayerState& after) const;
+                                   const movement::PlayerState& before,
+                                   const movement::PlayerState& after) const;
 
     /// The most speed (units/s) the controller itself can take in one tick of `dt` s from a
     /// player at `speed` units/s on the ground (friction, then accelerating against the motion).
@@ -75,11 +76,11 @@ private:
 
 /// Events gathered per cell of `cellSize` units (a cube grid).
 struct SnagCell {
-    glm::ivec3 cell{0};        ///< Grid index: floor(position / cellSize).
-    glm::vec3 centre{0.0f};    ///< Mean position of its events (units).
+    glm::ivec3 cell{0};     ///< Grid index: floor(position / cellSize).
+    glm::vec3 centre{0.0f}; ///< Mean position of its events (units).
     int snags = 0, inSolid = 0, stuck = 0;
-    float worstLoss = 0.0f;    ///< Largest share of speed lost by one of its snags, [0, 1].
-    SnagEvent example;         ///< The worst snag (or the first other event when it has none).
+    float worstLoss = 0.0f; ///< Largest share of speed lost by one of its snags, [0, 1].
+    SnagEvent example;      ///< The worst snag (or the first other event when it has none).
 
     int total() const { return snags + inSolid + stuck; }
 };
@@ -101,7 +102,7 @@ struct SnagRun {
 /// `model` traced with `options`, every tick checked by a SnagDetector, and gathers the snags,
 /// in-solid ticks and stuck walkers into cells of `cellSize` units. An invalid config gives an
 /// empty run (check it with movement::validateSoakConfig first).
-SnagRun findSnags(const collision::Model& model, const collision::TraceOptions& options, movement::SoakConfig config,
-                  const SnagSettings& settings, float cellSize);
+SnagRun findSnags(const collision::Model& model, const collision::TraceOptions& options,
+                  movement::SoakConfig config, const SnagSettings& settings, float cellSize);
 
 } // namespace cliplab::analysis

@@ -16,15 +16,16 @@ namespace {
 namespace c = bsp::contents;
 namespace s = bsp::surf;
 
-constexpr const char* kNames[kSurfaceClassCount] = {
-    "walkable", "too-steep", "slick", "no-damage", "no-steps", "player-clip", "weapon-clip", "monster-clip",
-    "trigger", "jump-pad", "teleporter", "hurt", "water", "slime", "lava"};
+constexpr const char* kNames[kSurfaceClassCount] = {"walkable", "too-steep",   "slick",       "no-damage",
+                                                    "no-steps", "player-clip", "weapon-clip", "monster-clip",
+                                                    "trigger",  "jump-pad",    "teleporter",  "hurt",
+                                                    "water",    "slime",       "lava"};
 
 constexpr SurfaceClass kPriority[kSurfaceClassCount] = {
-    SurfaceClass::Lava,       SurfaceClass::Slime,      SurfaceClass::Water,       SurfaceClass::JumpPad,
-    SurfaceClass::Teleporter, SurfaceClass::Hurt,       SurfaceClass::Trigger,     SurfaceClass::PlayerClip,
-    SurfaceClass::WeaponClip, SurfaceClass::MonsterClip, SurfaceClass::Slick,      SurfaceClass::NoDamage,
-    SurfaceClass::NoSteps,    SurfaceClass::Walkable,   SurfaceClass::TooSteep};
+    SurfaceClass::Lava,       SurfaceClass::Slime,       SurfaceClass::Water,   SurfaceClass::JumpPad,
+    SurfaceClass::Teleporter, SurfaceClass::Hurt,        SurfaceClass::Trigger, SurfaceClass::PlayerClip,
+    SurfaceClass::WeaponClip, SurfaceClass::MonsterClip, SurfaceClass::Slick,   SurfaceClass::NoDamage,
+    SurfaceClass::NoSteps,    SurfaceClass::Walkable,    SurfaceClass::TooSteep};
 
 } // namespace
 
@@ -95,7 +96,8 @@ std::vector<ClassifiedFace> classifySurfaces(const bsp::BspData& data, const col
         const bsp::Model& bm = data.models[static_cast<size_t>(m)];
         const int32_t entity = inspector.entityOfModel(m);
         const std::string owner =
-            entity >= 0 ? std::string(inspector.entities()[static_cast<size_t>(entity)].classname()) : std::string();
+            entity >= 0 ? std::string(inspector.entities()[static_cast<size_t>(entity)].classname())
+                        : std::string();
         for (int32_t b = bm.firstBrush; b < bm.firstBrush + bm.numBrushes; ++b) {
             const bsp::Brush& brush = data.brushes[static_cast<size_t>(b)];
             const int32_t contents = data.shaders[static_cast<size_t>(brush.shader)].contents;

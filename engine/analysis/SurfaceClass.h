@@ -26,7 +26,8 @@ enum class SurfaceClass {
     NoDamage,    ///< Blocks the player, SURF_NODAMAGE: no falling damage landing on it.
     NoSteps,     ///< Blocks the player, SURF_NOSTEPS: no footstep sounds.
     PlayerClip,  ///< PLAYERCLIP without SOLID: stops players, not shots.
-    WeaponClip,  ///< An invisible solid wall (SOLID and TRANSLUCENT, drawn nowhere: common/weapclip): stops players and shots.
+    WeaponClip,  ///< An invisible solid wall (SOLID and TRANSLUCENT, drawn nowhere: common/weapclip): stops
+                 ///< players and shots.
     MonsterClip, ///< MONSTERCLIP.
     Trigger,     ///< A brush of a trigger_* entity other than the three below.
     JumpPad,     ///< A brush of a trigger_push.
@@ -43,7 +44,9 @@ using SurfaceClasses = uint32_t;
 /// Every class.
 inline constexpr SurfaceClasses kAllSurfaceClasses = (1u << kSurfaceClassCount) - 1u;
 /// The bit of `c`.
-constexpr SurfaceClasses classBit(SurfaceClass c) { return 1u << static_cast<unsigned>(c); }
+constexpr SurfaceClasses classBit(SurfaceClass c) {
+    return 1u << static_cast<unsigned>(c);
+}
 
 /// The ground a player can stand on: normal z at least this (the game's MIN_WALK_NORMAL).
 inline constexpr float kWalkableNormalZ = 0.7f;
@@ -75,15 +78,15 @@ std::optional<SurfaceClass> leadingClass(SurfaceClasses classes, SurfaceClasses 
 
 /// One classified face.
 struct ClassifiedFace {
-    int32_t model = 0;       ///< Model number (0 = world).
-    int32_t brush = -1;      ///< Index in BspData::brushes, or -1 for a patch facet.
-    int32_t side = -1;       ///< Index in BspData::brushSides, or -1.
-    int32_t surface = -1;    ///< Patch surface index in BspData::surfaces, or -1 for a brush side.
-    int32_t facet = -1;      ///< Facet of that patch, or -1.
-    int32_t shader = -1;     ///< Index in BspData::shaders of the side's (or patch's) shader.
-    int32_t contents = 0;    ///< As in FaceFacts.
+    int32_t model = 0;    ///< Model number (0 = world).
+    int32_t brush = -1;   ///< Index in BspData::brushes, or -1 for a patch facet.
+    int32_t side = -1;    ///< Index in BspData::brushSides, or -1.
+    int32_t surface = -1; ///< Patch surface index in BspData::surfaces, or -1 for a brush side.
+    int32_t facet = -1;   ///< Facet of that patch, or -1.
+    int32_t shader = -1;  ///< Index in BspData::shaders of the side's (or patch's) shader.
+    int32_t contents = 0; ///< As in FaceFacts.
     int32_t surfaceFlags = 0;
-    glm::vec3 normal{0.0f};  ///< Outward unit normal.
+    glm::vec3 normal{0.0f};         ///< Outward unit normal.
     std::vector<glm::vec3> polygon; ///< The face, counter-clockwise seen from outside (units).
     SurfaceClasses classes = 0;
 };

@@ -178,8 +178,8 @@ struct Surface {
     int32_t shader = 0;
     int32_t fog = -1;
     SurfaceType type = SurfaceType::Planar;
-    int32_t firstVert = 0, numVerts = 0;     ///< Range in drawVerts.
-    int32_t firstIndex = 0, numIndexes = 0;  ///< Range in drawIndexes (values relative to firstVert).
+    int32_t firstVert = 0, numVerts = 0;    ///< Range in drawVerts.
+    int32_t firstIndex = 0, numIndexes = 0; ///< Range in drawIndexes (values relative to firstVert).
     int32_t lightmapNum = kLightmapNone;
     int32_t lightmapX = 0, lightmapY = 0, lightmapWidth = 0, lightmapHeight = 0;
     glm::vec3 lightmapOrigin{0.0f};
@@ -211,8 +211,8 @@ struct Visibility {
 
 /// A whole map, lump by lump.
 struct BspData {
-    std::string name;      ///< Where it came from (file path or VFS path), for messages.
-    std::string entities;  ///< The entity lump text (without the trailing NUL).
+    std::string name;     ///< Where it came from (file path or VFS path), for messages.
+    std::string entities; ///< The entity lump text (without the trailing NUL).
     std::vector<Shader> shaders;
     std::vector<Plane> planes;
     std::vector<Node> nodes;

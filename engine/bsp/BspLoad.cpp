@@ -92,8 +92,8 @@ Result<Header> readHeader(std::span<const uint8_t> bytes, const std::string& nam
     if (bytes.empty())
         return Error{format("%s: empty file", name.c_str())};
     if (bytes.size() < 8)
-        return Error{format("%s: truncated file: %zu bytes, too short for a BSP header", name.c_str(),
-                            bytes.size())};
+        return Error{
+            format("%s: truncated file: %zu bytes, too short for a BSP header", name.c_str(), bytes.size())};
     ByteReader r(bytes);
     Header header;
     header.magic = r.u32();
@@ -101,8 +101,8 @@ Result<Header> readHeader(std::span<const uint8_t> bytes, const std::string& nam
         return Error{format("%s: not a Quake 3 BSP file (bad magic, expected \"IBSP\")", name.c_str())};
     header.version = r.i32();
     if (header.version != kVersion)
-        return Error{format("%s: unsupported BSP version %d (expected %d)", name.c_str(), header.version,
-                            kVersion)};
+        return Error{
+            format("%s: unsupported BSP version %d (expected %d)", name.c_str(), header.version, kVersion)};
     if (bytes.size() < kHeaderSize)
         return Error{format("%s: truncated file: %zu bytes, the header alone needs %zu", name.c_str(),
                             bytes.size(), kHeaderSize)};
@@ -112,9 +112,9 @@ Result<Header> readHeader(std::span<const uint8_t> bytes, const std::string& nam
         info.length = r.i32();
         const Lump lump = static_cast<Lump>(i);
         if (info.offset < 0 || info.length < 0)
-            return lumpError(name, lump,
-                             format("negative offset or length (offset %d, length %d)", info.offset,
-                                    info.length));
+            return lumpError(
+                name, lump,
+                format("negative offset or length (offset %d, length %d)", info.offset, info.length));
         const uint64_t end = uint64_t(uint32_t(info.offset)) + uint64_t(uint32_t(info.length));
         if (end > bytes.size())
             return lumpError(name, lump,
@@ -124,9 +124,9 @@ Result<Header> readHeader(std::span<const uint8_t> bytes, const std::string& nam
             return lumpError(name, lump, format("offset %d overlaps the header", info.offset));
         const size_t record = lumpRecordSize(lump);
         if (static_cast<size_t>(info.length) % record != 0)
-            return lumpError(name, lump,
-                             format("length %d is not a multiple of the record size %zu", info.length,
-                                    record));
+            return lumpError(
+                name, lump,
+                format("length %d is not a multiple of the record size %zu", info.length, record));
     }
     return header;
 }
@@ -272,8 +272,8 @@ Result<BspData> load(std::span<const uint8_t> bytes, const std::string& name) {
                                         (long long)rowBytes));
             if (rowBytes < (clusters + 7) / 8)
                 return lumpError(name, Lump::Visibility,
-                                 format("%lld bytes per cluster cannot hold %lld clusters", (long long)rowBytes,
-                                        (long long)clusters));
+                                 format("%lld bytes per cluster cannot hold %lld clusters",
+                                        (long long)rowBytes, (long long)clusters));
             if (clusters * rowBytes > static_cast<int64_t>(vis.size() - 8))
                 return lumpError(name, Lump::Visibility,
                                  format("%lld clusters x %lld bytes need %lld bytes but the lump holds %zu",
@@ -289,8 +289,8 @@ Result<BspData> load(std::span<const uint8_t> bytes, const std::string& name) {
     for (size_t i = 0; i < d.surfaces.size(); ++i) {
         Surface& s = d.surfaces[i];
         if (s.fog >= static_cast<int32_t>(d.fogs.size())) {
-            d.repairs.push_back(format("surface %zu: fog %d does not exist (%zu fogs); drawn without fog", i, s.fog,
-                                       d.fogs.size()));
+            d.repairs.push_back(format("surface %zu: fog %d does not exist (%zu fogs); drawn without fog", i,
+                                       s.fog, d.fogs.size()));
             s.fog = -1;
         }
     }

@@ -121,13 +121,13 @@ private:
                 const int64_t c = n.children[static_cast<size_t>(side)];
                 if (c >= 0) {
                     if (c >= static_cast<int64_t>(m_d.nodes.size()))
-                        return fail(Lump::Nodes, format("%zu: child %d refers to node %lld (only %zu nodes)", i,
-                                                        side, (long long)c, m_d.nodes.size()));
+                        return fail(Lump::Nodes, format("%zu: child %d refers to node %lld (only %zu nodes)",
+                                                        i, side, (long long)c, m_d.nodes.size()));
                 } else {
                     const int64_t leaf = -(c + 1);
                     if (leaf >= static_cast<int64_t>(m_d.leafs.size()))
-                        return fail(Lump::Nodes, format("%zu: child %d refers to leaf %lld (only %zu leafs)", i,
-                                                        side, (long long)leaf, m_d.leafs.size()));
+                        return fail(Lump::Nodes, format("%zu: child %d refers to leaf %lld (only %zu leafs)",
+                                                        i, side, (long long)leaf, m_d.leafs.size()));
                 }
             }
         }
@@ -144,16 +144,17 @@ private:
         for (size_t i = 0; i < m_d.leafs.size(); ++i) {
             const Leaf& l = m_d.leafs[i];
             if (l.cluster < -1 || l.cluster >= clusters)
-                return fail(Lump::Leafs, format("%zu: cluster %d is out of range (%lld clusters)", i, l.cluster,
-                                                (long long)clusters));
+                return fail(Lump::Leafs, format("%zu: cluster %d is out of range (%lld clusters)", i,
+                                                l.cluster, (long long)clusters));
             if (!range(Lump::Leafs, i, "leaf surface", l.firstLeafSurface, l.numLeafSurfaces,
                        m_d.leafSurfaces.size(), "leaf surfaces lump") ||
-                !range(Lump::Leafs, i, "leaf brush", l.firstLeafBrush, l.numLeafBrushes, m_d.leafBrushes.size(),
-                       "leaf brushes lump"))
+                !range(Lump::Leafs, i, "leaf brush", l.firstLeafBrush, l.numLeafBrushes,
+                       m_d.leafBrushes.size(), "leaf brushes lump"))
                 return false;
         }
         for (size_t i = 0; i < m_d.leafSurfaces.size(); ++i)
-            if (!index(Lump::LeafSurfaces, i, "surface", m_d.leafSurfaces[i], m_d.surfaces.size(), "surfaces"))
+            if (!index(Lump::LeafSurfaces, i, "surface", m_d.leafSurfaces[i], m_d.surfaces.size(),
+                       "surfaces"))
                 return false;
         for (size_t i = 0; i < m_d.leafBrushes.size(); ++i)
             if (!index(Lump::LeafBrushes, i, "brush", m_d.leafBrushes[i], m_d.brushes.size(), "brushes"))
@@ -168,7 +169,8 @@ private:
             const Model& m = m_d.models[i];
             if (!range(Lump::Models, i, "surface", m.firstSurface, m.numSurfaces, m_d.surfaces.size(),
                        "surfaces lump") ||
-                !range(Lump::Models, i, "brush", m.firstBrush, m.numBrushes, m_d.brushes.size(), "brushes lump"))
+                !range(Lump::Models, i, "brush", m.firstBrush, m.numBrushes, m_d.brushes.size(),
+                       "brushes lump"))
                 return false;
         }
         return true;
@@ -198,9 +200,8 @@ private:
                 return false;
             const int32_t sides = m_d.brushes[static_cast<size_t>(f.brush)].numSides;
             if (f.visibleSide < -1 || f.visibleSide >= sides)
-                return fail(Lump::Fogs,
-                            format("%zu: visible side %d is out of range (brush has %d sides)", i, f.visibleSide,
-                                   sides));
+                return fail(Lump::Fogs, format("%zu: visible side %d is out of range (brush has %d sides)", i,
+                                               f.visibleSide, sides));
         }
         return true;
     }
@@ -214,7 +215,8 @@ private:
                 return fail(Lump::Surfaces,
                             format("%zu: fog %d is out of range (%zu fogs)", i, s.fog, m_d.fogs.size()));
             const auto type = static_cast<int32_t>(s.type);
-            if (type < static_cast<int32_t>(SurfaceType::Bad) || type > static_cast<int32_t>(SurfaceType::Flare))
+            if (type < static_cast<int32_t>(SurfaceType::Bad) ||
+                type > static_cast<int32_t>(SurfaceType::Flare))
                 return fail(Lump::Surfaces, format("%zu: unknown surface type %d", i, type));
             if (!range(Lump::Surfaces, i, "vertex", s.firstVert, s.numVerts, m_d.drawVerts.size(),
                        "draw verts lump") ||
@@ -224,8 +226,9 @@ private:
             for (int32_t k = 0; k < s.numIndexes; ++k) {
                 const int32_t v = m_d.drawIndexes[static_cast<size_t>(s.firstIndex + k)];
                 if (v < 0 || v >= s.numVerts)
-                    return fail(Lump::Surfaces, format("%zu: index %d refers to vertex %d (surface has %d vertices)",
-                                                       i, k, v, s.numVerts));
+                    return fail(Lump::Surfaces,
+                                format("%zu: index %d refers to vertex %d (surface has %d vertices)", i, k, v,
+                                       s.numVerts));
             }
             if (s.lightmapNum < kLightmapByVertex || s.lightmapNum >= m_d.numLightmaps())
                 return fail(Lump::Surfaces, format("%zu: lightmap %d is out of range (%d lightmaps)", i,
@@ -233,13 +236,12 @@ private:
             if (s.type == SurfaceType::Patch) {
                 if (s.patchWidth < 3 || s.patchHeight < 3 || s.patchWidth > Limits::patchSide ||
                     s.patchHeight > Limits::patchSide || s.patchWidth % 2 == 0 || s.patchHeight % 2 == 0)
-                    return fail(Lump::Surfaces,
-                                format("%zu: bad patch size %dx%d (odd, 3 to %d each way)", i, s.patchWidth,
-                                       s.patchHeight, Limits::patchSide));
+                    return fail(Lump::Surfaces, format("%zu: bad patch size %dx%d (odd, 3 to %d each way)", i,
+                                                       s.patchWidth, s.patchHeight, Limits::patchSide));
                 if (int64_t(s.patchWidth) * s.patchHeight != s.numVerts)
-                    return fail(Lump::Surfaces, format("%zu: patch %dx%d needs %d vertices but has %d", i,
-                                                       s.patchWidth, s.patchHeight,
-                                                       s.patchWidth * s.patchHeight, s.numVerts));
+                    return fail(Lump::Surfaces,
+                                format("%zu: patch %dx%d needs %d vertices but has %d", i, s.patchWidth,
+                                       s.patchHeight, s.patchWidth * s.patchHeight, s.numVerts));
             }
         }
         return true;
@@ -267,8 +269,8 @@ private:
             size_t first = 0;
             while (seen[first])
                 ++first;
-            return fail(Lump::Nodes, format("node %zu is not reachable from the root (%zu of %zu reached)", first,
-                                            reached, m_d.nodes.size()));
+            return fail(Lump::Nodes, format("node %zu is not reachable from the root (%zu of %zu reached)",
+                                            first, reached, m_d.nodes.size()));
         }
         return true;
     }
@@ -279,6 +281,8 @@ private:
 
 } // namespace
 
-core::Status validate(const BspData& data) { return Validator(data).run(); }
+core::Status validate(const BspData& data) {
+    return Validator(data).run();
+}
 
 } // namespace cliplab::bsp

@@ -123,8 +123,8 @@ std::optional<int32_t> parseBits(std::string_view s) {
     return static_cast<int32_t>(static_cast<uint32_t>(v));
 }
 
-std::optional<int32_t> parseFlags(std::string_view text, std::span<const FlagName> names, std::string_view prefix,
-                                  bool masks) {
+std::optional<int32_t> parseFlags(std::string_view text, std::span<const FlagName> names,
+                                  std::string_view prefix, bool masks) {
     text = trim(text);
     if (text.empty())
         return std::nullopt;
@@ -161,11 +161,19 @@ std::optional<int32_t> parseFlags(std::string_view text, std::span<const FlagNam
 
 } // namespace
 
-std::span<const FlagName> contentsBits() { return kContents; }
-std::span<const FlagName> surfaceFlagBits() { return kSurface; }
+std::span<const FlagName> contentsBits() {
+    return kContents;
+}
+std::span<const FlagName> surfaceFlagBits() {
+    return kSurface;
+}
 
-std::string contentsNames(int32_t bits) { return joinNames(bits, kContents); }
-std::string surfaceFlagNames(int32_t bits) { return joinNames(bits, kSurface); }
+std::string contentsNames(int32_t bits) {
+    return joinNames(bits, kContents);
+}
+std::string surfaceFlagNames(int32_t bits) {
+    return joinNames(bits, kSurface);
+}
 
 std::optional<int32_t> parseContents(std::string_view text) {
     return parseFlags(text, kContents, "CONTENTS_", true);

@@ -13,7 +13,7 @@ namespace cliplab::bsp {
 
 /// One named bit.
 struct FlagName {
-    int32_t bit = 0;      ///< A single bit.
+    int32_t bit = 0;       ///< A single bit.
     const char* name = ""; ///< Upper case, e.g. "PLAYERCLIP".
 };
 
@@ -29,8 +29,9 @@ std::string contentsNames(int32_t contents);
 std::string surfaceFlagNames(int32_t flags);
 
 /// Reads what contentsNames() writes: names (any case, with or without "CONTENTS_"), decimal or
-/// 0x-hex numbers (or a negative decimal, -1 = every bit), joined by '|' and or-ed together. "MASK_PLAYERSOLID" and "MASK_ALL" are also
-/// known. nullopt for an empty text, an unknown name or a number outside 32 bits.
+/// 0x-hex numbers (or a negative decimal, -1 = every bit), joined by '|' and or-ed together.
+/// "MASK_PLAYERSOLID" and "MASK_ALL" are also known. nullopt for an empty text, an unknown name or a number
+/// outside 32 bits.
 std::optional<int32_t> parseContents(std::string_view text);
 /// The same for surface flags (names with or without "SURF_").
 std::optional<int32_t> parseSurfaceFlags(std::string_view text);

@@ -6,46 +6,80 @@ namespace cliplab::bsp {
 
 const char* lumpName(Lump lump) {
     switch (lump) {
-    case Lump::Entities: return "entities";
-    case Lump::Shaders: return "shaders";
-    case Lump::Planes: return "planes";
-    case Lump::Nodes: return "nodes";
-    case Lump::Leafs: return "leafs";
-    case Lump::LeafSurfaces: return "leaf surfaces";
-    case Lump::LeafBrushes: return "leaf brushes";
-    case Lump::Models: return "models";
-    case Lump::Brushes: return "brushes";
-    case Lump::BrushSides: return "brush sides";
-    case Lump::DrawVerts: return "draw verts";
-    case Lump::DrawIndexes: return "draw indexes";
-    case Lump::Fogs: return "fogs";
-    case Lump::Surfaces: return "surfaces";
-    case Lump::Lightmaps: return "lightmaps";
-    case Lump::LightGrid: return "light grid";
-    case Lump::Visibility: return "visibility";
+    case Lump::Entities:
+        return "entities";
+    case Lump::Shaders:
+        return "shaders";
+    case Lump::Planes:
+        return "planes";
+    case Lump::Nodes:
+        return "nodes";
+    case Lump::Leafs:
+        return "leafs";
+    case Lump::LeafSurfaces:
+        return "leaf surfaces";
+    case Lump::LeafBrushes:
+        return "leaf brushes";
+    case Lump::Models:
+        return "models";
+    case Lump::Brushes:
+        return "brushes";
+    case Lump::BrushSides:
+        return "brush sides";
+    case Lump::DrawVerts:
+        return "draw verts";
+    case Lump::DrawIndexes:
+        return "draw indexes";
+    case Lump::Fogs:
+        return "fogs";
+    case Lump::Surfaces:
+        return "surfaces";
+    case Lump::Lightmaps:
+        return "lightmaps";
+    case Lump::LightGrid:
+        return "light grid";
+    case Lump::Visibility:
+        return "visibility";
     }
     return "unknown";
 }
 
 size_t lumpRecordSize(Lump lump) {
     switch (lump) {
-    case Lump::Entities: return 1;
-    case Lump::Shaders: return 72;
-    case Lump::Planes: return 16;
-    case Lump::Nodes: return 36;
-    case Lump::Leafs: return 48;
-    case Lump::LeafSurfaces: return 4;
-    case Lump::LeafBrushes: return 4;
-    case Lump::Models: return 40;
-    case Lump::Brushes: return 12;
-    case Lump::BrushSides: return 8;
-    case Lump::DrawVerts: return 44;
-    case Lump::DrawIndexes: return 4;
-    case Lump::Fogs: return 72;
-    case Lump::Surfaces: return 104;
-    case Lump::Lightmaps: return kLightmapBytes;
-    case Lump::LightGrid: return 8;
-    case Lump::Visibility: return 1;
+    case Lump::Entities:
+        return 1;
+    case Lump::Shaders:
+        return 72;
+    case Lump::Planes:
+        return 16;
+    case Lump::Nodes:
+        return 36;
+    case Lump::Leafs:
+        return 48;
+    case Lump::LeafSurfaces:
+        return 4;
+    case Lump::LeafBrushes:
+        return 4;
+    case Lump::Models:
+        return 40;
+    case Lump::Brushes:
+        return 12;
+    case Lump::BrushSides:
+        return 8;
+    case Lump::DrawVerts:
+        return 44;
+    case Lump::DrawIndexes:
+        return 4;
+    case Lump::Fogs:
+        return 72;
+    case Lump::Surfaces:
+        return 104;
+    case Lump::Lightmaps:
+        return kLightmapBytes;
+    case Lump::LightGrid:
+        return 8;
+    case Lump::Visibility:
+        return 1;
     }
     return 1;
 }

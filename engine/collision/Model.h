@@ -28,9 +28,9 @@ struct CollisionPlane {
 struct CollisionNode {
     glm::vec3 normal{0.0f};
     float dist = 0.0f;
-    int32_t type = 3;                 ///< As CollisionPlane::type.
+    int32_t type = 3;                  ///< As CollisionPlane::type.
     std::array<int32_t, 2> children{}; ///< >= 0 node, < 0 leaf -(child + 1); [0] front, [1] back.
-    int32_t plane = 0;                ///< Index in BspData::planes (for the debugger).
+    int32_t plane = 0;                 ///< Index in BspData::planes (for the debugger).
 };
 
 /// One brush side with its plane inlined, in BspData::brushSides order.
@@ -46,7 +46,7 @@ struct CollisionBrush {
     glm::vec3 mins{0.0f}, maxs{0.0f}; ///< Bounds (units).
     int32_t firstSide = 0;            ///< Index in BspData::brushSides (= index in Model::sides()).
     int32_t numSides = 0;
-    int32_t contents = 0;             ///< contents:: of the brush's shader.
+    int32_t contents = 0; ///< contents:: of the brush's shader.
     /// True when the first six sides are the axial planes -x +x -y +y -z +z as q3map writes them:
     /// the bounds then come from them and position tests may skip them (the bounds test covers them).
     bool axialFirst = false;
@@ -57,11 +57,11 @@ struct CollisionBrush {
 /// and goes on with the ones the robust semantics add (items whose bounds reach the leaf).
 struct CollisionLeaf {
     int32_t firstLeafBrush = 0;
-    int32_t numLeafBrushes = 0;   ///< Completed list (robust semantics).
+    int32_t numLeafBrushes = 0; ///< Completed list (robust semantics).
     int32_t firstLeafSurface = 0;
-    int32_t numLeafSurfaces = 0;  ///< Completed list (robust semantics).
-    int32_t numGameBrushes = 0;   ///< The first entries: q3map's own list (quake3 semantics).
-    int32_t numGameSurfaces = 0;  ///< The first entries: q3map's own list (quake3 semantics).
+    int32_t numLeafSurfaces = 0; ///< Completed list (robust semantics).
+    int32_t numGameBrushes = 0;  ///< The first entries: q3map's own list (quake3 semantics).
+    int32_t numGameSurfaces = 0; ///< The first entries: q3map's own list (quake3 semantics).
 };
 
 /// An axis-aligned box (units). Empty when mins > maxs (the default).
@@ -80,12 +80,12 @@ struct CollisionPatch {
 
 /// What building the patch collides of a map cost.
 struct PatchBuildStats {
-    int32_t patches = 0;    ///< Patch collides built.
-    int32_t facets = 0;     ///< Facets of all of them.
-    int32_t planes = 0;     ///< Planes of all of them (deduplicated per patch).
-    int32_t borders = 0;    ///< Border references of all facets (bevels and back planes included).
-    size_t bytes = 0;       ///< Heap memory of the collides (bytes, grid points included).
-    double seconds = 0.0;   ///< Wall time of building them (s).
+    int32_t patches = 0;  ///< Patch collides built.
+    int32_t facets = 0;   ///< Facets of all of them.
+    int32_t planes = 0;   ///< Planes of all of them (deduplicated per patch).
+    int32_t borders = 0;  ///< Border references of all facets (bevels and back planes included).
+    size_t bytes = 0;     ///< Heap memory of the collides (bytes, grid points included).
+    double seconds = 0.0; ///< Wall time of building them (s).
 };
 
 /// The collision model of one map: world (model 0) plus the inline models *1, *2... at rest.

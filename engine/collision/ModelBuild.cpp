@@ -20,16 +20,20 @@ namespace cliplab::collision {
 uint8_t planeTypeForNormal(const glm::vec3& normal) {
     // Only exact +1 normals take the axial path: node planes are stored facing +axis by q3map,
     // and the fast path reads p[type] - dist, which is only right for a positive axis.
-    if (normal.x == 1.0f) return 0;
-    if (normal.y == 1.0f) return 1;
-    if (normal.z == 1.0f) return 2;
+    if (normal.x == 1.0f)
+        return 0;
+    if (normal.y == 1.0f)
+        return 1;
+    if (normal.z == 1.0f)
+        return 2;
     return 3;
 }
 
 uint8_t planeSignBits(const glm::vec3& normal) {
     uint8_t bits = 0;
     for (int i = 0; i < 3; ++i)
-        if (normal[i] < 0.0f) bits = static_cast<uint8_t>(bits | (1 << i));
+        if (normal[i] < 0.0f)
+            bits = static_cast<uint8_t>(bits | (1 << i));
     return bits;
 }
 
@@ -62,8 +66,10 @@ void forLeafsInBox(const std::vector<CollisionNode>& nodes, const glm::vec3& min
             front = glm::dot(node.normal, hi) > node.dist;
             back = glm::dot(node.normal, lo) < node.dist;
         }
-        if (front) stack.push_back(node.children[0]);
-        if (back) stack.push_back(node.children[1]);
+        if (front)
+            stack.push_back(node.children[0]);
+        if (back)
+            stack.push_back(node.children[1]);
     }
 }
 
@@ -71,8 +77,8 @@ void forLeafsInBox(const std::vector<CollisionNode>& nodes, const glm::vec3& min
 using LeafExtras = std::vector<std::pair<uint32_t, int32_t>>;
 
 /// True when leaf `leaf`'s own list (from the file) has `item`.
-bool inOwnList(const std::vector<CollisionLeaf>& leafs, const std::vector<int32_t>& lists, bool brushes, size_t leaf,
-               int32_t item) {
+bool inOwnList(const std::vector<CollisionLeaf>& leafs, const std::vector<int32_t>& lists, bool brushes,
+               size_t leaf, int32_t item) {
     const CollisionLeaf& l = leafs[leaf];
     const auto begin = lists.begin() + (brushes ? l.firstLeafBrush : l.firstLeafSurface);
     const auto end = begin + (brushes ? l.numLeafBrushes : l.numLeafSurfaces);
@@ -81,16 +87,19 @@ bool inOwnList(const std::vector<CollisionLeaf>& leafs, const std::vector<int32_
 
 /// Rebuilds `lists` so that leaf i lists its own items (first, in the file's order, which keeps
 /// the game's test order for them) and then its extras, in the order they were found.
-void appendToLeafLists(std::vector<CollisionLeaf>& leafs, std::vector<int32_t>& lists, const LeafExtras& extras,
-                       bool brushes) {
+void appendToLeafLists(std::vector<CollisionLeaf>& leafs, std::vector<int32_t>& lists,
+                       const LeafExtras& extras, bool brushes) {
     // A stable counting sort of the extras by leaf.
     std::vector<int32_t> start(leafs.size() + 1, 0);
-    for (const auto& e : extras) ++start[e.first + 1];
-    for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+    for (const auto& e : extras)
+        ++start[e.first + 1];
+    for (size_t i = 1; i < start.size(); ++i)
+        start[i] += start[i - 1];
     std::vector<int32_t> sorted(extras.size());
     {
         std::vector<int32_t> next(start.begin(), start.end() - 1);
-        for (const auto& e : extras) sorted[static_cast<size_t>(next[e.first]++)] = e.second;
+        for (const auto& e : extras)
+            sorted[static_cast<size_t>(next[e.first]++)] = e.second;
     }
     std::vector<int32_t> out;
     out.reserve(lists.size() + extras.size());
@@ -112,10 +121,12 @@ void appendToLeafLists(std::vector<CollisionLeaf>& leafs, std::vector<int32_t>& 
 /// the leafs it lies in: a box on it was in solid or not depending on which leafs it reached,
 /// and the soak's walkers ended ticks inside it
 /// (`cliplab soak oa_dm6 --seed 2 --walkers 16 --walker 6 --ticks 8725`).
-void completeLeafBrushLists(const std::vector<CollisionNode>& nodes, const std::vector<CollisionBrush>& brushes,
-                            int32_t firstBrush, int32_t numBrushes, std::vector<CollisionLeaf>& leafs,
+void completeLeafBrushLists(const std::vector<CollisionNode>& nodes,
+                            const std::vector<CollisionBrush>& brushes, int32_t firstBrush,
+                            int32_t numBrushes, std::vector<CollisionLeaf>& leafs,
                             std::vector<int32_t>& leafBrushes) {
-    if (nodes.empty() || leafs.empty()) return;
+    if (nodes.empty() || leafs.empty())
+        return;
     // Which leafs list each brush already, so that a leaf reached is checked in constant time:
     // listedBy[listedStart[b - firstBrush] ...] are the leafs whose own list has brush b.
     const size_t count = static_cast<size_t>(std::max(numBrushes, 0));
@@ -124,28 +135,36 @@ void completeLeafBrushLists(const std::vector<CollisionNode>& nodes, const std::
         const CollisionLeaf& l = leafs[leaf];
         for (int32_t k = 0; k < l.numLeafBrushes; ++k) {
             const int32_t b = leafBrushes[static_cast<size_t>(l.firstLeafBrush + k)];
-            if (b >= firstBrush && b < firstBrush + numBrushes) each(static_cast<size_t>(b - firstBrush));
+            if (b >= firstBrush && b < firstBrush + numBrushes)
+                each(static_cast<size_t>(b - firstBrush));
         }
     };
-    for (size_t leaf = 0; leaf < leafs.size(); ++leaf) ownBrushes(leaf, [&](size_t b) { ++listedStart[b + 1]; });
-    for (size_t b = 1; b <= count; ++b) listedStart[b] += listedStart[b - 1];
+    for (size_t leaf = 0; leaf < leafs.size(); ++leaf)
+        ownBrushes(leaf, [&](size_t b) { ++listedStart[b + 1]; });
+    for (size_t b = 1; b <= count; ++b)
+        listedStart[b] += listedStart[b - 1];
     listedBy.resize(static_cast<size_t>(listedStart[count]));
     {
         std::vector<int32_t> next(listedStart.begin(), listedStart.end() - 1);
         for (size_t leaf = 0; leaf < leafs.size(); ++leaf)
-            ownBrushes(leaf, [&](size_t b) { listedBy[static_cast<size_t>(next[b]++)] = static_cast<int32_t>(leaf); });
+            ownBrushes(leaf, [&](size_t b) {
+                listedBy[static_cast<size_t>(next[b]++)] = static_cast<int32_t>(leaf);
+            });
     }
     std::vector<int32_t> listsIt(leafs.size(), -1); // the brush whose own leafs are marked
     LeafExtras extras;
     std::vector<int32_t> stack;
     for (int32_t b = firstBrush; b < firstBrush + numBrushes; ++b) {
         const CollisionBrush& brush = brushes[static_cast<size_t>(b)];
-        if (brush.numSides == 0) continue;
+        if (brush.numSides == 0)
+            continue;
         const size_t i = static_cast<size_t>(b - firstBrush);
-        for (int32_t k = listedStart[i]; k < listedStart[i + 1]; ++k) listsIt[static_cast<size_t>(listedBy[static_cast<size_t>(k)])] = b;
+        for (int32_t k = listedStart[i]; k < listedStart[i + 1]; ++k)
+            listsIt[static_cast<size_t>(listedBy[static_cast<size_t>(k)])] = b;
         // One walk per brush reaches each leaf once: no leaf gets the brush twice.
         forLeafsInBox(nodes, brush.mins, brush.maxs, stack, [&](size_t leaf) {
-            if (listsIt[leaf] != b) extras.emplace_back(uint32_t(leaf), b);
+            if (listsIt[leaf] != b)
+                extras.emplace_back(uint32_t(leaf), b);
         });
     }
     appendToLeafLists(leafs, leafBrushes, extras, true);
@@ -157,28 +176,33 @@ void completeLeafBrushLists(const std::vector<CollisionNode>& nodes, const std::
 /// units in front of the drawn curve: on oa_minia (pak6 version) a player sliding along such a
 /// chord ended in it where no visited leaf listed the patch
 /// (`cliplab soak oa_minia --seed 2 --walkers 16 --walker 13 --ticks 9652 --preset quake3`).
-void completeLeafSurfaceLists(const std::vector<CollisionNode>& nodes, const std::vector<CollisionPatch>& patches,
-                              int32_t firstSurface, int32_t numSurfaces, std::vector<CollisionLeaf>& leafs,
+void completeLeafSurfaceLists(const std::vector<CollisionNode>& nodes,
+                              const std::vector<CollisionPatch>& patches, int32_t firstSurface,
+                              int32_t numSurfaces, std::vector<CollisionLeaf>& leafs,
                               std::vector<int32_t>& leafSurfaces) {
-    if (nodes.empty() || leafs.empty()) return;
+    if (nodes.empty() || leafs.empty())
+        return;
     LeafExtras extras;
     std::vector<int32_t> stack;
     // The grid cells of one patch overlap in leafs: the patch last added to each leaf, so that
     // it is added once (patches are taken one after the other).
     std::vector<int32_t> lastAdded(leafs.size(), -1);
     for (const CollisionPatch& patch : patches) {
-        if (patch.surface < firstSurface || patch.surface >= firstSurface + numSurfaces) continue;
+        if (patch.surface < firstSurface || patch.surface >= firstSurface + numSurfaces)
+            continue;
         const PatchCollide& pc = patch.collide;
         for (int32_t y = 0; y + 1 < pc.gridHeight; ++y) {
             for (int32_t x = 0; x + 1 < pc.gridWidth; ++x) {
                 glm::vec3 mins(std::numeric_limits<float>::max()), maxs(-std::numeric_limits<float>::max());
                 for (int32_t k = 0; k < 4; ++k) {
-                    const glm::vec3& p = pc.grid[static_cast<size_t>((y + (k >> 1)) * pc.gridWidth + x + (k & 1))];
+                    const glm::vec3& p =
+                        pc.grid[static_cast<size_t>((y + (k >> 1)) * pc.gridWidth + x + (k & 1))];
                     mins = glm::min(mins, p);
                     maxs = glm::max(maxs, p);
                 }
                 forLeafsInBox(nodes, mins - glm::vec3(1.0f), maxs + glm::vec3(1.0f), stack, [&](size_t leaf) {
-                    if (lastAdded[leaf] == patch.surface) return;
+                    if (lastAdded[leaf] == patch.surface)
+                        return;
                     lastAdded[leaf] = patch.surface;
                     if (!inOwnList(leafs, leafSurfaces, false, leaf, patch.surface))
                         extras.emplace_back(uint32_t(leaf), patch.surface);
@@ -191,12 +215,16 @@ void completeLeafSurfaceLists(const std::vector<CollisionNode>& nodes, const std
 
 /// True when the first six sides are -x +x -y +y -z +z in that order (q3map's layout).
 bool hasAxialFirst(const bsp::BspData& data, const bsp::Brush& brush) {
-    if (brush.numSides < 6) return false;
+    if (brush.numSides < 6)
+        return false;
     for (int i = 0; i < 6; ++i) {
-        const glm::vec3& n = data.planes[static_cast<size_t>(data.brushSides[static_cast<size_t>(brush.firstSide + i)].plane)].normal;
+        const glm::vec3& n =
+            data.planes[static_cast<size_t>(data.brushSides[static_cast<size_t>(brush.firstSide + i)].plane)]
+                .normal;
         glm::vec3 want(0.0f);
         want[i / 2] = (i & 1) ? 1.0f : -1.0f;
-        if (n != want) return false;
+        if (n != want)
+            return false;
     }
     return true;
 }
@@ -280,8 +308,8 @@ Model::Model(const bsp::BspData& data) {
     }
 
     if (!data.models.empty())
-        completeLeafBrushLists(m_nodes, m_brushes, data.models[0].firstBrush, data.models[0].numBrushes, m_leafs,
-                               m_leafBrushes);
+        completeLeafBrushLists(m_nodes, m_brushes, data.models[0].firstBrush, data.models[0].numBrushes,
+                               m_leafs, m_leafBrushes);
 
     m_models.resize(std::max<size_t>(data.models.size(), 1));
     for (size_t i = 1; i < data.models.size(); ++i) {
@@ -289,19 +317,21 @@ Model::Model(const bsp::BspData& data) {
         m_models[i].leaf.firstLeafBrush = static_cast<int32_t>(m_leafBrushes.size());
         m_models[i].leaf.numLeafBrushes = m.numBrushes;
         m_models[i].leaf.numGameBrushes = m.numBrushes;
-        for (int32_t b = 0; b < m.numBrushes; ++b) m_leafBrushes.push_back(m.firstBrush + b);
+        for (int32_t b = 0; b < m.numBrushes; ++b)
+            m_leafBrushes.push_back(m.firstBrush + b);
     }
     buildPatches(data);
     m_leafSurfaces = data.leafSurfaces;
     if (!data.models.empty())
-        completeLeafSurfaceLists(m_nodes, m_patches, data.models[0].firstSurface, data.models[0].numSurfaces, m_leafs,
-                                 m_leafSurfaces);
+        completeLeafSurfaceLists(m_nodes, m_patches, data.models[0].firstSurface, data.models[0].numSurfaces,
+                                 m_leafs, m_leafSurfaces);
     for (size_t i = 1; i < data.models.size(); ++i) {
         const auto& m = data.models[i];
         m_models[i].leaf.firstLeafSurface = static_cast<int32_t>(m_leafSurfaces.size());
         m_models[i].leaf.numLeafSurfaces = m.numSurfaces;
         m_models[i].leaf.numGameSurfaces = m.numSurfaces;
-        for (int32_t s = 0; s < m.numSurfaces; ++s) m_leafSurfaces.push_back(m.firstSurface + s);
+        for (int32_t s = 0; s < m.numSurfaces; ++s)
+            m_leafSurfaces.push_back(m.firstSurface + s);
     }
     buildContentBounds();
     buildTraceLayout();
@@ -313,10 +343,12 @@ void Model::buildPatches(const bsp::BspData& data) {
     std::vector<glm::vec3> points;
     for (size_t i = 0; i < data.surfaces.size(); ++i) {
         const bsp::Surface& s = data.surfaces[i];
-        if (s.type != bsp::SurfaceType::Patch) continue;
+        if (s.type != bsp::SurfaceType::Patch)
+            continue;
         const int64_t count = int64_t(s.patchWidth) * int64_t(s.patchHeight);
         const bool inRange = s.patchWidth > 0 && s.patchHeight > 0 && s.firstVert >= 0 &&
-                             count <= int64_t(s.numVerts) && int64_t(s.firstVert) + count <= int64_t(data.drawVerts.size());
+                             count <= int64_t(s.numVerts) &&
+                             int64_t(s.firstVert) + count <= int64_t(data.drawVerts.size());
         auto shader = [&]() -> const bsp::Shader* {
             return s.shader >= 0 && static_cast<size_t>(s.shader) < data.shaders.size()
                        ? &data.shaders[static_cast<size_t>(s.shader)]
@@ -325,17 +357,20 @@ void Model::buildPatches(const bsp::BspData& data) {
         const bsp::Shader* sh = shader();
         const char* shaderName = sh ? sh->name.c_str() : "?";
         if (!inRange) {
-            m_warnings.push_back(core::format("%s: patch surface %zu (%s): control grid %dx%d does not fit its %d vertices; "
-                                              "left out of collision",
-                                              data.name.c_str(), i, shaderName, s.patchWidth, s.patchHeight, s.numVerts));
+            m_warnings.push_back(
+                core::format("%s: patch surface %zu (%s): control grid %dx%d does not fit its %d vertices; "
+                             "left out of collision",
+                             data.name.c_str(), i, shaderName, s.patchWidth, s.patchHeight, s.numVerts));
             continue;
         }
         points.resize(static_cast<size_t>(count));
-        for (size_t v = 0; v < points.size(); ++v) points[v] = data.drawVerts[static_cast<size_t>(s.firstVert) + v].xyz;
+        for (size_t v = 0; v < points.size(); ++v)
+            points[v] = data.drawVerts[static_cast<size_t>(s.firstVert) + v].xyz;
         auto collide = buildPatchCollide(s.patchWidth, s.patchHeight, points);
         if (!collide) {
-            m_warnings.push_back(core::format("%s: patch surface %zu (%s): %s; left out of collision", data.name.c_str(), i,
-                                              shaderName, collide.error().message.c_str()));
+            m_warnings.push_back(core::format("%s: patch surface %zu (%s): %s; left out of collision",
+                                              data.name.c_str(), i, shaderName,
+                                              collide.error().message.c_str()));
             continue;
         }
         CollisionPatch p;
@@ -351,7 +386,8 @@ void Model::buildPatches(const bsp::BspData& data) {
         m_patches.push_back(std::move(p));
     }
     m_patchStats.patches = static_cast<int32_t>(m_patches.size());
-    m_patchStats.bytes += m_patches.capacity() * sizeof(CollisionPatch) + m_surfacePatch.capacity() * sizeof(int32_t);
+    m_patchStats.bytes +=
+        m_patches.capacity() * sizeof(CollisionPatch) + m_surfacePatch.capacity() * sizeof(int32_t);
     m_patchStats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
@@ -370,19 +406,22 @@ void Model::buildContentBounds() {
     for (size_t i = 0; i < m_leafs.size(); ++i) {
         const CollisionLeaf& leaf = m_leafs[i];
         for (int32_t k = 0; k < leaf.numLeafBrushes; ++k) {
-            const CollisionBrush& b = m_brushes[static_cast<size_t>(m_leafBrushes[static_cast<size_t>(leaf.firstLeafBrush + k)])];
+            const CollisionBrush& b =
+                m_brushes[static_cast<size_t>(m_leafBrushes[static_cast<size_t>(leaf.firstLeafBrush + k)])];
             grow(m_leafBounds[i], b.mins, b.maxs);
         }
         for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k) {
             const int32_t p = patchForSurface(m_leafSurfaces[static_cast<size_t>(leaf.firstLeafSurface + k)]);
-            if (p >= 0) grow(m_leafBounds[i], m_patches[static_cast<size_t>(p)].collide.mins,
-                             m_patches[static_cast<size_t>(p)].collide.maxs);
+            if (p >= 0)
+                grow(m_leafBounds[i], m_patches[static_cast<size_t>(p)].collide.mins,
+                     m_patches[static_cast<size_t>(p)].collide.maxs);
         }
     }
     // Children before parents: a node's bounds are its children's. Nodes are visited from the
     // root with an explicit stack (post order); the depth bound guards against a cyclic tree.
     m_nodeBounds.assign(m_nodes.size(), Bounds{});
-    if (m_nodes.empty()) return;
+    if (m_nodes.empty())
+        return;
     std::vector<std::pair<int32_t, bool>> stack{{0, false}};
     size_t steps = 0;
     while (!stack.empty() && steps++ < 4 * m_nodes.size() + 4) {
@@ -392,12 +431,14 @@ void Model::buildContentBounds() {
         if (!childrenDone) {
             stack.push_back({node, true});
             for (int32_t child : n.children)
-                if (child >= 0) stack.push_back({child, false});
+                if (child >= 0)
+                    stack.push_back({child, false});
             continue;
         }
         Bounds& b = m_nodeBounds[static_cast<size_t>(node)];
         for (int32_t child : n.children) {
-            const Bounds& c = child >= 0 ? m_nodeBounds[static_cast<size_t>(child)] : m_leafBounds[static_cast<size_t>(-1 - child)];
+            const Bounds& c = child >= 0 ? m_nodeBounds[static_cast<size_t>(child)]
+                                         : m_leafBounds[static_cast<size_t>(-1 - child)];
             grow(b, c.mins, c.maxs);
         }
     }
@@ -415,14 +456,16 @@ void Model::buildTraceLayout() {
         const CollisionNode& n = m_nodes[i];
         WalkNode& w = m_layout.nodes[i];
         copyBounds(w.mins, w.maxs, m_nodeBounds[i]);
-        for (int k = 0; k < 3; ++k) w.normal[k] = n.normal[k];
+        for (int k = 0; k < 3; ++k)
+            w.normal[k] = n.normal[k];
         w.dist = n.dist;
         w.type = n.type;
         w.children[0] = n.children[0];
         w.children[1] = n.children[1];
     }
     m_layout.leafs.resize(m_leafs.size());
-    for (size_t i = 0; i < m_leafs.size(); ++i) copyBounds(m_layout.leafs[i].mins, m_layout.leafs[i].maxs, m_leafBounds[i]);
+    for (size_t i = 0; i < m_leafs.size(); ++i)
+        copyBounds(m_layout.leafs[i].mins, m_layout.leafs[i].maxs, m_leafBounds[i]);
     m_layout.leafBrushes.resize(m_leafBrushes.size());
     for (size_t i = 0; i < m_leafBrushes.size(); ++i) {
         const CollisionBrush& b = m_brushes[static_cast<size_t>(m_leafBrushes[i])];

@@ -23,7 +23,8 @@ struct VisitMarks {
 
 uint32_t* beginVisit(size_t brushCount, uint32_t& generation) {
     thread_local VisitMarks marks;
-    if (marks.stamps.size() < brushCount) marks.stamps.resize(brushCount, 0);
+    if (marks.stamps.size() < brushCount)
+        marks.stamps.resize(brushCount, 0);
     if (++marks.generation == 0) { // wrapped: old marks could alias the new generation
         std::fill(marks.stamps.begin(), marks.stamps.end(), 0u);
         marks.generation = 1;
@@ -38,13 +39,14 @@ TraceResult Model::trace(const Shape& requested, const glm::vec3& start, const g
                          const TraceOptions& options, TraceStats* stats) const {
     // Hostile numbers (TraceLimits.h): NaN, infinities and far points are refused before any
     // arithmetic; inverted or huge shapes and bad epsilons are clamped.
-    return traceWithinLimits(requested, start, end, options, [&](const Shape& shape, const TraceOptions& used) {
-        return traceInRange(shape, start, end, mask, used, stats);
-    });
+    return traceWithinLimits(requested, start, end, options,
+                             [&](const Shape& shape, const TraceOptions& used) {
+                                 return traceInRange(shape, start, end, mask, used, stats);
+                             });
 }
 
-TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask,
-                                const TraceOptions& options, TraceStats* stats) const {
+TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end,
+                                int32_t mask, const TraceOptions& options, TraceStats* stats) const {
     detail::TraceWork tw;
     tw.mask = mask;
     tw.epsilon = options.epsilon;
@@ -56,11 +58,13 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
     tw.rayCurveClip = options.rayCurveClip;
     tw.result.fraction = 1.0f;
 
-    const bool validModel = options.model >= 0 && options.model < numModels() && (options.model > 0 || !m_nodes.empty());
+    const bool validModel =
+        options.model >= 0 && options.model < numModels() && (options.model > 0 || !m_nodes.empty());
     if (validModel) {
         // Box made symmetric around its centre; the centre offset moves the segment instead.
         glm::vec3 mins = shape.mins, maxs = shape.maxs;
-        if (shape.kind == ShapeKind::Ray) mins = maxs = glm::vec3(0.0f);
+        if (shape.kind == ShapeKind::Ray)
+            mins = maxs = glm::vec3(0.0f);
         if (shape.kind == ShapeKind::Sphere) {
             const float r = std::max(shape.radius, 0.0f);
             mins = glm::vec3(-r);
@@ -115,7 +119,8 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
         }
         tw.stamps = beginVisit(m_brushes.size() + m_patches.size(), tw.generation);
         tw.patchStampBase = m_brushes.size();
-        const CollisionLeaf* leaf = options.model > 0 ? &m_models[static_cast<size_t>(options.model)].leaf : nullptr;
+        const CollisionLeaf* leaf =
+            options.model > 0 ? &m_models[static_cast<size_t>(options.model)].leaf : nullptr;
         if (start == end) {
             if (leaf)
                 detail::testInLeaf(*this, tw, *leaf);
@@ -144,7 +149,8 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
     if (r.fraction == 1.0f)
         r.endpos = end;
     else
-        for (int i = 0; i < 3; ++i) r.endpos[i] = start[i] + r.fraction * (end[i] - start[i]);
+        for (int i = 0; i < 3; ++i)
+            r.endpos[i] = start[i] + r.fraction * (end[i] - start[i]);
     return r;
 }
 
@@ -154,16 +160,20 @@ namespace cliplab::collision {
 
 const char* semanticsName(Semantics s) {
     switch (s) {
-    case Semantics::Quake3: return "quake3";
-    case Semantics::Tutorial: return "tutorial";
-    case Semantics::Robust: return "robust";
+    case Semantics::Quake3:
+        return "quake3";
+    case Semantics::Tutorial:
+        return "tutorial";
+    case Semantics::Robust:
+        return "robust";
     }
     return "quake3";
 }
 
 std::optional<Semantics> parseSemantics(std::string_view name) {
     for (Semantics s : {Semantics::Quake3, Semantics::Tutorial, Semantics::Robust})
-        if (name == semanticsName(s)) return s;
+        if (name == semanticsName(s))
+            return s;
     return std::nullopt;
 }
 

@@ -17,11 +17,11 @@ namespace cliplab::collision {
 
 /// What is swept along the trace segment.
 enum class ShapeKind {
-    Ray,     ///< A point.
-    Box,     ///< An axis-aligned box given by mins/maxs relative to the trace origin.
-    Sphere,  ///< A sphere of `radius` centred on the trace origin (brush planes shifted by the radius).
-    Capsule, ///< ioquake3's capsule, derived from mins/maxs: radius = min(half x, half z), sphere
-             ///< centres at +/-(half z - radius) from the box centre.
+    Ray,      ///< A point.
+    Box,      ///< An axis-aligned box given by mins/maxs relative to the trace origin.
+    Sphere,   ///< A sphere of `radius` centred on the trace origin (brush planes shifted by the radius).
+    Capsule,  ///< ioquake3's capsule, derived from mins/maxs: radius = min(half x, half z), sphere
+              ///< centres at +/-(half z - radius) from the box centre.
     Cylinder, ///< An upright (z axis) cylinder of `radius` and `halfHeight` centred on the trace origin
               ///< plus the middle of mins/maxs (zero unless set, e.g. a player box's middle):
               ///< planes shifted by its support radius * sqrt(nx^2 + ny^2) + halfHeight * |nz|.
@@ -31,14 +31,18 @@ enum class ShapeKind {
 /// to +/-131072 and refuse NaN or infinite numbers (TraceLimits.h).
 struct Shape {
     ShapeKind kind = ShapeKind::Ray;
-    glm::vec3 mins{0.0f}; ///< Box/capsule lower corner relative to the origin (units).
-    glm::vec3 maxs{0.0f}; ///< Box/capsule upper corner relative to the origin (units).
-    float radius = 0.0f;  ///< Sphere or cylinder radius (units, >= 0).
+    glm::vec3 mins{0.0f};    ///< Box/capsule lower corner relative to the origin (units).
+    glm::vec3 maxs{0.0f};    ///< Box/capsule upper corner relative to the origin (units).
+    float radius = 0.0f;     ///< Sphere or cylinder radius (units, >= 0).
     float halfHeight = 0.0f; ///< Cylinder half height along z (units, >= 0).
 
     static Shape ray() { return {}; }
-    static Shape box(const glm::vec3& mins, const glm::vec3& maxs) { return {ShapeKind::Box, mins, maxs, 0.0f}; }
-    static Shape sphere(float radius) { return {ShapeKind::Sphere, glm::vec3(0.0f), glm::vec3(0.0f), radius}; }
+    static Shape box(const glm::vec3& mins, const glm::vec3& maxs) {
+        return {ShapeKind::Box, mins, maxs, 0.0f};
+    }
+    static Shape sphere(float radius) {
+        return {ShapeKind::Sphere, glm::vec3(0.0f), glm::vec3(0.0f), radius};
+    }
     static Shape capsule(const glm::vec3& mins, const glm::vec3& maxs) {
         return {ShapeKind::Capsule, mins, maxs, 0.0f};
     }
@@ -68,15 +72,15 @@ std::optional<Semantics> parseSemantics(std::string_view name);
 
 /// Per-trace settings. Plain values; the defaults are ioquake3's.
 struct TraceOptions {
-    float epsilon = 0.125f;               ///< Distance kept from surfaces (units); ioquake3's SURFACE_CLIP_EPSILON.
-                                          ///< Used clamped to [0, 16], NaN as 0.125 (TraceLimits.h).
+    float epsilon = 0.125f; ///< Distance kept from surfaces (units); ioquake3's SURFACE_CLIP_EPSILON.
+                            ///< Used clamped to [0, 16], NaN as 0.125 (TraceLimits.h).
     Semantics semantics = Semantics::Quake3; ///< The game's rules; movement defaults to Robust.
-    bool curves = false;                  ///< Also collide with patches (curved surfaces), as the game does by default.
+    bool curves = false; ///< Also collide with patches (curved surfaces), as the game does by default.
     /// With `curves`: point traces (rays and zero-size boxes) collide with patches too, as the
     /// game's cm_playerCurveClip 1 (its default); false lets them pass through patches, as
     /// cm_playerCurveClip 0 does.
     bool rayCurveClip = true;
-    int32_t model = 0;                    ///< 0 = world, N = inline model *N at its rest position.
+    int32_t model = 0; ///< 0 = world, N = inline model *N at its rest position.
 
     /// Every field equal.
     bool operator==(const TraceOptions&) const = default;
@@ -84,21 +88,21 @@ struct TraceOptions {
 
 /// Where and how a trace stopped.
 struct TraceResult {
-    float fraction = 1.0f;      ///< [0, 1]: how far along start->end the shape got.
-    glm::vec3 endpos{0.0f};     ///< start + fraction * (end - start).
-    bool startSolid = false;    ///< The start position is inside a brush.
-    bool allSolid = false;      ///< The whole segment is inside one brush (fraction is then 0).
-    bsp::Plane plane;           ///< Hit plane: the unshifted brush plane, or for a patch hit the facet plane
-                                ///< with its distance shifted by the shape (as the game reports it); all
-                                ///< zeros when nothing was hit.
-    int32_t surfaceFlags = 0;   ///< surf:: flags of the hit side's shader.
-    int32_t contents = 0;       ///< contents:: of the hit brush.
-    int32_t brush = -1;         ///< Index of the hit brush in BspData::brushes, -1 = none.
-    int32_t brushSide = -1;     ///< Index of the hit side in BspData::brushSides, -1 = none.
-    int32_t surface = -1;       ///< Patch surface index when a patch was hit, else -1.
-    int32_t facet = -1;         ///< Facet of that patch (index in its PatchCollide::facets), else -1.
-    bool refused = false;       ///< The input was unusable (NaN, infinite or beyond +/-1e6; see
-                                ///< TraceLimits.h): nothing was traced, fraction 0 and all solid.
+    float fraction = 1.0f;    ///< [0, 1]: how far along start->end the shape got.
+    glm::vec3 endpos{0.0f};   ///< start + fraction * (end - start).
+    bool startSolid = false;  ///< The start position is inside a brush.
+    bool allSolid = false;    ///< The whole segment is inside one brush (fraction is then 0).
+    bsp::Plane plane;         ///< Hit plane: the unshifted brush plane, or for a patch hit the facet plane
+                              ///< with its distance shifted by the shape (as the game reports it); all
+                              ///< zeros when nothing was hit.
+    int32_t surfaceFlags = 0; ///< surf:: flags of the hit side's shader.
+    int32_t contents = 0;     ///< contents:: of the hit brush.
+    int32_t brush = -1;       ///< Index of the hit brush in BspData::brushes, -1 = none.
+    int32_t brushSide = -1;   ///< Index of the hit side in BspData::brushSides, -1 = none.
+    int32_t surface = -1;     ///< Patch surface index when a patch was hit, else -1.
+    int32_t facet = -1;       ///< Facet of that patch (index in its PatchCollide::facets), else -1.
+    bool refused = false;     ///< The input was unusable (NaN, infinite or beyond +/-1e6; see
+                              ///< TraceLimits.h): nothing was traced, fraction 0 and all solid.
 };
 
 /// Optional counters of one trace, for the debugger panel and benchmarks.
@@ -106,13 +110,13 @@ struct TraceStats {
     int32_t nodesVisited = 0;
     int32_t leavesVisited = 0;
     int32_t brushesTested = 0;
-    int32_t brushesHit = 0;              ///< Brushes that cut the segment (entered before leaving).
-    int32_t patchesTested = 0;           ///< Patches (curved surfaces) tested, with curves on.
-    std::vector<int32_t> testedBrushes;  ///< Indices of the brushes tested, in order.
+    int32_t brushesHit = 0;             ///< Brushes that cut the segment (entered before leaving).
+    int32_t patchesTested = 0;          ///< Patches (curved surfaces) tested, with curves on.
+    std::vector<int32_t> testedBrushes; ///< Indices of the brushes tested, in order.
 };
 
 /// A trace as seen by movement code: shape, start, end (units) and contents mask.
-using TraceFunction =
-    std::function<TraceResult(const Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask)>;
+using TraceFunction = std::function<TraceResult(const Shape& shape, const glm::vec3& start,
+                                                const glm::vec3& end, int32_t mask)>;
 
 } // namespace cliplab::collision

@@ -36,7 +36,7 @@ struct alignas(32) LeafBrushRef {
     float mins[3]{0.0f, 0.0f, 0.0f};
     int32_t contents = 0; ///< contents:: of the brush.
     float maxs[3]{0.0f, 0.0f, 0.0f};
-    int32_t brush = 0;    ///< Index in Model::brushes().
+    int32_t brush = 0; ///< Index in Model::brushes().
 };
 
 /// The three arrays, indexed as Model::nodes(), Model::leafs() and Model::leafBrushes().

@@ -35,7 +35,8 @@ std::optional<std::string> checkPoint(const char* name, const glm::vec3& p) {
         if (!std::isfinite(p[i]))
             return core::format("%s %s is not finite (%g)", name, axes[i], double(p[i]));
         if (std::fabs(p[i]) > kMaxCoordinate)
-            return core::format("%s %s = %g is beyond +/-%g", name, axes[i], double(p[i]), double(kMaxCoordinate));
+            return core::format("%s %s = %g is beyond +/-%g", name, axes[i], double(p[i]),
+                                double(kMaxCoordinate));
     }
     return std::nullopt;
 }
@@ -54,7 +55,8 @@ std::optional<std::string> checkLength(const char* name, float v) {
 
 bool pointUsable(const glm::vec3& p) {
     // The negated comparison is also false for NaN.
-    return std::fabs(p.x) <= kMaxCoordinate && std::fabs(p.y) <= kMaxCoordinate && std::fabs(p.z) <= kMaxCoordinate;
+    return std::fabs(p.x) <= kMaxCoordinate && std::fabs(p.y) <= kMaxCoordinate &&
+           std::fabs(p.z) <= kMaxCoordinate;
 }
 
 bool traceInputUsable(const Shape& shape, const glm::vec3& start, const glm::vec3& end) {
@@ -98,7 +100,9 @@ glm::vec3 clampComponents(const glm::vec3& v, float limit) {
     return out;
 }
 
-glm::vec3 clampPoint(const glm::vec3& p) { return clampComponents(p, kMaxCoordinate); }
+glm::vec3 clampPoint(const glm::vec3& p) {
+    return clampComponents(p, kMaxCoordinate);
+}
 
 TraceResult refusedTrace(const glm::vec3& start) {
     TraceResult r;
@@ -119,15 +123,17 @@ std::optional<std::string> checkTraceInput(const Shape& shape, const glm::vec3& 
     if (usesBox(shape.kind)) {
         static const char* axes[3] = {"x", "y", "z"};
         for (int i = 0; i < 3; ++i) {
-            for (const auto& [name, v] : {std::pair{"mins", shape.mins[i]}, std::pair{"maxs", shape.maxs[i]}}) {
+            for (const auto& [name, v] :
+                 {std::pair{"mins", shape.mins[i]}, std::pair{"maxs", shape.maxs[i]}}) {
                 if (!std::isfinite(v))
                     return core::format("%s %s is not finite (%g)", name, axes[i], double(v));
                 if (std::fabs(v) > kMaxExtent)
-                    return core::format("%s %s = %g is beyond +/-%g", name, axes[i], double(v), double(kMaxExtent));
+                    return core::format("%s %s = %g is beyond +/-%g", name, axes[i], double(v),
+                                        double(kMaxExtent));
             }
             if (shape.mins[i] > shape.maxs[i])
-                return core::format("mins %s = %g is above maxs %s = %g", axes[i], double(shape.mins[i]), axes[i],
-                                    double(shape.maxs[i]));
+                return core::format("mins %s = %g is above maxs %s = %g", axes[i], double(shape.mins[i]),
+                                    axes[i], double(shape.maxs[i]));
         }
     }
     if (usesRadius(shape.kind))

@@ -46,11 +46,13 @@ bool traceInputUsable(const Shape& shape, const glm::vec3& start, const glm::vec
 /// clampEpsilon would change nothing (points within +/-kMaxCoordinate; for the fields the kind
 /// uses: mins <= maxs within +/-kMaxExtent, radius and halfHeight in [0, kMaxExtent]; epsilon in
 /// [0, kMaxEpsilon]). Inline: every trace pays it. NaN fails every comparison.
-inline bool traceInputInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end, float epsilon) {
+inline bool traceInputInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end,
+                              float epsilon) {
     auto within = [](float v, float limit) { return v >= -limit && v <= limit; };
-    bool ok = within(start.x, kMaxCoordinate) && within(start.y, kMaxCoordinate) && within(start.z, kMaxCoordinate) &&
-              within(end.x, kMaxCoordinate) && within(end.y, kMaxCoordinate) && within(end.z, kMaxCoordinate) &&
-              epsilon >= 0.0f && epsilon <= kMaxEpsilon;
+    bool ok = within(start.x, kMaxCoordinate) && within(start.y, kMaxCoordinate) &&
+              within(start.z, kMaxCoordinate) && within(end.x, kMaxCoordinate) &&
+              within(end.y, kMaxCoordinate) && within(end.z, kMaxCoordinate) && epsilon >= 0.0f &&
+              epsilon <= kMaxEpsilon;
     switch (shape.kind) {
     case ShapeKind::Ray:
         break;
@@ -60,7 +62,8 @@ inline bool traceInputInRange(const Shape& shape, const glm::vec3& start, const 
     case ShapeKind::Box:
     case ShapeKind::Capsule:
         for (int i = 0; i < 3; ++i)
-            ok = ok && shape.mins[i] >= -kMaxExtent && shape.mins[i] <= shape.maxs[i] && shape.maxs[i] <= kMaxExtent;
+            ok = ok && shape.mins[i] >= -kMaxExtent && shape.mins[i] <= shape.maxs[i] &&
+                 shape.maxs[i] <= kMaxExtent;
         if (shape.kind != ShapeKind::Cylinder)
             break;
         [[fallthrough]];

@@ -9,7 +9,8 @@ namespace {
 /// Marks tw.result start/all solid when the shape at tw.start overlaps `brush`.
 void testInBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     const CollisionBrush& brush = model.brushes()[static_cast<size_t>(brushIndex)];
-    if (brush.numSides == 0) return;
+    if (brush.numSides == 0)
+        return;
     if (tw.stats) {
         ++tw.stats->brushesTested;
         tw.stats->testedBrushes.push_back(brushIndex);
@@ -32,9 +33,11 @@ void testInBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
         else
             d1 = dot3(tw.start, side.normal) -
                  shiftedPlaneDist<kBox>(tw, side.normal, side.dist, side.signBits);
-        if (d1 > 0.0f) return; // in front of one side: outside the brush
+        if (d1 > 0.0f)
+            return; // in front of one side: outside the brush
     }
-    if (tw.stats) ++tw.stats->brushesHit;
+    if (tw.stats)
+        ++tw.stats->brushesHit;
     tw.result.startSolid = tw.result.allSolid = true;
     tw.result.fraction = 0.0f;
     tw.result.contents = brush.contents;
@@ -44,8 +47,10 @@ void testInBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
 /// 1 = box wholly in front, 2 = wholly behind, 3 = both sides.
 int boxOnPlaneSide(const glm::vec3& mins, const glm::vec3& maxs, const CollisionNode& node) {
     if (node.type < 3) {
-        if (node.dist <= mins[node.type]) return 1;
-        if (node.dist >= maxs[node.type]) return 2;
+        if (node.dist <= mins[node.type])
+            return 1;
+        if (node.dist >= maxs[node.type])
+            return 2;
         return 3;
     }
     glm::vec3 hi, lo;
@@ -54,20 +59,25 @@ int boxOnPlaneSide(const glm::vec3& mins, const glm::vec3& maxs, const Collision
         lo[i] = node.normal[i] < 0.0f ? maxs[i] : mins[i];
     }
     int sides = 0;
-    if (dot3(node.normal, hi) >= node.dist) sides = 1;
-    if (dot3(node.normal, lo) < node.dist) sides |= 2;
+    if (dot3(node.normal, hi) >= node.dist)
+        sides = 1;
+    if (dot3(node.normal, lo) < node.dist)
+        sides |= 2;
     return sides;
 }
 
 /// Visits the leafs the box touches, front first, testing each as it is reached.
-void positionTestNode(const Model& model, TraceWork& tw, const glm::vec3& mins, const glm::vec3& maxs, int32_t num) {
+void positionTestNode(const Model& model, TraceWork& tw, const glm::vec3& mins, const glm::vec3& maxs,
+                      int32_t num) {
     for (;;) {
-        if (tw.result.allSolid) return;
+        if (tw.result.allSolid)
+            return;
         if (num < 0) {
             testInLeaf(model, tw, model.leafs()[static_cast<size_t>(-1 - num)]);
             return;
         }
-        if (tw.stats) ++tw.stats->nodesVisited;
+        if (tw.stats)
+            ++tw.stats->nodesVisited;
         const CollisionNode& node = model.nodes()[static_cast<size_t>(num)];
         const int s = boxOnPlaneSide(mins, maxs, node);
         if (s == 1) {
@@ -84,17 +94,22 @@ void positionTestNode(const Model& model, TraceWork& tw, const glm::vec3& mins, 
 } // namespace
 
 void testInLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
-    if (tw.stats) ++tw.stats->leavesVisited;
+    if (tw.stats)
+        ++tw.stats->leavesVisited;
     const int32_t* list = model.leafBrushes().data() + leaf.firstLeafBrush;
     const int32_t count = leafBrushCount(tw, leaf);
     for (int32_t k = 0; k < count; ++k) {
         const int32_t b = list[k];
-        if (!firstVisit(tw, b)) continue;
-        if (!(model.brushes()[static_cast<size_t>(b)].contents & tw.mask)) continue;
+        if (!firstVisit(tw, b))
+            continue;
+        if (!(model.brushes()[static_cast<size_t>(b)].contents & tw.mask))
+            continue;
         testInBrush(model, tw, b);
-        if (tw.result.allSolid) return;
+        if (tw.result.allSolid)
+            return;
     }
-    if (tw.curves) testInLeafPatches(model, tw, leaf);
+    if (tw.curves)
+        testInLeafPatches(model, tw, leaf);
 }
 
 void positionTest(const Model& model, TraceWork& tw) {
@@ -109,7 +124,8 @@ void positionTest(const Model& model, TraceWork& tw) {
 namespace cliplab::collision {
 
 int32_t Model::pointContents(const glm::vec3& p, int32_t mask) const {
-    if (m_nodes.empty()) return 0;
+    if (m_nodes.empty())
+        return 0;
     int32_t num = 0;
     while (num >= 0) {
         const CollisionNode& node = m_nodes[static_cast<size_t>(num)];
@@ -120,7 +136,8 @@ int32_t Model::pointContents(const glm::vec3& p, int32_t mask) const {
     int32_t contents = 0;
     const float e = 0.125f; // the game's bounds slack for this test
     for (int32_t k = 0; k < leaf.numLeafBrushes; ++k) {
-        const CollisionBrush& b = m_brushes[static_cast<size_t>(m_leafBrushes[static_cast<size_t>(leaf.firstLeafBrush + k)])];
+        const CollisionBrush& b =
+            m_brushes[static_cast<size_t>(m_leafBrushes[static_cast<size_t>(leaf.firstLeafBrush + k)])];
         if (p.x > b.maxs.x + e || p.y > b.maxs.y + e || p.z > b.maxs.z + e || p.x < b.mins.x - e ||
             p.y < b.mins.y - e || p.z < b.mins.z - e)
             continue;
@@ -129,7 +146,8 @@ int32_t Model::pointContents(const glm::vec3& p, int32_t mask) const {
             const CollisionSide& s = m_sides[static_cast<size_t>(b.firstSide + i)];
             inside = detail::dot3(p, s.normal) <= s.dist;
         }
-        if (inside) contents |= b.contents;
+        if (inside)
+            contents |= b.contents;
     }
     return contents & mask;
 }

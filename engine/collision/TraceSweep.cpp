@@ -13,9 +13,9 @@ namespace {
 /// What the six axial sides of an axial-first brush say: the brush test's per-side state after
 /// them, as if they had been clipped one at a time in order.
 struct AxialSides {
-    bool miss = false;     ///< Some side alone puts the segment outside the brush.
-    bool startOut = false; ///< Some side has the start in front (d1 > 0).
-    bool getOut = false;   ///< Some side has the end in front (d2 > 0).
+    bool miss = false;       ///< Some side alone puts the segment outside the brush.
+    bool startOut = false;   ///< Some side has the start in front (d1 > 0).
+    bool getOut = false;     ///< Some side has the end in front (d2 > 0).
     float enterFrac = -1.0f; ///< Latest entering fraction, or -1.
     float leaveFrac = 1.0f;  ///< Earliest leaving fraction, or 1.
     int32_t lead = -1;       ///< First side (0-5) giving enterFrac, or -1.
@@ -26,15 +26,15 @@ struct AxialSides {
 /// 2k+1 is +axis k, distance maxs[k]. Each lane does the scalar test's float and double operations
 /// in its order (TraceWork::axialShift, axialStart and axialEnd hold the per-trace operands), and
 /// the latest entering fraction goes to the first side that reaches it, as one side at a time.
-template <bool Quake3>
-AxialSides axialSides(const TraceWork& tw, const LeafBrushRef& ref) {
+template <bool Quake3> AxialSides axialSides(const TraceWork& tw, const LeafBrushRef& ref) {
     AxialSides out;
 #if defined(__SSE2__)
     const __m128 lanes01 = _mm_castsi128_ps(_mm_set_epi32(0, 0, -1, -1));
     const __m128 mins = _mm_xor_ps(_mm_loadu_ps(ref.mins), _mm_castsi128_ps(_mm_set1_epi32(int(0x80000000))));
     const __m128 maxs = _mm_loadu_ps(ref.maxs);
-    const __m128 dist[2] = {_mm_add_ps(_mm_unpacklo_ps(mins, maxs), _mm_load_ps(tw.axialShift)),
-                            _mm_add_ps(_mm_and_ps(_mm_unpackhi_ps(mins, maxs), lanes01), _mm_load_ps(tw.axialShift + 4))};
+    const __m128 dist[2] = {
+        _mm_add_ps(_mm_unpacklo_ps(mins, maxs), _mm_load_ps(tw.axialShift)),
+        _mm_add_ps(_mm_and_ps(_mm_unpackhi_ps(mins, maxs), lanes01), _mm_load_ps(tw.axialShift + 4))};
     const __m128 eps = _mm_set1_ps(tw.epsilon);
     const __m128d epsd = _mm_set1_pd(double(tw.epsilon));
     const __m128 zero = _mm_setzero_ps();
@@ -68,7 +68,8 @@ AxialSides axialSides(const TraceWork& tw, const LeafBrushRef& ref) {
                                         _mm_andnot_pd(_mm_castps_pd(inlo), _mm_add_pd(d1lo, epsd)));
         const __m128d numhi = _mm_or_pd(_mm_and_pd(_mm_castps_pd(inhi), _mm_sub_pd(d1hi, epsd)),
                                         _mm_andnot_pd(_mm_castps_pd(inhi), _mm_add_pd(d1hi, epsd)));
-        __m128 f = _mm_movelh_ps(_mm_cvtpd_ps(_mm_div_pd(numlo, denlo)), _mm_cvtpd_ps(_mm_div_pd(numhi, denhi)));
+        __m128 f =
+            _mm_movelh_ps(_mm_cvtpd_ps(_mm_div_pd(numlo, denlo)), _mm_cvtpd_ps(_mm_div_pd(numhi, denhi)));
         __m128 fin = f, fout = f;
         if (Quake3) {
             fin = _mm_andnot_ps(_mm_cmplt_ps(f, zero), f); // entering: below 0 becomes 0
@@ -83,7 +84,8 @@ AxialSides axialSides(const TraceWork& tw, const LeafBrushRef& ref) {
         }
     }
     out.miss = (miss & 0x3f) != 0;
-    if (out.miss) return out;
+    if (out.miss)
+        return out;
     out.startOut = (startOut & 0x3f) != 0;
     out.getOut = (getOut & 0x3f) != 0;
     __m128 hi = _mm_max_ps(enter[0], enter[1]);
@@ -101,30 +103,37 @@ AxialSides axialSides(const TraceWork& tw, const LeafBrushRef& ref) {
     lo = _mm_min_ps(lo, _mm_shuffle_ps(lo, lo, _MM_SHUFFLE(1, 0, 3, 2)));
     lo = _mm_min_ps(lo, _mm_shuffle_ps(lo, lo, _MM_SHUFFLE(2, 3, 0, 1)));
     const float earliest = _mm_cvtss_f32(lo);
-    if (earliest < 1.0f) out.leaveFrac = earliest;
+    if (earliest < 1.0f)
+        out.leaveFrac = earliest;
 #else
     const double eps = tw.epsilon;
     for (int i = 0; i < 6; ++i) {
         const float dist = (i & 1 ? ref.maxs[i >> 1] : -ref.mins[i >> 1]) + tw.axialShift[i];
         const float d1 = tw.axialStart[i] - dist, d2 = tw.axialEnd[i] - dist;
-        if (d2 > 0.0f) out.getOut = true;
-        if (d1 > 0.0f) out.startOut = true;
+        if (d2 > 0.0f)
+            out.getOut = true;
+        if (d1 > 0.0f)
+            out.startOut = true;
         if (Quake3 ? d1 > 0.0f && (d2 >= eps || d2 >= d1) : d1 > 0.0f && d2 > 0.0f) {
             out.miss = true;
             return out;
         }
-        if (d1 <= 0.0f && d2 <= 0.0f) continue;
+        if (d1 <= 0.0f && d2 <= 0.0f)
+            continue;
         if (d1 > d2) {
             float f = static_cast<float>((double(d1) - eps) / double(d1 - d2));
-            if (Quake3 && f < 0.0f) f = 0.0f;
+            if (Quake3 && f < 0.0f)
+                f = 0.0f;
             if (f > out.enterFrac) {
                 out.enterFrac = f;
                 out.lead = i;
             }
         } else {
             float f = static_cast<float>((double(d1) + eps) / double(d1 - d2));
-            if (Quake3 && f > 1.0f) f = 1.0f;
-            if (f < out.leaveFrac) out.leaveFrac = f;
+            if (Quake3 && f > 1.0f)
+                f = 1.0f;
+            if (f < out.leaveFrac)
+                out.leaveFrac = f;
         }
     }
 #endif
@@ -140,7 +149,8 @@ template <int Kind, bool Quake3>
 void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& ref) {
     const int32_t brushIndex = ref.brush;
     const CollisionBrush& brush = model.brushes()[static_cast<size_t>(brushIndex)];
-    if (brush.numSides == 0) return;
+    if (brush.numSides == 0)
+        return;
     if (tw.stats) {
         ++tw.stats->brushesTested;
         tw.stats->testedBrushes.push_back(brushIndex);
@@ -157,30 +167,37 @@ void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& re
     auto clipCrossing = [&](int32_t i, float d1, float d2) {
         if (d1 > d2) { // entering
             float f = static_cast<float>((double(d1) - eps) / double(d1 - d2));
-            if (Quake3 && f < 0.0f) f = 0.0f;
+            if (Quake3 && f < 0.0f)
+                f = 0.0f;
             if (f > enterFrac) {
                 enterFrac = f;
                 lead = i;
             }
         } else { // leaving
             float f = static_cast<float>((double(d1) + eps) / double(d1 - d2));
-            if (Quake3 && f > 1.0f) f = 1.0f;
-            if (f < leaveFrac) leaveFrac = f;
+            if (Quake3 && f > 1.0f)
+                f = 1.0f;
+            if (f < leaveFrac)
+                leaveFrac = f;
         }
     };
     // One side's distances -> false when the segment misses the whole brush.
     auto clipSide = [&](int32_t i, float d1, float d2) -> bool {
-        if (d2 > 0.0f) getOut = true;
-        if (d1 > 0.0f) startOut = true;
+        if (d2 > 0.0f)
+            getOut = true;
+        if (d1 > 0.0f)
+            startOut = true;
 
         if constexpr (Quake3) {
             // Outside this plane and not getting closer than epsilon: misses the brush. Keeping
             // ends inside the (0, eps) band as hits is what keeps traces eps away from walls.
-            if (d1 > 0.0f && (d2 >= eps || d2 >= d1)) return false;
+            if (d1 > 0.0f && (d2 >= eps || d2 >= d1))
+                return false;
         } else if (d1 > 0.0f && d2 > 0.0f) {
             return false; // the tutorial: both ends in front of one plane
         }
-        if (d1 <= 0.0f && d2 <= 0.0f) return true;
+        if (d1 <= 0.0f && d2 <= 0.0f)
+            return true;
         clipCrossing(i, d1, d2);
         return true;
     };
@@ -194,7 +211,8 @@ void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& re
         // side order, so ties go to the same side as one at a time.
         if (brush.axialFirst) {
             const AxialSides ax = axialSides<Quake3>(tw, ref);
-            if (ax.miss) return;
+            if (ax.miss)
+                return;
             startOut = ax.startOut;
             getOut = ax.getOut;
             enterFrac = ax.enterFrac;
@@ -211,7 +229,8 @@ void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& re
             spherePoints(tw, s.normal, sp, ep);
         const float d1 = dot3(sp, s.normal) - dist;
         const float d2 = dot3(ep, s.normal) - dist;
-        if (!clipSide(i, d1, d2)) return;
+        if (!clipSide(i, d1, d2))
+            return;
     }
 
     TraceResult& r = tw.result;
@@ -220,7 +239,8 @@ void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& re
         if (!getOut) {
             r.allSolid = true;
             // The tutorial leaves the fraction alone here; the game stops the trace.
-            if (Quake3) r.fraction = 0.0f;
+            if (Quake3)
+                r.fraction = 0.0f;
             r.contents = brush.contents;
             r.brush = brushIndex;
             r.surface = r.facet = -1;
@@ -228,9 +248,11 @@ void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& re
         return;
     }
     if (enterFrac < leaveFrac && enterFrac > -1.0f) {
-        if (tw.stats) ++tw.stats->brushesHit;
+        if (tw.stats)
+            ++tw.stats->brushesHit;
         if (enterFrac < r.fraction) {
-            if (enterFrac < 0.0f) enterFrac = 0.0f;
+            if (enterFrac < 0.0f)
+                enterFrac = 0.0f;
             r.fraction = enterFrac;
             if (lead >= 0) {
                 const CollisionSide& side = sides[lead];
@@ -251,7 +273,8 @@ enum WalkMode { kTutorial = 0, kQuake3 = 1, kRobust = 2 };
 
 template <int Kind, int Mode>
 void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
-    if (tw.stats) ++tw.stats->leavesVisited;
+    if (tw.stats)
+        ++tw.stats->leavesVisited;
     const LeafBrushRef* list = model.traceLayout().leafBrushes.data() + leaf.firstLeafBrush;
     // q3map's own list, or the completed one (robust).
     const int32_t count = Mode == kRobust ? leaf.numLeafBrushes : leaf.numGameBrushes;
@@ -260,13 +283,18 @@ void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& l
         // The game marks a brush visited before its contents and bounds checks; checking them
         // first gives the same tests in the same order, since a brush failing either fails it in
         // every leaf of this trace.
-        if (!sweptOverlaps(tw, ref.mins, ref.maxs)) continue;
-        if (!(ref.contents & tw.mask)) continue;
-        if (!firstVisit(tw, ref.brush)) continue; // brushes sit in many leafs; test each once
+        if (!sweptOverlaps(tw, ref.mins, ref.maxs))
+            continue;
+        if (!(ref.contents & tw.mask))
+            continue;
+        if (!firstVisit(tw, ref.brush))
+            continue; // brushes sit in many leafs; test each once
         traceThroughBrush<Kind, Mode != kTutorial>(model, tw, ref);
-        if (tw.result.fraction == 0.0f) return;
+        if (tw.result.fraction == 0.0f)
+            return;
     }
-    if (tw.curves) traceThroughLeafPatches(model, tw, leaf);
+    if (tw.curves)
+        traceThroughLeafPatches(model, tw, leaf);
 }
 
 /// The far half of a node split, waiting while the walk goes down the near half.
@@ -281,7 +309,8 @@ constexpr int kWalkFrames = 64;
 /// The game's walk from node `num` with the sub-segment a..b at fractions p1f..p2f: near half of a
 /// split first, then the far half, each leaf reached tested at once.
 template <int Kind, int Mode>
-void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, glm::vec3 a, glm::vec3 b) {
+void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, glm::vec3 a,
+              glm::vec3 b) {
     const WalkNode* nodes = model.traceLayout().nodes.data();
     const WalkLeaf* leafs = model.traceLayout().leafs.data();
     const float margin = tw.nodeMargin;
@@ -298,7 +327,8 @@ void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p
             } else if (const WalkNode& node = nodes[num]; sweptOverlaps(tw, node.mins, node.maxs)) {
                 // (Otherwise every brush and patch below misses the swept bounds: each would fail
                 // its own bounds test, so skipping them changes nothing but the time.)
-                if (tw.stats) ++tw.stats->nodesVisited;
+                if (tw.stats)
+                    ++tw.stats->nodesVisited;
                 float t1, t2, offset;
                 if (node.type < 3) {
                     t1 = a[node.type] - node.dist;
@@ -358,11 +388,13 @@ void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p
                 frac = std::clamp(frac, 0.0f, 1.0f);
                 const float midf = p1f + (p2f - p1f) * frac;
                 glm::vec3 mid;
-                for (int i = 0; i < 3; ++i) mid[i] = a[i] + frac * (b[i] - a[i]);
+                for (int i = 0; i < 3; ++i)
+                    mid[i] = a[i] + frac * (b[i] - a[i]);
                 frac2 = std::clamp(frac2, 0.0f, 1.0f);
                 const float farf = p1f + (p2f - p1f) * frac2;
                 glm::vec3 far;
-                for (int i = 0; i < 3; ++i) far[i] = a[i] + frac2 * (b[i] - a[i]);
+                for (int i = 0; i < 3; ++i)
+                    far[i] = a[i] + frac2 * (b[i] - a[i]);
                 if (depth < kWalkFrames) {
                     stack[depth++] = {node.children[side ^ 1], farf, p2f, far, b};
                     num = node.children[side];
@@ -377,7 +409,8 @@ void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p
                 continue;
             }
         }
-        if (depth == 0) return;
+        if (depth == 0)
+            return;
         const WalkFrame& f = stack[--depth];
         num = f.num;
         p1f = f.p1f;
@@ -387,8 +420,7 @@ void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p
     }
 }
 
-template <int Mode>
-void traceThroughLeafMode(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
+template <int Mode> void traceThroughLeafMode(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
     if (tw.sphere)
         traceThroughLeafT<kSphere, Mode>(model, tw, leaf);
     else if (tw.cylinder)
@@ -419,8 +451,8 @@ void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& le
         traceThroughLeafMode<kTutorial>(model, tw, leaf);
 }
 
-void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, const glm::vec3& p1,
-                      const glm::vec3& p2) {
+void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f,
+                      const glm::vec3& p1, const glm::vec3& p2) {
     if (tw.robust)
         walkTreeMode<kRobust>(model, tw, num, p1f, p2f, p1, p2);
     else if (tw.quake3)

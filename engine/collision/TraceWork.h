@@ -31,25 +31,25 @@ struct TraceWork {
     alignas(16) float axialShift[8]{};
     alignas(16) float axialStart[8]{};
     alignas(16) float axialEnd[8]{};
-    bool isPoint = false;             ///< Ray: node planes are not widened.
-    bool sphere = false;              ///< Sphere or capsule: planes shifted by `radius`.
-    float radius = 0.0f;              ///< Sphere or cylinder radius (units).
-    bool cylinder = false;            ///< Upright cylinder: size[1] = (radius, radius, half height).
-    glm::vec3 sphereOffset{0.0f};     ///< Capsule: offset of the upper sphere centre from the middle.
+    bool isPoint = false;         ///< Ray: node planes are not widened.
+    bool sphere = false;          ///< Sphere or capsule: planes shifted by `radius`.
+    float radius = 0.0f;          ///< Sphere or cylinder radius (units).
+    bool cylinder = false;        ///< Upright cylinder: size[1] = (radius, radius, half height).
+    glm::vec3 sphereOffset{0.0f}; ///< Capsule: offset of the upper sphere centre from the middle.
     int32_t mask = 0;
     float epsilon = 0.125f;
-    bool quake3 = true;               ///< The game's brush tests (quake3 and robust); false = the tutorial's.
-    bool robust = false;              ///< Completed leaf lists and the node split reaching eps beyond.
+    bool quake3 = true;  ///< The game's brush tests (quake3 and robust); false = the tutorial's.
+    bool robust = false; ///< Completed leaf lists and the node split reaching eps beyond.
     /// Margin beyond the shape's support before a sub-segment counts as wholly on one side of a
     /// node plane: the game's 1 unit; robust widens it for epsilons that would reach past it; 0
     /// for the tutorial.
     float nodeMargin = 1.0f;
-    bool curves = false;              ///< Collide with patches too.
-    bool rayCurveClip = true;         ///< Points collide with patches (TraceOptions::rayCurveClip).
+    bool curves = false;      ///< Collide with patches too.
+    bool rayCurveClip = true; ///< Points collide with patches (TraceOptions::rayCurveClip).
     TraceResult result;
-    uint32_t* stamps = nullptr;       ///< Per-thread visited marks: brushes, then patches.
-    size_t patchStampBase = 0;        ///< Index in `stamps` of patch 0's mark (= brush count).
-    uint32_t generation = 0;          ///< Mark value meaning "visited in this trace".
+    uint32_t* stamps = nullptr; ///< Per-thread visited marks: brushes, then patches.
+    size_t patchStampBase = 0;  ///< Index in `stamps` of patch 0's mark (= brush count).
+    uint32_t generation = 0;    ///< Mark value meaning "visited in this trace".
     TraceStats* stats = nullptr;
 };
 
@@ -61,12 +61,14 @@ inline bool sweptOverlaps(const TraceWork& tw, const float* mins, const float* m
     const __m128 e = _mm_set1_ps(tw.epsilon);
     const __m128 lo = _mm_sub_ps(_mm_loadu_ps(mins), e);
     const __m128 hi = _mm_add_ps(_mm_loadu_ps(maxs), e);
-    const __m128 out = _mm_or_ps(_mm_cmplt_ps(_mm_load_ps(tw.swept[1]), lo), _mm_cmpgt_ps(_mm_load_ps(tw.swept[0]), hi));
+    const __m128 out =
+        _mm_or_ps(_mm_cmplt_ps(_mm_load_ps(tw.swept[1]), lo), _mm_cmpgt_ps(_mm_load_ps(tw.swept[0]), hi));
     return (_mm_movemask_ps(out) & 7) == 0;
 #else
     const float e = tw.epsilon;
     for (int i = 0; i < 3; ++i)
-        if (tw.swept[1][i] < mins[i] - e || tw.swept[0][i] > maxs[i] + e) return false;
+        if (tw.swept[1][i] < mins[i] - e || tw.swept[0][i] > maxs[i] + e)
+            return false;
     return true;
 #endif
 }
@@ -141,7 +143,8 @@ inline int32_t leafSurfaceCount(const TraceWork& tw, const CollisionLeaf& leaf) 
 /// True the first time `brush` is seen in this trace (marks it).
 inline bool firstVisit(TraceWork& tw, int32_t brush) {
     uint32_t& s = tw.stamps[brush];
-    if (s == tw.generation) return false;
+    if (s == tw.generation)
+        return false;
     s = tw.generation;
     return true;
 }
@@ -149,7 +152,8 @@ inline bool firstVisit(TraceWork& tw, int32_t brush) {
 /// True the first time patch `patch` is seen in this trace (marks it).
 inline bool firstPatchVisit(TraceWork& tw, int32_t patch) {
     uint32_t& s = tw.stamps[tw.patchStampBase + static_cast<size_t>(patch)];
-    if (s == tw.generation) return false;
+    if (s == tw.generation)
+        return false;
     s = tw.generation;
     return true;
 }
@@ -160,8 +164,8 @@ void traceThroughLeafPatches(const Model& model, TraceWork& tw, const CollisionL
 void testInLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& leaf);
 
 /// Sweeps through the world tree from node `num` (sub-segment p1..p2 at fractions p1f..p2f).
-void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f, const glm::vec3& p1,
-                      const glm::vec3& p2);
+void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f,
+                      const glm::vec3& p1, const glm::vec3& p2);
 /// Sweeps against every brush of one leaf.
 void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf);
 /// Position test of the shape at tw.start against the world tree.

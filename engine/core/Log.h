@@ -12,7 +12,11 @@ enum class LogLevel { Info, Warning, Error };
 /// "cliplab: error: message" for the others.
 void log(LogLevel level, std::string_view message);
 
-inline void logInfo(std::string_view m) { log(LogLevel::Info, m); }
-inline void logWarning(std::string_view m) { log(LogLevel::Warning, m); }
+inline void logInfo(std::string_view m) {
+    log(LogLevel::Info, m);
+}
+inline void logWarning(std::string_view m) {
+    log(LogLevel::Warning, m);
+}
 
 } // namespace cliplab::core

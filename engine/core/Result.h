@@ -59,6 +59,8 @@ struct Ok {};
 using Status = Result<Ok>;
 
 /// Builds an Error from a message.
-inline Error makeError(std::string message) { return Error{std::move(message)}; }
+inline Error makeError(std::string message) {
+    return Error{std::move(message)};
+}
 
 } // namespace cliplab::core

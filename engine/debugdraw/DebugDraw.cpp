@@ -50,7 +50,8 @@ void DebugDraw::arrow(const glm::vec3& from, const glm::vec3& to, const Style& s
 void DebugDraw::wireBox(const glm::vec3& mins, const glm::vec3& maxs, const Style& style) {
     std::array<glm::vec3, 8> c;
     for (int i = 0; i < 8; ++i)
-        c[static_cast<size_t>(i)] = {(i & 1) ? maxs.x : mins.x, (i & 2) ? maxs.y : mins.y, (i & 4) ? maxs.z : mins.z};
+        c[static_cast<size_t>(i)] = {(i & 1) ? maxs.x : mins.x, (i & 2) ? maxs.y : mins.y,
+                                     (i & 4) ? maxs.z : mins.z};
     // Each edge joins corners differing in one bit.
     for (int i = 0; i < 8; ++i)
         for (int bit = 1; bit < 8; bit <<= 1)
@@ -105,7 +106,8 @@ std::vector<std::vector<glm::vec3>> hullFaces(std::span<const HullPlane> planes,
             if (j == i)
                 continue;
             // An identical plane earlier in the list owns the face.
-            if (glm::dot(planes[j].normal, p.normal) > 0.9999f && std::fabs(planes[j].dist - p.dist) < 0.01f) {
+            if (glm::dot(planes[j].normal, p.normal) > 0.9999f &&
+                std::fabs(planes[j].dist - p.dist) < 0.01f) {
                 if (j < i)
                     poly.clear();
                 continue;

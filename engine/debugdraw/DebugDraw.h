@@ -26,8 +26,8 @@ inline constexpr Color White{1.0f, 1.0f, 1.0f, 1.0f};
 
 /// How a primitive is drawn.
 struct Style {
-    Color color{1.0f};      ///< RGBA, 0..1 each.
-    bool depthTest = true;  ///< False draws on top of the world (e.g. a trace hidden by a wall).
+    Color color{1.0f};     ///< RGBA, 0..1 each.
+    bool depthTest = true; ///< False draws on top of the world (e.g. a trace hidden by a wall).
 };
 
 /// A plane n.x = dist with a unit normal, as brushes store them.
@@ -52,7 +52,8 @@ public:
     /// The twelve edges of the axis-aligned box [mins, maxs].
     void wireBox(const glm::vec3& mins, const glm::vec3& maxs, const Style& style);
     /// A filled quad a-b-c-d (a planar convex quadrilateral).
-    void quad(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& d, const Style& style);
+    void quad(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& d,
+              const Style& style);
     /// A filled square patch of the plane n.x = dist, `halfSize` units around the point of the plane
     /// nearest `near`, plus its normal as a line of `halfSize / 2` units.
     void plane(const HullPlane& plane, const glm::vec3& near, float halfSize, const Style& style);
@@ -60,7 +61,8 @@ public:
     /// its edges as lines in `edgeStyle`. Faces with no area (bevels meeting at an edge) are skipped.
     void brushHull(std::span<const HullPlane> planes, const Style& faceStyle, const Style& edgeStyle);
     /// The same from faces already clipped by hullFaces() (for callers that also need the faces).
-    void hullFaces(std::span<const std::vector<glm::vec3>> faces, const Style& faceStyle, const Style& edgeStyle);
+    void hullFaces(std::span<const std::vector<glm::vec3>> faces, const Style& faceStyle,
+                   const Style& edgeStyle);
 };
 
 /// The face polygons of the convex hull bounded by `planes` (each keeps the back side n.x <= dist),

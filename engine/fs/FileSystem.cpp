@@ -53,7 +53,8 @@ FileSystem::~FileSystem() {
 core::Status FileSystem::mount(const std::string& path, const std::string& what) {
     // appendToPath = 0 puts the new mount first in the search order: later mounts win.
     if (!PHYSFS_mount(path.c_str(), nullptr, 0))
-        return Error{format("%s: cannot mount %s: %s", path.c_str(), what.c_str(), lastPhysfsError().c_str())};
+        return Error{
+            format("%s: cannot mount %s: %s", path.c_str(), what.c_str(), lastPhysfsError().c_str())};
     m_mounts.push_back(path);
     return core::Ok{};
 }
@@ -166,20 +167,21 @@ core::Result<std::vector<uint8_t>> FileSystem::readFile(const std::string& path)
     }
     if (static_cast<uint64_t>(length) > kMaxFileSize) {
         PHYSFS_close(file);
-        return Error{format("%s: file too large (%lld bytes; the limit is %llu)", path.c_str(), (long long)length,
-                            (unsigned long long)kMaxFileSize)};
+        return Error{format("%s: file too large (%lld bytes; the limit is %llu)", path.c_str(),
+                            (long long)length, (unsigned long long)kMaxFileSize)};
     }
     bytes.resize(static_cast<size_t>(length));
     const PHYSFS_sint64 got = PHYSFS_readBytes(file, bytes.data(), static_cast<PHYSFS_uint64>(length));
     std::string why = got != length ? lastPhysfsError() : std::string();
     PHYSFS_close(file);
     if (got != length)
-        return Error{format("%s: read %lld of %lld bytes: %s", path.c_str(), (long long)got, (long long)length,
-                            why.c_str())};
+        return Error{format("%s: read %lld of %lld bytes: %s", path.c_str(), (long long)got,
+                            (long long)length, why.c_str())};
     return bytes;
 }
 
-std::vector<std::string> FileSystem::listFiles(const std::string& directory, const std::string& extension) const {
+std::vector<std::string> FileSystem::listFiles(const std::string& directory,
+                                               const std::string& extension) const {
     (void)ensureMounted();
     std::vector<std::string> out;
     char** list = PHYSFS_enumerateFiles(directory.c_str());

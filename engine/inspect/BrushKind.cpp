@@ -29,16 +29,26 @@ BrushKind brushKind(int32_t contents) {
 
 const char* brushKindName(BrushKind kind) {
     switch (kind) {
-    case BrushKind::Solid: return "solid";
-    case BrushKind::PlayerClip: return "player clip";
-    case BrushKind::MonsterClip: return "monster clip";
-    case BrushKind::Lava: return "lava";
-    case BrushKind::Slime: return "slime";
-    case BrushKind::Water: return "water";
-    case BrushKind::Fog: return "fog";
-    case BrushKind::Trigger: return "trigger";
-    case BrushKind::BotClip: return "bot clip";
-    case BrushKind::Other: return "other";
+    case BrushKind::Solid:
+        return "solid";
+    case BrushKind::PlayerClip:
+        return "player clip";
+    case BrushKind::MonsterClip:
+        return "monster clip";
+    case BrushKind::Lava:
+        return "lava";
+    case BrushKind::Slime:
+        return "slime";
+    case BrushKind::Water:
+        return "water";
+    case BrushKind::Fog:
+        return "fog";
+    case BrushKind::Trigger:
+        return "trigger";
+    case BrushKind::BotClip:
+        return "bot clip";
+    case BrushKind::Other:
+        return "other";
     }
     return "?";
 }

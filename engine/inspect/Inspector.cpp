@@ -16,7 +16,8 @@ namespace {
 /// plane repeats an earlier side's gets no face (that earlier side owns it).
 mapc::Winding sideFace(const bsp::BspData& d, const bsp::Brush& brush, int32_t i) {
     auto plane = [&](int32_t k) {
-        const bsp::Plane& p = d.planes[static_cast<size_t>(d.brushSides[static_cast<size_t>(brush.firstSide + k)].plane)];
+        const bsp::Plane& p =
+            d.planes[static_cast<size_t>(d.brushSides[static_cast<size_t>(brush.firstSide + k)].plane)];
         return mapc::DPlane{glm::dvec3(p.normal), double(p.dist)};
     };
     const mapc::DPlane own = plane(i);
@@ -25,7 +26,8 @@ mapc::Winding sideFace(const bsp::BspData& d, const bsp::Brush& brush, int32_t i
         if (k == i)
             continue;
         const mapc::DPlane other = plane(k);
-        if (glm::dot(other.normal, own.normal) > 1.0 - 1e-9 && std::abs(other.dist - own.dist) < mapc::kOnEpsilon) {
+        if (glm::dot(other.normal, own.normal) > 1.0 - 1e-9 &&
+            std::abs(other.dist - own.dist) < mapc::kOnEpsilon) {
             if (k < i)
                 return {};
             continue;
@@ -36,8 +38,9 @@ mapc::Winding sideFace(const bsp::BspData& d, const bsp::Brush& brush, int32_t i
 }
 
 std::string shaderName(const bsp::BspData& d, int32_t shader) {
-    return shader >= 0 && static_cast<size_t>(shader) < d.shaders.size() ? d.shaders[static_cast<size_t>(shader)].name
-                                                                         : std::string();
+    return shader >= 0 && static_cast<size_t>(shader) < d.shaders.size()
+               ? d.shaders[static_cast<size_t>(shader)].name
+               : std::string();
 }
 
 } // namespace
@@ -58,7 +61,8 @@ Inspector::Inspector(const bsp::BspData& data, std::vector<bsp::Entity> entities
             if (i == m->size())
                 model = n;
         }
-        if (model >= 0 && static_cast<size_t>(model) < m_modelEntity.size() && m_modelEntity[size_t(model)] < 0)
+        if (model >= 0 && static_cast<size_t>(model) < m_modelEntity.size() &&
+            m_modelEntity[size_t(model)] < 0)
             m_modelEntity[static_cast<size_t>(model)] = static_cast<int32_t>(e);
     }
 }
@@ -75,8 +79,9 @@ int32_t Inspector::modelOfBrush(int32_t brush) const {
 }
 
 int32_t Inspector::entityOfModel(int32_t model) const {
-    return model >= 0 && static_cast<size_t>(model) < m_modelEntity.size() ? m_modelEntity[static_cast<size_t>(model)]
-                                                                            : -1;
+    return model >= 0 && static_cast<size_t>(model) < m_modelEntity.size()
+               ? m_modelEntity[static_cast<size_t>(model)]
+               : -1;
 }
 
 Owner Inspector::ownerOfBrush(int32_t brush) const {
@@ -142,7 +147,8 @@ SurfaceInfo Inspector::hitSurface(int32_t brush, int32_t brushSide, int32_t surf
         out.shader = shaderName(d, shader);
         out.surfaceFlags = d.shaders[static_cast<size_t>(shader)].surfaceFlags;
         if (brush >= 0 && static_cast<size_t>(brush) < d.brushes.size())
-            out.contents = d.shaders[static_cast<size_t>(d.brushes[static_cast<size_t>(brush)].shader)].contents;
+            out.contents =
+                d.shaders[static_cast<size_t>(d.brushes[static_cast<size_t>(brush)].shader)].contents;
     } else if (surface >= 0 && static_cast<size_t>(surface) < d.surfaces.size()) {
         const int32_t shader = d.surfaces[static_cast<size_t>(surface)].shader;
         out.shader = shaderName(d, shader);

@@ -36,17 +36,17 @@ struct SideInfo {
     /// units), only an edge or a corner. The map compiler adds these so box traces stop flush
     /// against edges; their shader is a neighbour's, so only the geometry tells them apart.
     bool bevel = false;
-    double area = 0.0;        ///< Area of the side's face (square units), 0 for a bevel.
+    double area = 0.0; ///< Area of the side's face (square units), 0 for a bevel.
 };
 
 /// A brush with its sides, bounds and owner.
 struct BrushInfo {
-    int32_t index = -1;          ///< Index in BspData::brushes.
-    std::string shader;          ///< The brush's shader (gives its contents).
-    int32_t contents = 0;        ///< contents:: bits.
+    int32_t index = -1;               ///< Index in BspData::brushes.
+    std::string shader;               ///< The brush's shader (gives its contents).
+    int32_t contents = 0;             ///< contents:: bits.
     glm::vec3 mins{0.0f}, maxs{0.0f}; ///< Bounds of its faces' corners (units).
-    std::vector<SideInfo> sides; ///< In file order.
-    int32_t bevels = 0;          ///< Sides that are bevels.
+    std::vector<SideInfo> sides;      ///< In file order.
+    int32_t bevels = 0;               ///< Sides that are bevels.
     Owner owner;
 };
 

@@ -8,7 +8,9 @@ namespace cliplab::inspect {
 
 namespace {
 
-bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+bool startsWith(std::string_view s, std::string_view prefix) {
+    return s.substr(0, prefix.size()) == prefix;
+}
 
 bool isSpawn(std::string_view c) {
     return c == "info_player_deathmatch" || c == "info_player_start" || c == "team_CTF_redplayer" ||
@@ -38,10 +40,14 @@ std::optional<size_t> inlineModel(const bsp::Entity& e) {
 
 const char* markerKindName(MarkerKind kind) {
     switch (kind) {
-    case MarkerKind::Spawn: return "spawn points";
-    case MarkerKind::Item: return "items";
-    case MarkerKind::TeleportDestination: return "teleporter destinations";
-    case MarkerKind::Trigger: return "triggers";
+    case MarkerKind::Spawn:
+        return "spawn points";
+    case MarkerKind::Item:
+        return "items";
+    case MarkerKind::TeleportDestination:
+        return "teleporter destinations";
+    case MarkerKind::Trigger:
+        return "triggers";
     }
     return "?";
 }

@@ -30,15 +30,15 @@ const char* markerKindName(MarkerKind kind);
 /// One marked entity.
 struct Marker {
     MarkerKind kind = MarkerKind::Item;
-    int32_t entity = -1;     ///< Index in the entity list.
+    int32_t entity = -1; ///< Index in the entity list.
     std::string classname;
     /// Text for the view: the classname, with " (targetname)" when it has one and " -> target"
     /// when a trigger points somewhere.
     std::string label;
-    glm::vec3 origin{0.0f};  ///< The entity's origin; a trigger's volume centre (units).
+    glm::vec3 origin{0.0f}; ///< The entity's origin; a trigger's volume centre (units).
     /// A trigger's volume (units, world coordinates); mins = maxs = origin for point entities.
     glm::vec3 mins{0.0f}, maxs{0.0f};
-    float yaw = 0.0f;        ///< "angle" key (degrees), for spawn points and destinations.
+    float yaw = 0.0f; ///< "angle" key (degrees), for spawn points and destinations.
     /// Where a trigger sends the player: the origin of the entity its "target" names
     /// (trigger_teleport's destination, trigger_push's apex); nullopt when it names none.
     std::optional<glm::vec3> target;

@@ -43,22 +43,24 @@ constexpr std::array kItems = {
     ItemDef{"holdable_teleporter", T::Holdable, "models/powerups/holdable/teleporter.md3", "", 1.0f},
     // The medkit's second model is not drawn: the game draws second models for health and powerups only.
     ItemDef{"holdable_medkit", T::Holdable, "models/powerups/holdable/medkit.md3", "", 1.0f},
-    ItemDef{"item_quad", T::Powerup, "models/powerups/instant/quad.md3", "models/powerups/instant/quad_ring.md3", 1.0f},
-    ItemDef{"item_enviro", T::Powerup, "models/powerups/instant/enviro.md3", "models/powerups/instant/enviro_ring.md3",
-            1.0f},
-    ItemDef{"item_haste", T::Powerup, "models/powerups/instant/haste.md3", "models/powerups/instant/haste_ring.md3",
-            1.0f},
-    ItemDef{"item_invis", T::Powerup, "models/powerups/instant/invis.md3", "models/powerups/instant/invis_ring.md3",
-            1.0f},
-    ItemDef{"item_regen", T::Powerup, "models/powerups/instant/regen.md3", "models/powerups/instant/regen_ring.md3",
-            1.0f},
-    ItemDef{"item_flight", T::Powerup, "models/powerups/instant/flight.md3", "models/powerups/instant/flight_ring.md3",
-            1.0f},
+    ItemDef{"item_quad", T::Powerup, "models/powerups/instant/quad.md3",
+            "models/powerups/instant/quad_ring.md3", 1.0f},
+    ItemDef{"item_enviro", T::Powerup, "models/powerups/instant/enviro.md3",
+            "models/powerups/instant/enviro_ring.md3", 1.0f},
+    ItemDef{"item_haste", T::Powerup, "models/powerups/instant/haste.md3",
+            "models/powerups/instant/haste_ring.md3", 1.0f},
+    ItemDef{"item_invis", T::Powerup, "models/powerups/instant/invis.md3",
+            "models/powerups/instant/invis_ring.md3", 1.0f},
+    ItemDef{"item_regen", T::Powerup, "models/powerups/instant/regen.md3",
+            "models/powerups/instant/regen_ring.md3", 1.0f},
+    ItemDef{"item_flight", T::Powerup, "models/powerups/instant/flight.md3",
+            "models/powerups/instant/flight_ring.md3", 1.0f},
     ItemDef{"team_CTF_redflag", T::Team, "models/flags/r_flag.md3", "", 1.0f},
     ItemDef{"team_CTF_blueflag", T::Team, "models/flags/b_flag.md3", "", 1.0f},
     ItemDef{"holdable_kamikaze", T::Holdable, "models/powerups/kamikazi.md3", "", 2.0f},
     ItemDef{"holdable_portal", T::Holdable, "models/powerups/holdable/porter.md3", "", 1.0f},
-    ItemDef{"holdable_invulnerability", T::Holdable, "models/powerups/holdable/invulnerability.md3", "", 1.0f},
+    ItemDef{"holdable_invulnerability", T::Holdable, "models/powerups/holdable/invulnerability.md3", "",
+            1.0f},
     ItemDef{"ammo_nails", T::Ammo, "models/powerups/ammo/nailgunam.md3", "", 1.0f},
     ItemDef{"ammo_mines", T::Ammo, "models/powerups/ammo/proxmineam.md3", "", 1.0f},
     ItemDef{"ammo_belt", T::Ammo, "models/powerups/ammo/chaingunam.md3", "", 1.0f},
@@ -74,7 +76,9 @@ constexpr std::array kItems = {
 
 } // namespace
 
-std::span<const ItemDef> itemList() { return kItems; }
+std::span<const ItemDef> itemList() {
+    return kItems;
+}
 
 const ItemDef* findItem(std::string_view classname) {
     for (const ItemDef& item : kItems)

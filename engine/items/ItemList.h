@@ -13,7 +13,7 @@ enum class ItemType { Armor, Health, Weapon, Ammo, Holdable, Powerup, Persistent
 
 /// One entry of the item list.
 struct ItemDef {
-    std::string_view classname;   ///< The entity classname (case-sensitive, as the game compares).
+    std::string_view classname; ///< The entity classname (case-sensitive, as the game compares).
     ItemType type = ItemType::Ammo;
     std::string_view model;       ///< The world model.
     std::string_view secondModel; ///< Drawn with health and powerups ("" = none): sphere or ring.

@@ -35,7 +35,8 @@ bool inFreeForAll(const bsp::Entity& e) {
 }
 
 std::string where(const bsp::Entity& e, size_t index) {
-    return core::format("entity %zu (%.*s)", index, static_cast<int>(e.classname().size()), e.classname().data());
+    return core::format("entity %zu (%.*s)", index, static_cast<int>(e.classname().size()),
+                        e.classname().data());
 }
 
 } // namespace
@@ -120,9 +121,10 @@ PlacementResult placeEntities(const std::vector<bsp::Entity>& entities, const Dr
             const glm::vec3 box(kItemRadius);
             const auto rest = drop(origin, origin - glm::vec3(0, 0, 4096), -box, box);
             if (!rest) {
-                out.warnings.push_back(core::format("%s: starts in solid at (%g %g %g), not drawn (as in the game)",
-                                                    where(e, i).c_str(), static_cast<double>(origin.x),
-                                                    static_cast<double>(origin.y), static_cast<double>(origin.z)));
+                out.warnings.push_back(
+                    core::format("%s: starts in solid at (%g %g %g), not drawn (as in the game)",
+                                 where(e, i).c_str(), static_cast<double>(origin.x),
+                                 static_cast<double>(origin.y), static_cast<double>(origin.z)));
                 continue;
             }
             p.origin = *rest;

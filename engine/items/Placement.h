@@ -33,9 +33,9 @@ struct Placement {
     /// Orientation and scale of a misc_model ("angle"/"angles", "modelscale"/"modelscale_vec"):
     /// the model's x, y, z axes in the world. Items turn with time instead (see Pose.h).
     std::array<glm::vec3, 3> axis{glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)};
-    int32_t entityNumber = 0;      ///< The game's entity number (it sets the bob speed of items).
-    int32_t entityIndex = 0;       ///< Position in the entity list (for messages).
-    bool appearsLater = false;     ///< A powerup: the game shows it 30 to 60 s into a match.
+    int32_t entityNumber = 0;  ///< The game's entity number (it sets the bob speed of items).
+    int32_t entityIndex = 0;   ///< Position in the entity list (for messages).
+    bool appearsLater = false; ///< A powerup: the game shows it 30 to 60 s into a match.
 };
 
 /// Sweeps a box from `start` down to `end` (units) through the world's solid brushes; returns
@@ -46,7 +46,8 @@ using DropFunction = std::function<std::optional<glm::vec3>(const glm::vec3& sta
 /// What placeEntities() found.
 struct PlacementResult {
     std::vector<Placement> placements;
-    std::vector<std::string> warnings; ///< Entities left out for a reason worth telling (bad origin, stuck in solid).
+    std::vector<std::string>
+        warnings; ///< Entities left out for a reason worth telling (bad origin, stuck in solid).
 };
 
 /// The entities a free-for-all game (what `devmap` starts) shows as models, in entity order:

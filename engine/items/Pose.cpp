@@ -6,7 +6,9 @@ namespace cliplab::items {
 
 namespace {
 
-std::array<glm::vec3, 3> yawAxis(float degrees) { return anglesToAxis(glm::vec3(0.0f, degrees, 0.0f)); }
+std::array<glm::vec3, 3> yawAxis(float degrees) {
+    return anglesToAxis(glm::vec3(0.0f, degrees, 0.0f));
+}
 
 glm::vec3 along(const std::array<glm::vec3, 3>& axis, const glm::vec3& v) {
     return axis[0] * v.x + axis[1] * v.y + axis[2] * v.z;
@@ -26,7 +28,8 @@ float bobHeight(int32_t entityNumber, int64_t ms) {
 }
 
 float spinYaw(int64_t ms, bool fast) {
-    return fast ? static_cast<float>(ms & 1023) * 360.0f / 1024.0f : static_cast<float>(ms & 2047) * 360.0f / 2048.0f;
+    return fast ? static_cast<float>(ms & 1023) * 360.0f / 1024.0f
+                : static_cast<float>(ms & 2047) * 360.0f / 2048.0f;
 }
 
 std::vector<ModelPose> poses(const Placement& placement, double seconds, const PoseModels& models) {

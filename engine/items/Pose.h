@@ -28,16 +28,17 @@ enum class PosePart { Main, Barrel, Second };
 /// One model to draw. The game lights it from the light grid at its origin.
 struct ModelPose {
     PosePart part = PosePart::Main;
-    glm::vec3 origin{0.0f};                 ///< Units.
-    std::array<glm::vec3, 3> axis{};        ///< The model's x, y, z axes in the world (scale included).
+    glm::vec3 origin{0.0f};          ///< Units.
+    std::array<glm::vec3, 3> axis{}; ///< The model's x, y, z axes in the world (scale included).
 };
 
 /// What Pose needs to know about a placement's models.
 struct PoseModels {
-    glm::vec3 mainMins{0.0f}, mainMaxs{0.0f}; ///< Frame 0 bounds of the world model (weapons are centred on them).
-    const md3::Tag* barrelTag = nullptr;      ///< The world model's "tag_barrel" (frame 0), or nullptr.
-    bool hasBarrel = false;                   ///< A weapon's "<model>_barrel.md3" exists.
-    bool hasSecond = false;                   ///< The item's second model exists.
+    glm::vec3 mainMins{0.0f},
+        mainMaxs{0.0f};                  ///< Frame 0 bounds of the world model (weapons are centred on them).
+    const md3::Tag* barrelTag = nullptr; ///< The world model's "tag_barrel" (frame 0), or nullptr.
+    bool hasBarrel = false;              ///< A weapon's "<model>_barrel.md3" exists.
+    bool hasSecond = false;              ///< The item's second model exists.
 };
 
 /// The models of `placement` at `seconds` of game time, main model first.

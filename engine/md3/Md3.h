@@ -27,11 +27,11 @@ inline constexpr float kXyzScale = 1.0f / 64.0f;
 
 /// Limits of the format (q3data and the game's tools write nothing larger). Counts beyond them are
 /// refused, which also bounds what a hostile file can make the loader allocate.
-inline constexpr int32_t kMaxFrames = 1024;   ///< Per model.
-inline constexpr int32_t kMaxTags = 16;       ///< Per frame.
-inline constexpr int32_t kMaxSurfaces = 32;   ///< Per model.
-inline constexpr int32_t kMaxShaders = 256;   ///< Per surface.
-inline constexpr int32_t kMaxVerts = 4096;    ///< Per surface.
+inline constexpr int32_t kMaxFrames = 1024;    ///< Per model.
+inline constexpr int32_t kMaxTags = 16;        ///< Per frame.
+inline constexpr int32_t kMaxSurfaces = 32;    ///< Per model.
+inline constexpr int32_t kMaxShaders = 256;    ///< Per surface.
+inline constexpr int32_t kMaxVerts = 4096;     ///< Per surface.
 inline constexpr int32_t kMaxTriangles = 8192; ///< Per surface.
 
 /// Record sizes on disk (bytes).
@@ -48,9 +48,10 @@ struct Frame {
 
 /// An attachment point (e.g. "tag_barrel"), one per tag and frame.
 struct Tag {
-    std::string name;                  ///< Up to 63 characters.
-    glm::vec3 origin{0.0f};            ///< Units, model space.
-    std::array<glm::vec3, 3> axis{glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)}; ///< Forward, left, up.
+    std::string name;       ///< Up to 63 characters.
+    glm::vec3 origin{0.0f}; ///< Units, model space.
+    std::array<glm::vec3, 3> axis{glm::vec3(1, 0, 0), glm::vec3(0, 1, 0),
+                                  glm::vec3(0, 0, 1)}; ///< Forward, left, up.
 };
 
 /// A vertex as stored: position in 1/64 units and the normal as two angle bytes.
@@ -67,7 +68,7 @@ struct XyzNormal {
 
 /// A mesh with one shader (or several alternatives) and its own vertices.
 struct Surface {
-    std::string name;                              ///< As stored (the game lower-cases it for skins).
+    std::string name; ///< As stored (the game lower-cases it for skins).
     int32_t flags = 0;
     std::vector<std::string> shaders;              ///< Shader names, as stored (may carry an extension).
     std::vector<std::array<int32_t, 3>> triangles; ///< Vertex indices, each in [0, vertexCount).
@@ -84,11 +85,11 @@ struct Surface {
 
 /// A whole model.
 struct Model {
-    std::string name;             ///< The name stored in the file (often the author's path).
+    std::string name; ///< The name stored in the file (often the author's path).
     int32_t flags = 0;
-    std::vector<Frame> frames;    ///< At least one.
-    int32_t tagCount = 0;         ///< Tags per frame.
-    std::vector<Tag> tags;        ///< frames x tagCount, frame after frame.
+    std::vector<Frame> frames; ///< At least one.
+    int32_t tagCount = 0;      ///< Tags per frame.
+    std::vector<Tag> tags;     ///< frames x tagCount, frame after frame.
     std::vector<Surface> surfaces;
 
     /// The tag called `tagName` in frame `frame`, or nullptr.

@@ -33,7 +33,9 @@ glm::vec3 readVec3(ByteReader& r) {
     return v;
 }
 
-bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 
 /// Checks a count against [0, limit]; `what` names it in the message ("frame count").
 std::string countProblem(const char* what, int32_t count, int32_t limit) {
@@ -46,8 +48,8 @@ std::string countProblem(const char* what, int32_t count, int32_t limit) {
 
 /// Checks that `count` records of `recordSize` bytes at `offset` (relative to `base`) lie within
 /// [base + minOffset, base + end). Returns the problem, or "" when they fit.
-std::string sectionProblem(const char* what, int32_t offset, int32_t count, size_t recordSize, size_t minOffset,
-                           size_t end) {
+std::string sectionProblem(const char* what, int32_t offset, int32_t count, size_t recordSize,
+                           size_t minOffset, size_t end) {
     if (count == 0)
         return {};
     if (offset < 0)
@@ -57,7 +59,8 @@ std::string sectionProblem(const char* what, int32_t offset, int32_t count, size
         return format("%s: offset %d overlaps the header (%zu bytes)", what, offset, minOffset);
     const uint64_t last = start + static_cast<uint64_t>(count) * recordSize;
     if (last > end)
-        return format("%s: offset %d + %d x %zu bytes lies past the end (%zu)", what, offset, count, recordSize, end);
+        return format("%s: offset %d + %d x %zu bytes lies past the end (%zu)", what, offset, count,
+                      recordSize, end);
     return {};
 }
 
@@ -69,7 +72,8 @@ public:
         if (m_bytes.empty())
             return fail("empty file");
         if (m_bytes.size() < kHeaderSize)
-            return fail(format("truncated file: %zu bytes, the header alone needs %zu", m_bytes.size(), kHeaderSize));
+            return fail(
+                format("truncated file: %zu bytes, the header alone needs %zu", m_bytes.size(), kHeaderSize));
         if (!hasMagic(m_bytes, 0))
             return fail("not an MD3 model (bad magic, expected \"IDP3\")");
         ByteReader r(m_bytes);
@@ -103,8 +107,8 @@ public:
                 return fail(p);
         if (numSurfaces > 0 && (ofsSurfaces < 0 || static_cast<size_t>(ofsSurfaces) < kHeaderSize ||
                                 static_cast<size_t>(ofsSurfaces) >= end))
-            return fail(format("surfaces: offset %d is outside the model (%zu bytes after the header)", ofsSurfaces,
-                               end - kHeaderSize));
+            return fail(format("surfaces: offset %d is outside the model (%zu bytes after the header)",
+                               ofsSurfaces, end - kHeaderSize));
 
         r.seek(static_cast<size_t>(ofsFrames));
         m.frames.resize(static_cast<size_t>(numFrames));
@@ -128,7 +132,8 @@ public:
             for (glm::vec3& a : t.axis)
                 a = readVec3(r);
             if (!finite(t.origin) || !finite(t.axis[0]) || !finite(t.axis[1]) || !finite(t.axis[2]))
-                return fail(format("tag %zu (\"%s\"): origin or axis is not a finite number", i, t.name.c_str()));
+                return fail(
+                    format("tag %zu (\"%s\"): origin or axis is not a finite number", i, t.name.c_str()));
         }
 
         size_t at = static_cast<size_t>(ofsSurfaces);
@@ -145,13 +150,16 @@ public:
     }
 
 private:
-    Error fail(const std::string& what) const { return Error{format("%s: %s", m_name.c_str(), what.c_str())}; }
+    Error fail(const std::string& what) const {
+        return Error{format("%s: %s", m_name.c_str(), what.c_str())};
+    }
 
     /// Reads the surface at `at` (which must end by `end`); returns where the next one starts.
     Result<size_t> readSurface(size_t at, size_t end, int32_t modelFrames, size_t index, Surface& out) {
         auto sfail = [&](const std::string& what) {
-            return fail(out.name.empty() ? format("surface %zu: %s", index, what.c_str())
-                                         : format("surface %zu (\"%s\"): %s", index, out.name.c_str(), what.c_str()));
+            return fail(out.name.empty()
+                            ? format("surface %zu: %s", index, what.c_str())
+                            : format("surface %zu (\"%s\"): %s", index, out.name.c_str(), what.c_str()));
         };
         if (at + kSurfaceHeaderSize > end)
             return sfail(format("header at offset %zu lies past the end of the model (%zu)", at, end));
@@ -180,10 +188,11 @@ private:
         const size_t size = static_cast<size_t>(ofsEnd);
         for (const std::string& p :
              {sectionProblem("shaders", ofsShaders, numShaders, kShaderSize, kSurfaceHeaderSize, size),
-              sectionProblem("triangles", ofsTriangles, numTriangles, kTriangleSize, kSurfaceHeaderSize, size),
+              sectionProblem("triangles", ofsTriangles, numTriangles, kTriangleSize, kSurfaceHeaderSize,
+                             size),
               sectionProblem("texture coordinates", ofsSt, numVerts, kStSize, kSurfaceHeaderSize, size),
-              sectionProblem("vertices", ofsXyzNormals, numVerts * numFrames, kXyzNormalSize, kSurfaceHeaderSize,
-                             size)})
+              sectionProblem("vertices", ofsXyzNormals, numVerts * numFrames, kXyzNormalSize,
+                             kSurfaceHeaderSize, size)})
             if (!p.empty())
                 return sfail(p);
 
@@ -199,7 +208,8 @@ private:
             for (int32_t& v : out.triangles[t]) {
                 v = r.i32();
                 if (v < 0 || v >= numVerts)
-                    return sfail(format("triangle %zu: vertex index %d out of range (%d vertices)", t, v, numVerts));
+                    return sfail(
+                        format("triangle %zu: vertex index %d out of range (%d vertices)", t, v, numVerts));
             }
         out.vertexCount = numVerts;
         out.st.resize(static_cast<size_t>(numVerts));
@@ -232,7 +242,8 @@ private:
 } // namespace
 
 glm::vec3 XyzNormal::position() const {
-    return glm::vec3(static_cast<float>(xyz[0]), static_cast<float>(xyz[1]), static_cast<float>(xyz[2])) * kXyzScale;
+    return glm::vec3(static_cast<float>(xyz[0]), static_cast<float>(xyz[1]), static_cast<float>(xyz[2])) *
+           kXyzScale;
 }
 
 glm::vec3 XyzNormal::decodedNormal() const {
@@ -253,6 +264,8 @@ const Tag* Model::findTag(std::string_view tagName, size_t frame) const {
     return nullptr;
 }
 
-Result<Model> load(std::span<const uint8_t> bytes, const std::string& name) { return Loader(bytes, name).run(); }
+Result<Model> load(std::span<const uint8_t> bytes, const std::string& name) {
+    return Loader(bytes, name).run();
+}
 
 } // namespace cliplab::md3

@@ -50,7 +50,9 @@ public:
     std::vector<uint8_t> out;
 };
 
-int32_t count(size_t n) { return static_cast<int32_t>(n); }
+int32_t count(size_t n) {
+    return static_cast<int32_t>(n);
+}
 
 void writeSurface(Writer& w, const Surface& s, size_t frames) {
     const int32_t ofsShaders = count(kSurfaceHeaderSize);

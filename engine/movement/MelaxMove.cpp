@@ -1,7 +1,7 @@
 // The "melax" preset: position-target sliding and path lifting as Stan Melax describes them for
-// MDK2 (Melax's MDK2 collision article). The intended move is a target point; when a trace stops short, the rest of the
-// move is deflected into the planes hit so far, all of them together, and traced again. Acceleration
-// and friction follow Quake 3's numbers, but acceleration pushes toward the wished velocity
+// MDK2 (Melax's MDK2 collision article). The intended move is a target point; when a trace stops short, the
+// rest of the move is deflected into the planes hit so far, all of them together, and traced again.
+// Acceleration and friction follow Quake 3's numbers, but acceleration pushes toward the wished velocity
 // ("proper" acceleration), so sliding along a wall never makes the player faster.
 
 #include "movement/MoveInternal.h"

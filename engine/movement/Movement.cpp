@@ -33,7 +33,8 @@ collision::TraceResult Tracer::groundProbe(const collision::Shape& shape, const 
                                            float length) const {
     if (!correcting())
         return trace(TracePurpose::GroundProbe, shape, origin, origin - glm::vec3(0.0f, 0.0f, length));
-    const collision::Correction c = correct(TracePurpose::GroundProbe, shape, origin - glm::vec3(0.0f, 0.0f, length));
+    const collision::Correction c =
+        correct(TracePurpose::GroundProbe, shape, origin - glm::vec3(0.0f, 0.0f, length));
     collision::TraceResult result;
     result.endpos = origin;
     const int n = std::min(c.pushes, collision::Correction::kMaxNormals);
@@ -192,7 +193,8 @@ collision::Shape playerShape(const Settings& settings, bool crouched) {
         return collision::Shape::capsule(settings.mins, maxs);
     case collision::ShapeKind::Cylinder: {
         // Upright cylinder inscribed in the box's footprint, as tall as the box, same middle.
-        collision::Shape c = collision::Shape::cylinder(0.5f * (maxs.x - settings.mins.x), 0.5f * (maxs.z - settings.mins.z));
+        collision::Shape c =
+            collision::Shape::cylinder(0.5f * (maxs.x - settings.mins.x), 0.5f * (maxs.z - settings.mins.z));
         c.mins = settings.mins;
         c.maxs = maxs;
         return c;
@@ -211,7 +213,9 @@ glm::vec3 eyePosition(const PlayerState& state, const Settings& settings) {
 namespace {
 
 /// Velocity components kept finite and within +/-kMaxVelocity (NaN -> 0).
-glm::vec3 clampVelocity(const glm::vec3& v) { return collision::clampComponents(v, kMaxVelocity); }
+glm::vec3 clampVelocity(const glm::vec3& v) {
+    return collision::clampComponents(v, kMaxVelocity);
+}
 
 bool usableOrigin(const glm::vec3& p) {
     return collision::pointUsable(p);

@@ -20,8 +20,8 @@ void Q3Pmove::correctSlide(bool gravity) {
             endVelocity = clipVelocity(endVelocity, m_groundTrace.plane.normal, m_s.overclip);
         }
     }
-    const CorrectedMove moved =
-        correctedMove(m_tracer, m_s, m_shape, m_ps.origin, moveVelocity * m_frametime, endVelocity, m_walking);
+    const CorrectedMove moved = correctedMove(m_tracer, m_s, m_shape, m_ps.origin, moveVelocity * m_frametime,
+                                              endVelocity, m_walking);
     m_ps.origin = moved.origin;
     m_ps.stuck = m_ps.stuck || moved.stuck;
     // pm_time (a hard landing, a water jump): collisions leave the velocity as it was.

@@ -50,8 +50,12 @@ constexpr FloatField kFloats[] = {
 /// Range of each box corner component (units): far beyond any player, well inside float precision.
 constexpr double kBoxLimit = 1e4;
 
-bool validPreset(Preset p) { return p == Preset::Melax || p == Preset::Quake3; }
-bool validMethod(Method m) { return m == Method::Swept || m == Method::StepCorrect; }
+bool validPreset(Preset p) {
+    return p == Preset::Melax || p == Preset::Quake3;
+}
+bool validMethod(Method m) {
+    return m == Method::Swept || m == Method::StepCorrect;
+}
 bool validShape(collision::ShapeKind k) {
     return static_cast<int>(k) >= static_cast<int>(collision::ShapeKind::Ray) &&
            static_cast<int>(k) <= static_cast<int>(collision::ShapeKind::Cylinder);
@@ -192,8 +196,7 @@ Settings sanitize(const Settings& in) {
     Settings s = in;
     for (const auto& ff : kFloats) {
         float& v = s.*ff.field;
-        v = std::isnan(v) ? defaults.*ff.field
-                          : std::clamp(v, ff.min, ff.max);
+        v = std::isnan(v) ? defaults.*ff.field : std::clamp(v, ff.min, ff.max);
     }
     const auto box = static_cast<float>(kBoxLimit);
     for (int i = 0; i < 3; ++i) {
@@ -236,7 +239,8 @@ std::optional<std::string> validateSettings(const Settings& s) {
     for (const auto& ff : kFloats) {
         const float v = s.*ff.field;
         if (!(v >= ff.min && v <= ff.max))
-            return core::format("%s: %g is outside [%g, %g]", ff.name, double(v), double(ff.min), double(ff.max));
+            return core::format("%s: %g is outside [%g, %g]", ff.name, double(v), double(ff.min),
+                                double(ff.max));
     }
     static const char* axes[3] = {"x", "y", "z"};
     for (int i = 0; i < 3; ++i) {
@@ -248,8 +252,8 @@ std::optional<std::string> validateSettings(const Settings& s) {
                                 double(s.mins[i]), axes[i], double(s.maxs[i]));
     }
     if (s.crouchMaxsZ < s.mins.z)
-        return core::format("crouchMaxsZ = %g is below minsz = %g (inverted crouched box)", double(s.crouchMaxsZ),
-                            double(s.mins.z));
+        return core::format("crouchMaxsZ = %g is below minsz = %g (inverted crouched box)",
+                            double(s.crouchMaxsZ), double(s.mins.z));
     if (s.maxSlideIterations < 1 || s.maxSlideIterations > 16)
         return core::format("maxSlideIterations: %d is outside [1, 16]", s.maxSlideIterations);
     if (s.maxPlanes < 2 || s.maxPlanes > 16)
@@ -288,11 +292,16 @@ std::vector<SettingText> settingTexts(const Settings& s) {
 
 const char* shapeName(collision::ShapeKind kind) {
     switch (kind) {
-    case collision::ShapeKind::Ray: return "ray";
-    case collision::ShapeKind::Capsule: return "capsule";
-    case collision::ShapeKind::Sphere: return "sphere";
-    case collision::ShapeKind::Cylinder: return "cylinder";
-    case collision::ShapeKind::Box: break;
+    case collision::ShapeKind::Ray:
+        return "ray";
+    case collision::ShapeKind::Capsule:
+        return "capsule";
+    case collision::ShapeKind::Sphere:
+        return "sphere";
+    case collision::ShapeKind::Cylinder:
+        return "cylinder";
+    case collision::ShapeKind::Box:
+        break;
     }
     return "box";
 }

@@ -33,7 +33,8 @@ enum class Preset {
 enum class Method {
     Swept,       ///< Swept traces: the preset's own slide and step moves (default).
     StepCorrect, ///< Discrete steps of at most Settings::stepLength, each pushed out of overlapped
-                 ///< brushes (collision::correct, the block-engine point correction); needs a CorrectFunction, see move().
+                 ///< brushes (collision::correct, the block-engine point correction); needs a
+                 ///< CorrectFunction, see move().
 };
 
 /// Settings of the controller. Every field has a default; units are game units and seconds.

@@ -149,7 +149,8 @@ std::optional<std::string> validateSoakConfig(const SoakConfig& c) {
     if (c.spawns.empty())
         return "no spawn point";
     for (int i = 0; i < 3; ++i)
-        if (!std::isfinite(c.worldMins[i]) || !std::isfinite(c.worldMaxs[i]) || c.worldMins[i] > c.worldMaxs[i])
+        if (!std::isfinite(c.worldMins[i]) || !std::isfinite(c.worldMaxs[i]) ||
+            c.worldMins[i] > c.worldMaxs[i])
             return "world bounds are not a finite box";
     if (!(c.worldMargin >= 0.0f && std::isfinite(c.worldMargin)))
         return "world margin: expected a finite number >= 0";
@@ -159,7 +160,8 @@ std::optional<std::string> validateSoakConfig(const SoakConfig& c) {
 }
 
 SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& trace,
-                   const SoakTickObserver& observer, Recorder* recorder, const collision::CorrectFunction* correct) {
+                   const SoakTickObserver& observer, Recorder* recorder,
+                   const collision::CorrectFunction* correct) {
     SoakReport report;
     if (validateSoakConfig(config))
         return report;
@@ -215,9 +217,9 @@ SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& tra
             ++report.outOfWorld;
             fail(SoakFailureKind::OutOfWorld, index, w, before);
             respawn(w, config);
-        } else if ((config.inSolidJudge ? config.inSolidJudge : trace)(playerShape(settings, w.state.crouched),
-                                                                        w.state.origin, w.state.origin,
-                                                                        settings.contentsMask)
+        } else if ((config.inSolidJudge ? config.inSolidJudge
+                                        : trace)(playerShape(settings, w.state.crouched), w.state.origin,
+                                                 w.state.origin, settings.contentsMask)
                        .startSolid) {
             ++report.inSolid;
             fail(SoakFailureKind::InSolid, index, w, before);
@@ -247,7 +249,8 @@ core::Status soakSetupFromMap(const bsp::BspData& data, SoakConfig& config) {
         return entities.error();
     const auto spawns = bsp::spawnPoints(entities.value());
     if (spawns.empty())
-        return core::makeError(data.name + ": the map has no spawn point (info_player_deathmatch or info_player_start)");
+        return core::makeError(data.name +
+                               ": the map has no spawn point (info_player_deathmatch or info_player_start)");
     if (data.models.empty())
         return core::makeError(data.name + ": the map has no world model (model 0) to take the bounds from");
     config.spawns.clear();

@@ -26,25 +26,25 @@ struct SoakSpawn {
 
 /// What a soak run does.
 struct SoakConfig {
-    Settings settings;               ///< Controller settings (preset, box, mask...). Walk mode always.
-    std::vector<SoakSpawn> spawns;   ///< At least one.
-    glm::vec3 worldMins{0.0f};       ///< The world's bounds (units): model 0 of the map.
+    Settings settings;             ///< Controller settings (preset, box, mask...). Walk mode always.
+    std::vector<SoakSpawn> spawns; ///< At least one.
+    glm::vec3 worldMins{0.0f};     ///< The world's bounds (units): model 0 of the map.
     glm::vec3 worldMaxs{0.0f};
     /// A walker whose origin leaves the world's bounds grown by this much is out of the world
     /// (units, >= 0). The default covers a player standing on the highest brush and jumping.
     float worldMargin = 128.0f;
-    int walkers = 8;                 ///< Players moving at once, [1, 4096]; they do not see each other.
-    int64_t ticks = 100000;          ///< Total ticks over all walkers (round robin), >= 0.
-    uint64_t seed = 1;               ///< Every random choice derives from it and the walker's index.
+    int walkers = 8;        ///< Players moving at once, [1, 4096]; they do not see each other.
+    int64_t ticks = 100000; ///< Total ticks over all walkers (round robin), >= 0.
+    uint64_t seed = 1;      ///< Every random choice derives from it and the walker's index.
     /// When set, only this walker runs (all `ticks` are its own): it makes the same moves as in a
     /// run of any walker count with the same seed, so a failure at its tick t replays with
     /// onlyWalker = K, ticks = t + 1.
     std::optional<int> onlyWalker;
-    double minRate = 30.0;           ///< Tick rates are drawn per walker from [minRate, maxRate] Hz.
+    double minRate = 30.0; ///< Tick rates are drawn per walker from [minRate, maxRate] Hz.
     double maxRate = 250.0;
-    double stuckSeconds = 5.0;       ///< Wanting to move but covering < stuckDistance this long = stuck (s).
-    float stuckDistance = 1.0f;      ///< Units.
-    size_t maxReported = 100;        ///< Failures kept in SoakReport::failures (all are counted).
+    double stuckSeconds = 5.0;  ///< Wanting to move but covering < stuckDistance this long = stuck (s).
+    float stuckDistance = 1.0f; ///< Units.
+    size_t maxReported = 100;   ///< Failures kept in SoakReport::failures (all are counted).
     /// Decides whether a tick ended in solid (a zero-length trace's startSolid). Empty: the trace
     /// the walkers move with. Tests give an independent judge (every brush tested in turn, no
     /// tree), so a bug in the trace cannot hide its own failures.
@@ -64,23 +64,23 @@ const char* soakFailureName(SoakFailureKind kind);
 /// One counted failure, with what is needed to replay it.
 struct SoakFailure {
     SoakFailureKind kind = SoakFailureKind::InSolid;
-    int walker = 0;         ///< Walker index.
-    int64_t tick = 0;       ///< The walker's own tick index (0-based) at which it was counted.
-    double rate = 0.0;      ///< The walker's tick rate then (Hz).
-    PlayerState before;     ///< State before that tick.
-    PlayerState after;      ///< State after it.
-    Input input;            ///< Input of that tick.
+    int walker = 0;     ///< Walker index.
+    int64_t tick = 0;   ///< The walker's own tick index (0-based) at which it was counted.
+    double rate = 0.0;  ///< The walker's tick rate then (Hz).
+    PlayerState before; ///< State before that tick.
+    PlayerState after;  ///< State after it.
+    Input input;        ///< Input of that tick.
 };
 
 /// Counters of a run.
 struct SoakReport {
-    int64_t ticks = 0;           ///< Ticks run (all walkers).
-    int64_t inSolid = 0;         ///< Ticks that ended with the box in solid.
-    int64_t outOfWorld = 0;      ///< Walkers that left the world's bounds.
-    int64_t stuck = 0;           ///< Walkers counted stuck.
-    int64_t traces = 0;          ///< Traces made by the controller (not the checks).
-    int tracesPerTickMax = 0;    ///< Most traces in one tick.
-    double moveSeconds = 0.0;    ///< Wall time spent inside movement::move (s).
+    int64_t ticks = 0;                 ///< Ticks run (all walkers).
+    int64_t inSolid = 0;               ///< Ticks that ended with the box in solid.
+    int64_t outOfWorld = 0;            ///< Walkers that left the world's bounds.
+    int64_t stuck = 0;                 ///< Walkers counted stuck.
+    int64_t traces = 0;                ///< Traces made by the controller (not the checks).
+    int tracesPerTickMax = 0;          ///< Most traces in one tick.
+    double moveSeconds = 0.0;          ///< Wall time spent inside movement::move (s).
     std::vector<SoakFailure> failures; ///< The first SoakConfig::maxReported failures, in order.
 
     /// Traces per tick on average (0 without ticks).

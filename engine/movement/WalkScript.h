@@ -36,9 +36,9 @@ std::vector<Input> scriptTicks(const std::vector<ScriptStep>& steps, double rate
 
 /// A headless walk: the state after every tick and how many traces were made.
 struct WalkRun {
-    std::vector<PlayerState> ticks;     ///< One per tick; ticks[i].time = (i + 1) / rate.
-    std::vector<int32_t> tracesPerTick; ///< Traces made in each tick.
-    int64_t traces = 0;                 ///< All traces of the walk.
+    std::vector<PlayerState> ticks;          ///< One per tick; ticks[i].time = (i + 1) / rate.
+    std::vector<int32_t> tracesPerTick;      ///< Traces made in each tick.
+    int64_t traces = 0;                      ///< All traces of the walk.
     std::vector<int32_t> correctionsPerTick; ///< Corrections made in each tick (step-and-correct).
     int64_t corrections = 0;                 ///< All corrections of the walk.
     int64_t pushes = 0; ///< Pushes out of brushes in all corrections (each costs a position test more).

@@ -165,9 +165,10 @@ struct Walk {
 TraceResult PlaneShiftTree::trace(const Shape& requested, const glm::vec3& start, const glm::vec3& end,
                                   const TraceOptions& options, TraceStats* stats) const {
     // The same hostile-number rules as Model::trace (TraceLimits.h).
-    return traceWithinLimits(requested, start, end, options, [&](const Shape& shape, const TraceOptions& used) {
-        return traceInRange(shape, start, end, used, stats);
-    });
+    return traceWithinLimits(requested, start, end, options,
+                             [&](const Shape& shape, const TraceOptions& used) {
+                                 return traceInRange(shape, start, end, used, stats);
+                             });
 }
 
 TraceResult PlaneShiftTree::traceInRange(const Shape& shape, const glm::vec3& start, const glm::vec3& end,

@@ -10,11 +10,11 @@ namespace cliplab::render {
 
 /// Where the eye is and where it looks.
 struct Camera {
-    glm::vec3 eye{0.0f};  ///< Units.
-    float pitch = 0.0f;   ///< Degrees, positive looks down (the game's convention), -89..89.
-    float yaw = 0.0f;     ///< Degrees, 0 = +X, 90 = +Y.
-    float fovX = 90.0f;   ///< Horizontal field of view, degrees (1..179).
-    int width = 1280, height = 720; ///< Viewport pixels (>= 1).
+    glm::vec3 eye{0.0f};                 ///< Units.
+    float pitch = 0.0f;                  ///< Degrees, positive looks down (the game's convention), -89..89.
+    float yaw = 0.0f;                    ///< Degrees, 0 = +X, 90 = +Y.
+    float fovX = 90.0f;                  ///< Horizontal field of view, degrees (1..179).
+    int width = 1280, height = 720;      ///< Viewport pixels (>= 1).
     float zNear = 4.0f, zFar = 16384.0f; ///< Units.
 
     /// Unit view direction.

@@ -22,7 +22,8 @@ std::array<glm::vec4, 6> frustumPlanes(const glm::mat4& m) {
 bool boxInFrustum(const std::array<glm::vec4, 6>& planes, const glm::vec3& mins, const glm::vec3& maxs) {
     for (const auto& p : planes) {
         // The box corner farthest along the plane normal.
-        const glm::vec3 corner(p.x >= 0 ? maxs.x : mins.x, p.y >= 0 ? maxs.y : mins.y, p.z >= 0 ? maxs.z : mins.z);
+        const glm::vec3 corner(p.x >= 0 ? maxs.x : mins.x, p.y >= 0 ? maxs.y : mins.y,
+                               p.z >= 0 ? maxs.z : mins.z);
         if (p.x * corner.x + p.y * corner.y + p.z * corner.z + p.w < 0.0f)
             return false;
     }
@@ -72,7 +73,8 @@ const CullStats& SurfaceCuller::update(const glm::vec3& eye, const glm::mat4& vi
         }
         ++m_stats.leavesVisible;
         for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k) {
-            const auto s = static_cast<size_t>(m_data.leafSurfaces[static_cast<size_t>(leaf.firstLeafSurface + k)]);
+            const auto s =
+                static_cast<size_t>(m_data.leafSurfaces[static_cast<size_t>(leaf.firstLeafSurface + k)]);
             if (m_mark[s] != m_frame) {
                 m_mark[s] = m_frame;
                 ++m_stats.surfacesVisible;

@@ -48,7 +48,8 @@ public:
 
     /// Computes visibility from `eye` with `viewProjection`. Surfaces of the brush models (doors,
     /// platforms: not in any leaf) are tested by their model bounds against the frustum only.
-    const CullStats& update(const glm::vec3& eye, const glm::mat4& viewProjection, const CullSettings& settings);
+    const CullStats& update(const glm::vec3& eye, const glm::mat4& viewProjection,
+                            const CullSettings& settings);
 
     /// After update(): whether surface `index` may be visible.
     bool visible(size_t index) const { return m_mark[index] == m_frame; }

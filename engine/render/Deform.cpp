@@ -12,8 +12,8 @@ namespace {
 void deformWave(const Deform& d, double seconds, std::span<MeshVertex> v) {
     for (MeshVertex& m : v) {
         // The game evaluates the wave once for the whole surface when its frequency is 0.
-        const float phaseShift = d.wave.frequency == 0.0f ? 0.0f
-                                                          : (m.position.x + m.position.y + m.position.z) / d.spread;
+        const float phaseShift =
+            d.wave.frequency == 0.0f ? 0.0f : (m.position.x + m.position.y + m.position.z) / d.spread;
         Wave w = d.wave;
         w.phase += phaseShift;
         m.position += m.normal * w.evaluate(seconds);
@@ -36,15 +36,16 @@ void deformNormals(const Deform& d, double seconds, std::span<MeshVertex> v) {
 void deformBulge(const Deform& d, double seconds, std::span<MeshVertex> v) {
     const double now = seconds * static_cast<double>(d.bulgeSpeed);
     for (MeshVertex& m : v) {
-        const auto scale =
-            static_cast<float>(std::sin(static_cast<double>(m.st.x) * static_cast<double>(d.bulgeWidth) + now)) *
-            d.bulgeHeight;
+        const auto scale = static_cast<float>(std::sin(
+                               static_cast<double>(m.st.x) * static_cast<double>(d.bulgeWidth) + now)) *
+                           d.bulgeHeight;
         m.position += m.normal * scale;
     }
 }
 
 void deformMove(const Deform& d, double seconds, std::span<MeshVertex> v) {
-    const glm::vec3 offset = glm::vec3(d.moveVector[0], d.moveVector[1], d.moveVector[2]) * d.wave.evaluate(seconds);
+    const glm::vec3 offset =
+        glm::vec3(d.moveVector[0], d.moveVector[1], d.moveVector[2]) * d.wave.evaluate(seconds);
     for (MeshVertex& m : v)
         m.position += offset;
 }
@@ -60,7 +61,8 @@ void autosprite(const DeformView& view, std::vector<MeshVertex>& vertices, size_
         return;
     for (size_t q = 0; q < count / 4; ++q) {
         MeshVertex* quad = &vertices[firstVertex + q * 4];
-        const glm::vec3 mid = (quad[0].position + quad[1].position + quad[2].position + quad[3].position) * 0.25f;
+        const glm::vec3 mid =
+            (quad[0].position + quad[1].position + quad[2].position + quad[3].position) * 0.25f;
         const float radius = glm::length(quad[0].position - mid) * 0.707f; // half the side of the square
         const glm::vec3 left = view.left * radius, up = view.up * radius;
         const MeshVertex first = quad[0];
@@ -139,12 +141,24 @@ void applyDeforms(std::span<const Deform> deforms, double seconds, const DeformV
     for (const Deform& d : deforms) {
         const std::span<MeshVertex> range(vertices.data() + firstVertex, vertices.size() - firstVertex);
         switch (d.kind) {
-        case DeformKind::Wave: deformWave(d, seconds, range); break;
-        case DeformKind::Normal: deformNormals(d, seconds, range); break;
-        case DeformKind::Bulge: deformBulge(d, seconds, range); break;
-        case DeformKind::Move: deformMove(d, seconds, range); break;
-        case DeformKind::Autosprite: autosprite(view, vertices, firstVertex, indices, firstIndex); break;
-        case DeformKind::Autosprite2: autosprite2(view, vertices, firstVertex, indices, firstIndex); break;
+        case DeformKind::Wave:
+            deformWave(d, seconds, range);
+            break;
+        case DeformKind::Normal:
+            deformNormals(d, seconds, range);
+            break;
+        case DeformKind::Bulge:
+            deformBulge(d, seconds, range);
+            break;
+        case DeformKind::Move:
+            deformMove(d, seconds, range);
+            break;
+        case DeformKind::Autosprite:
+            autosprite(view, vertices, firstVertex, indices, firstIndex);
+            break;
+        case DeformKind::Autosprite2:
+            autosprite2(view, vertices, firstVertex, indices, firstIndex);
+            break;
         }
     }
 }

@@ -20,9 +20,11 @@ core::Result<std::unique_ptr<GlDebugDraw>> GlDebugDraw::create() {
     glBindVertexArray(d->m_vao);
     glBindBuffer(GL_ARRAY_BUFFER, d->m_vbo);
     glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, position)));
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex),
+                          reinterpret_cast<void*>(offsetof(Vertex, position)));
     glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, color)));
+    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(Vertex),
+                          reinterpret_cast<void*>(offsetof(Vertex, color)));
     glBindVertexArray(0);
     return d;
 }
@@ -53,7 +55,8 @@ void GlDebugDraw::polygon(std::span<const glm::vec3> points, const debugdraw::St
 void GlDebugDraw::drawList(std::vector<Vertex>& list, GLenum mode) {
     if (list.empty())
         return;
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(list.size() * sizeof(Vertex)), list.data(), GL_STREAM_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(list.size() * sizeof(Vertex)), list.data(),
+                 GL_STREAM_DRAW);
     glDrawArrays(mode, 0, static_cast<GLsizei>(list.size()));
     list.clear();
 }

@@ -6,7 +6,9 @@ namespace cliplab::render {
 
 std::string_view embeddedFile(std::string_view name); // generated from shaders/
 
-std::string_view embeddedShader(std::string_view fileName) { return embeddedFile(fileName); }
+std::string_view embeddedShader(std::string_view fileName) {
+    return embeddedFile(fileName);
+}
 
 namespace {
 

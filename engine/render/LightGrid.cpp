@@ -50,7 +50,8 @@ LightGrid::LightGrid(const bsp::BspData& data) {
         const uint8_t* raw = &data.lightGrid[c * 8];
         const auto ambient = shiftLighting(raw[0], raw[1], raw[2], kLightingShift);
         const auto directed = shiftLighting(raw[3], raw[4], raw[5], kLightingShift);
-        m_cells[c] = {ambient[0], ambient[1], ambient[2], directed[0], directed[1], directed[2], raw[6], raw[7]};
+        m_cells[c] = {ambient[0],  ambient[1],  ambient[2], directed[0],
+                      directed[1], directed[2], raw[6],     raw[7]};
     }
 }
 
@@ -102,7 +103,8 @@ EntityLight LightGrid::sample(const glm::vec3& point) const {
             light.directed += factor * glm::vec3(cell[3], cell[4], cell[5]);
             constexpr float kStep = 6.28318530718f / 256.0f;
             const float lat = static_cast<float>(cell[7]) * kStep, lng = static_cast<float>(cell[6]) * kStep;
-            direction += factor * glm::vec3(std::cos(lat) * std::sin(lng), std::sin(lat) * std::sin(lng), std::cos(lng));
+            direction += factor * glm::vec3(std::cos(lat) * std::sin(lng), std::sin(lat) * std::sin(lng),
+                                            std::cos(lng));
         }
         // Cells in walls were skipped: the others make up the whole.
         if (total > 0.0f && total < 0.99f) {

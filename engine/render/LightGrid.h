@@ -16,9 +16,10 @@ namespace cliplab::render {
 
 /// The light on an entity, in the game's 0..255 colour scale.
 struct EntityLight {
-    glm::vec3 ambient{0.0f};   ///< Reaches every vertex (already clamped to 255).
-    glm::vec3 directed{0.0f};  ///< Added times the cosine to the light direction.
-    glm::vec3 direction{0.0f, 0.0f, 1.0f}; ///< Unit vector towards the light (world space); zero when the cells cancel out.
+    glm::vec3 ambient{0.0f};  ///< Reaches every vertex (already clamped to 255).
+    glm::vec3 directed{0.0f}; ///< Added times the cosine to the light direction.
+    glm::vec3 direction{
+        0.0f, 0.0f, 1.0f}; ///< Unit vector towards the light (world space); zero when the cells cancel out.
 
     /// The colour of a vertex with unit normal `normal` (world space): ambient plus directed times
     /// max(0, normal . direction), each channel clamped to 255, as the game's diffuse lighting.

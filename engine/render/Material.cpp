@@ -108,7 +108,8 @@ MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, Materia
         combined.source = PassSource::TextureTimesLight;
         combined.blend = false;
         combined.depthWrite = true;
-        combined.alphaFunc = stages[0].alphaFunc != AlphaFunc::None ? stages[0].alphaFunc : stages[1].alphaFunc;
+        combined.alphaFunc =
+            stages[0].alphaFunc != AlphaFunc::None ? stages[0].alphaFunc : stages[1].alphaFunc;
         stages.erase(stages.begin(), stages.begin() + 2);
         stages.insert(stages.begin(), combined);
     }

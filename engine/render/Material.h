@@ -12,9 +12,9 @@ namespace cliplab::render {
 
 /// What a pass multiplies together.
 enum class PassSource {
-    Texture,             ///< The stage image only.
-    Light,               ///< The surface's light only ($lightmap stage): lightmap or vertex colour.
-    TextureTimesLight,   ///< Image x light in one pass (implicit shaders and collapsed stage pairs).
+    Texture,           ///< The stage image only.
+    Light,             ///< The surface's light only ($lightmap stage): lightmap or vertex colour.
+    TextureTimesLight, ///< Image x light in one pass (implicit shaders and collapsed stage pairs).
 };
 
 /// One draw pass.
@@ -42,15 +42,15 @@ struct MaterialPass {
 /// A planned material.
 struct MaterialPlan {
     std::string name;
-    bool draw = true;          ///< False for nodraw and fog-only shaders.
-    bool sky = false;          ///< Drawn by the sky pass.
-    bool scripted = false;     ///< Came from a shader script.
+    bool draw = true;      ///< False for nodraw and fog-only shaders.
+    bool sky = false;      ///< Drawn by the sky pass.
+    bool scripted = false; ///< Came from a shader script.
     CullMode cull = CullMode::Front;
     float sort = sortkey::Opaque;
     std::vector<Deform> deforms; ///< Applied in order to the vertices before drawing.
     bool polygonOffset = false;
     std::vector<MaterialPass> passes; ///< For sky materials: the cloud layers.
-    std::string skyFarbox;     ///< Sky images base name ("" = none).
+    std::string skyFarbox;            ///< Sky images base name ("" = none).
     float cloudHeight = 128.0f;
 };
 
@@ -61,7 +61,8 @@ enum class MaterialUse { World, Model };
 /// Plans the material of shader `name`; `def` is its script definition or nullptr. Without a
 /// script the game draws the image of that name times the light: the lightmap on the world, the
 /// grid's diffuse light (rgbGen lightingDiffuse) on models.
-MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, MaterialUse use = MaterialUse::World);
+MaterialPlan planMaterial(const std::string& name, const ShaderDef* def,
+                          MaterialUse use = MaterialUse::World);
 
 /// Candidate files for an image named in a script, BSP or model (with or without extension): the
 /// name as given when it has one, then NAME.tga, NAME.jpg and NAME.png.

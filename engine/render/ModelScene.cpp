@@ -116,7 +116,8 @@ void ModelScene::bounds(const PosedModel& posed, glm::vec3& mins, glm::vec3& max
     for (int corner = 0; corner < 8; ++corner) {
         const glm::vec3 local((corner & 1) ? m.maxs.x : m.mins.x, (corner & 2) ? m.maxs.y : m.mins.y,
                               (corner & 4) ? m.maxs.z : m.mins.z);
-        const glm::vec3 w = posed.origin + posed.axis[0] * local.x + posed.axis[1] * local.y + posed.axis[2] * local.z;
+        const glm::vec3 w =
+            posed.origin + posed.axis[0] * local.x + posed.axis[1] * local.y + posed.axis[2] * local.z;
         mins = glm::min(mins, w);
         maxs = glm::max(maxs, w);
     }
@@ -138,7 +139,9 @@ void appendPosedSurface(const ModelSurface& surface, const PosedModel& posed, co
         unit[k] = length[k] > 0.0f ? posed.axis[k] / length[k] : glm::vec3(0.0f);
     }
     if (!deforms.empty()) {
-        auto toLocal = [&](const glm::vec3& d) { return glm::vec3(glm::dot(d, unit[0]), glm::dot(d, unit[1]), glm::dot(d, unit[2])); };
+        auto toLocal = [&](const glm::vec3& d) {
+            return glm::vec3(glm::dot(d, unit[0]), glm::dot(d, unit[1]), glm::dot(d, unit[2]));
+        };
         DeformView local;
         const glm::vec3 rel = toLocal(view.eye - posed.origin);
         for (int k = 0; k < 3; ++k)

@@ -29,17 +29,17 @@ struct ModelSurface {
 /// A loaded model.
 struct SceneModel {
     std::string path;
-    glm::vec3 mins{0.0f}, maxs{0.0f};       ///< Frame 0 bounds (units, model space).
-    std::optional<md3::Tag> barrelTag;      ///< Frame 0 "tag_barrel", when the model has one.
+    glm::vec3 mins{0.0f}, maxs{0.0f};  ///< Frame 0 bounds (units, model space).
+    std::optional<md3::Tag> barrelTag; ///< Frame 0 "tag_barrel", when the model has one.
     std::vector<ModelSurface> surfaces;
 };
 
 /// One model to draw this frame.
 struct PosedModel {
-    int32_t model = -1;                     ///< Index in ModelScene::models().
-    int32_t placement = -1;                 ///< Index in ModelScene::placements().
+    int32_t model = -1;     ///< Index in ModelScene::models().
+    int32_t placement = -1; ///< Index in ModelScene::placements().
     glm::vec3 origin{0.0f};
-    std::array<glm::vec3, 3> axis{};        ///< Model axes in the world, scale included.
+    std::array<glm::vec3, 3> axis{}; ///< Model axes in the world, scale included.
 };
 
 /// The entities drawn as models.

@@ -11,7 +11,9 @@ namespace cliplab::render {
 
 namespace {
 
-std::array<float, 3> weights(float u) { return {(1.0f - u) * (1.0f - u), 2.0f * u * (1.0f - u), u * u}; }
+std::array<float, 3> weights(float u) {
+    return {(1.0f - u) * (1.0f - u), 2.0f * u * (1.0f - u), u * u};
+}
 
 /// Weighted sum of nine control vertices, all attributes.
 bsp::DrawVert blend(const std::array<const bsp::DrawVert*, 9>& c, const std::array<float, 3>& ws,

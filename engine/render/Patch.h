@@ -13,9 +13,9 @@ namespace cliplab::render {
 
 /// Tessellation output: a grid of vertices and its triangles.
 struct PatchMesh {
-    int32_t columns = 0, rows = 0;     ///< Grid size in vertices (columns along the control width).
-    std::vector<bsp::DrawVert> verts;  ///< columns * rows, row-major.
-    std::vector<uint32_t> indices;     ///< Triangles into verts, wound like the game's patches.
+    int32_t columns = 0, rows = 0;    ///< Grid size in vertices (columns along the control width).
+    std::vector<bsp::DrawVert> verts; ///< columns * rows, row-major.
+    std::vector<uint32_t> indices;    ///< Triangles into verts, wound like the game's patches.
 };
 
 /// Smallest and largest accepted level (subdivisions per biquadratic piece and direction).

@@ -13,7 +13,8 @@ core::Status loadGl(void* (*getProcAddress)(const char* name)) {
     const int version = gladLoadGL(reinterpret_cast<GLADloadfunc>(getProcAddress));
     if (version == 0)
         return core::makeError("OpenGL: cannot load the GL functions (no current context?)");
-    if (GLAD_VERSION_MAJOR(version) < 3 || (GLAD_VERSION_MAJOR(version) == 3 && GLAD_VERSION_MINOR(version) < 3))
+    if (GLAD_VERSION_MAJOR(version) < 3 ||
+        (GLAD_VERSION_MAJOR(version) == 3 && GLAD_VERSION_MINOR(version) < 3))
         return core::makeError("OpenGL 3.3 core is needed; the context offers only " +
                                std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
                                std::to_string(GLAD_VERSION_MINOR(version)));
@@ -62,7 +63,8 @@ GpuMaterial Renderer::Impl::makeMaterial(MaterialPlan plan) {
         gp.plan = p;
         if (p.source != PassSource::Light)
             for (const std::string& image : p.images)
-                gp.textures.push_back(image == "$whiteimage" ? textures.white() : textures.get(image, p.clamp));
+                gp.textures.push_back(image == "$whiteimage" ? textures.white()
+                                                             : textures.get(image, p.clamp));
         m.passes.push_back(std::move(gp));
     }
     if (m.plan.sky && !m.plan.skyFarbox.empty()) {
@@ -72,7 +74,8 @@ GpuMaterial Renderer::Impl::makeMaterial(MaterialPlan plan) {
             m.hasSkyBox = m.hasSkyBox && m.skyBox[side] != 0;
         }
         if (!m.hasSkyBox)
-            core::logWarning("sky " + m.plan.name + ": farbox " + m.plan.skyFarbox + " incomplete, using clouds/colour");
+            core::logWarning("sky " + m.plan.name + ": farbox " + m.plan.skyFarbox +
+                             " incomplete, using clouds/colour");
     }
     return m;
 }
@@ -187,13 +190,17 @@ WorldUniforms locate(GLuint program) {
 
 } // namespace
 
-core::Result<std::unique_ptr<Renderer>> Renderer::create(const bsp::BspData& data, const fs::FileSystem* vfs) {
+core::Result<std::unique_ptr<Renderer>> Renderer::create(const bsp::BspData& data,
+                                                         const fs::FileSystem* vfs) {
     auto impl = std::make_unique<Impl>(data, vfs);
     const struct {
         const char* fragment;
         const char* defines;
-    } variants[kProgramCount] = {{"world.frag", ""}, {"world.frag", "#define ALPHA_TEST 1\n"}, {"sky.frag", ""}, {"depth.frag", ""},
-                                           {"world.frag", "#define LIGHTMAPPED 1\n"}};
+    } variants[kProgramCount] = {{"world.frag", ""},
+                                 {"world.frag", "#define ALPHA_TEST 1\n"},
+                                 {"sky.frag", ""},
+                                 {"depth.frag", ""},
+                                 {"world.frag", "#define LIGHTMAPPED 1\n"}};
     for (size_t i = 0; i < kProgramCount; ++i) {
         auto program = buildProgram("world.vert", variants[i].fragment, variants[i].defines);
         if (!program)
@@ -239,12 +246,24 @@ Renderer::~Renderer() = default;
 void Renderer::draw(const Camera& camera, double seconds, const RenderSettings& settings) {
     m_impl->draw(camera, seconds, settings);
 }
-debugdraw::DebugDraw& Renderer::debugDraw() { return *m_impl->debug; }
-const RenderStats& Renderer::stats() const { return m_impl->stats; }
-const std::set<std::string>& Renderer::missingTextures() const { return m_impl->textures.missing(); }
-const std::set<std::string>& Renderer::unknownShaderKeywords() const { return m_impl->library.unknownKeywords; }
-uint32_t Renderer::worldTriangles() const { return m_impl->mesh.triangles(); }
-void Renderer::setEntities(std::vector<items::Placement> placements) { m_impl->setEntities(std::move(placements)); }
+debugdraw::DebugDraw& Renderer::debugDraw() {
+    return *m_impl->debug;
+}
+const RenderStats& Renderer::stats() const {
+    return m_impl->stats;
+}
+const std::set<std::string>& Renderer::missingTextures() const {
+    return m_impl->textures.missing();
+}
+const std::set<std::string>& Renderer::unknownShaderKeywords() const {
+    return m_impl->library.unknownKeywords;
+}
+uint32_t Renderer::worldTriangles() const {
+    return m_impl->mesh.triangles();
+}
+void Renderer::setEntities(std::vector<items::Placement> placements) {
+    m_impl->setEntities(std::move(placements));
+}
 const std::vector<std::string>& Renderer::modelWarnings() const {
     static const std::vector<std::string> kNone;
     return m_impl->scene ? m_impl->scene->warnings() : kNone;

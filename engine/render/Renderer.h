@@ -33,12 +33,12 @@ enum class ViewMode {
 /// Per-frame switches.
 struct RenderSettings {
     ViewMode view = ViewMode::Textured;
-    bool wireframe = false;    ///< Overlay the triangle edges.
+    bool wireframe = false; ///< Overlay the triangle edges.
     CullSettings cull;
-    int patchLevel = 4;        ///< Subdivisions per bezier piece (1..64); changing it rebuilds the mesh.
-    bool depthPrepass = true;  ///< Draw opaque depth first so each pixel is shaded once (software GL).
-    bool drawWorld = true;     ///< False shows only the debug-draw layer (e.g. collision brushes).
-    bool drawModels = true;    ///< Items and misc_models (see Renderer::setEntities).
+    int patchLevel = 4;       ///< Subdivisions per bezier piece (1..64); changing it rebuilds the mesh.
+    bool depthPrepass = true; ///< Draw opaque depth first so each pixel is shaded once (software GL).
+    bool drawWorld = true;    ///< False shows only the debug-draw layer (e.g. collision brushes).
+    bool drawModels = true;   ///< Items and misc_models (see Renderer::setEntities).
     glm::vec4 clearColor{0.0f, 0.0f, 0.0f, 1.0f};
 };
 
@@ -60,7 +60,8 @@ class Renderer {
 public:
     /// Builds buffers, textures and programs for `data` (which must outlive the renderer).
     /// `vfs` (may be null) provides textures and scripts/*.shader.
-    static core::Result<std::unique_ptr<Renderer>> create(const bsp::BspData& data, const fs::FileSystem* vfs);
+    static core::Result<std::unique_ptr<Renderer>> create(const bsp::BspData& data,
+                                                          const fs::FileSystem* vfs);
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;

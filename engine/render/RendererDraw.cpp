@@ -7,8 +7,8 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include <algorithm>
-#include <limits>
 #include <cmath>
+#include <limits>
 
 namespace cliplab::render {
 
@@ -16,27 +16,42 @@ namespace {
 
 GLenum glBlend(BlendFactor f) {
     switch (f) {
-    case BlendFactor::Zero: return GL_ZERO;
-    case BlendFactor::One: return GL_ONE;
-    case BlendFactor::DstColor: return GL_DST_COLOR;
-    case BlendFactor::OneMinusDstColor: return GL_ONE_MINUS_DST_COLOR;
-    case BlendFactor::SrcColor: return GL_SRC_COLOR;
-    case BlendFactor::OneMinusSrcColor: return GL_ONE_MINUS_SRC_COLOR;
-    case BlendFactor::SrcAlpha: return GL_SRC_ALPHA;
-    case BlendFactor::OneMinusSrcAlpha: return GL_ONE_MINUS_SRC_ALPHA;
-    case BlendFactor::DstAlpha: return GL_DST_ALPHA;
-    case BlendFactor::OneMinusDstAlpha: return GL_ONE_MINUS_DST_ALPHA;
-    case BlendFactor::SrcAlphaSaturate: return GL_SRC_ALPHA_SATURATE;
+    case BlendFactor::Zero:
+        return GL_ZERO;
+    case BlendFactor::One:
+        return GL_ONE;
+    case BlendFactor::DstColor:
+        return GL_DST_COLOR;
+    case BlendFactor::OneMinusDstColor:
+        return GL_ONE_MINUS_DST_COLOR;
+    case BlendFactor::SrcColor:
+        return GL_SRC_COLOR;
+    case BlendFactor::OneMinusSrcColor:
+        return GL_ONE_MINUS_SRC_COLOR;
+    case BlendFactor::SrcAlpha:
+        return GL_SRC_ALPHA;
+    case BlendFactor::OneMinusSrcAlpha:
+        return GL_ONE_MINUS_SRC_ALPHA;
+    case BlendFactor::DstAlpha:
+        return GL_DST_ALPHA;
+    case BlendFactor::OneMinusDstAlpha:
+        return GL_ONE_MINUS_DST_ALPHA;
+    case BlendFactor::SrcAlphaSaturate:
+        return GL_SRC_ALPHA_SATURATE;
     }
     return GL_ONE;
 }
 
 int alphaFuncCode(AlphaFunc f) {
     switch (f) {
-    case AlphaFunc::None: return 0;
-    case AlphaFunc::Gt0: return 1;
-    case AlphaFunc::Lt128: return 2;
-    case AlphaFunc::Ge128: return 3;
+    case AlphaFunc::None:
+        return 0;
+    case AlphaFunc::Gt0:
+        return 1;
+    case AlphaFunc::Lt128:
+        return 2;
+    case AlphaFunc::Ge128:
+        return 3;
     }
     return 0;
 }
@@ -56,16 +71,30 @@ void setCull(CullMode mode) {
 glm::vec4 passColor(const MaterialPass& p, double seconds) {
     glm::vec4 c(1.0f);
     switch (p.rgbGen) {
-    case RgbGen::Wave: c = glm::vec4(glm::vec3(std::clamp(p.rgbWave.evaluate(seconds), 0.0f, 1.0f)), 1.0f); break;
-    case RgbGen::Const: c = glm::vec4(p.rgbConst[0], p.rgbConst[1], p.rgbConst[2], 1.0f); break;
-    case RgbGen::Entity: c = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f); break;
-    default: break;
+    case RgbGen::Wave:
+        c = glm::vec4(glm::vec3(std::clamp(p.rgbWave.evaluate(seconds), 0.0f, 1.0f)), 1.0f);
+        break;
+    case RgbGen::Const:
+        c = glm::vec4(p.rgbConst[0], p.rgbConst[1], p.rgbConst[2], 1.0f);
+        break;
+    case RgbGen::Entity:
+        c = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+        break;
+    default:
+        break;
     }
     switch (p.alphaGen) {
-    case AlphaGen::Wave: c.a = std::clamp(p.alphaWave.evaluate(seconds), 0.0f, 1.0f); break;
-    case AlphaGen::Const: c.a = std::clamp(p.alphaConst, 0.0f, 1.0f); break;
-    case AlphaGen::Entity: c.a = 0.0f; break;
-    default: break;
+    case AlphaGen::Wave:
+        c.a = std::clamp(p.alphaWave.evaluate(seconds), 0.0f, 1.0f);
+        break;
+    case AlphaGen::Const:
+        c.a = std::clamp(p.alphaConst, 0.0f, 1.0f);
+        break;
+    case AlphaGen::Entity:
+        c.a = 0.0f;
+        break;
+    default:
+        break;
     }
     return c;
 }
@@ -76,34 +105,45 @@ int rgbSource(RgbGen g) {
     switch (g) {
     case RgbGen::Vertex:
     case RgbGen::ExactVertex:
-    case RgbGen::LightingDiffuse: return 1;
-    case RgbGen::OneMinusVertex: return 2;
-    default: return 0;
+    case RgbGen::LightingDiffuse:
+        return 1;
+    case RgbGen::OneMinusVertex:
+        return 2;
+    default:
+        return 0;
     }
 }
 
 /// uAlphaGen: 0 constant, 1 vertex alpha, 2 one minus it, 3 specular.
 int alphaSource(AlphaGen g) {
     switch (g) {
-    case AlphaGen::Vertex: return 1;
-    case AlphaGen::OneMinusVertex: return 2;
-    case AlphaGen::LightingSpecular: return 3;
-    default: return 0;
+    case AlphaGen::Vertex:
+        return 1;
+    case AlphaGen::OneMinusVertex:
+        return 2;
+    case AlphaGen::LightingSpecular:
+        return 3;
+    default:
+        return 0;
     }
 }
 
-int tcGenCode(TcGen g) { return static_cast<int>(g); }
+int tcGenCode(TcGen g) {
+    return static_cast<int>(g);
+}
 
 GLuint animFrame(const GpuPass& pass, double seconds) {
     if (pass.textures.size() <= 1 || pass.plan.animFrequency <= 0.0f)
         return pass.textures.empty() ? 0 : pass.textures.front();
-    const auto frame = static_cast<size_t>(std::floor(seconds * static_cast<double>(pass.plan.animFrequency)));
+    const auto frame =
+        static_cast<size_t>(std::floor(seconds * static_cast<double>(pass.plan.animFrequency)));
     return pass.textures[frame % pass.textures.size()];
 }
 
 } // namespace
 
-void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT, glm::vec4& turb) {
+void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT,
+                 glm::vec4& turb) {
     // st' = M st, M a 3x3 affine matrix (last row 0 0 1) built by composing each mod in order.
     glm::mat3 m(1.0f); // glm: m[col][row]
     turb = glm::vec4(0.0f);
@@ -189,9 +229,9 @@ const WorldUniforms& Renderer::Impl::use(ProgramKind kind) {
 
 bool inDepthPrepass(const MaterialPlan& plan) {
     // Only what the colour passes will cover exactly, at the same depth.
-    return plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
-                        plan.passes.front().alphaFunc == AlphaFunc::None && plan.deforms.empty() &&
-                        !plan.polygonOffset);
+    return plan.sky ||
+           (!plan.passes.empty() && !plan.passes.front().blend &&
+            plan.passes.front().alphaFunc == AlphaFunc::None && plan.deforms.empty() && !plan.polygonOffset);
 }
 
 void Renderer::Impl::issue(const DrawContext& context) {
@@ -387,9 +427,10 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
             drawSkyBatch(batch, material, seconds, camera);
         } else {
             DrawContext context;
-            context.lightSource = batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
-                                  : batch.lightmap == bsp::kLightmapByVertex                                      ? 2
-                                                                                                                  : 0;
+            context.lightSource =
+                batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
+                : batch.lightmap == bsp::kLightmapByVertex                                    ? 2
+                                                                                              : 0;
             if (context.lightSource == 1)
                 context.lightmap = lightmaps[static_cast<size_t>(batch.lightmap)];
             context.specularLight = kSpecularLight;

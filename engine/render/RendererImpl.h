@@ -38,7 +38,8 @@ struct GpuMaterial {
 struct WorldUniforms {
     GLint viewProj = -1, time = -1, turb = -1, tcS = -1, tcT = -1;
     GLint tcGen = -1, tcVec0 = -1, tcVec1 = -1, envAxis = -1, rgbGen = -1, alphaGen = -1, specularLight = -1;
-    GLint texture = -1, lightmap = -1, useTexture = -1, lightSource = -1, color = -1, alphaFunc = -1, view = -1;
+    GLint texture = -1, lightmap = -1, useTexture = -1, lightSource = -1, color = -1, alphaFunc = -1,
+          view = -1;
     GLint eye = -1, skyMode = -1, box = -1, cloudHeight = -1;
 };
 
@@ -66,7 +67,7 @@ struct FrameUniforms {
 
 /// Where a set of triangles gets its light and what it turns with, for the stage generators.
 struct DrawContext {
-    int lightSource = 0;           ///< 0 none, 1 the lightmap `lightmap`, 2 vertex colour.
+    int lightSource = 0; ///< 0 none, 1 the lightmap `lightmap`, 2 vertex colour.
     GLuint lightmap = 0;
     glm::mat3 envAxis{1.0f};       ///< Unit axes of the model (columns); identity for the world.
     glm::vec3 specularLight{0.0f}; ///< The game's fixed specular light, in world space.
@@ -115,7 +116,8 @@ struct Renderer::Impl {
     std::vector<GLsizei> counts;
     std::vector<const void*> offsets;
 
-    Impl(const bsp::BspData& d, const fs::FileSystem* v) : data(d), vfs(v), textures(v), culler(d), lightGrid(d) {}
+    Impl(const bsp::BspData& d, const fs::FileSystem* v)
+        : data(d), vfs(v), textures(v), culler(d), lightGrid(d) {}
     ~Impl();
 
     void loadShaderScripts();
@@ -133,7 +135,8 @@ struct Renderer::Impl {
     /// buffer and dynamicDraws (sorted by sort key).
     void buildDynamic(const Camera& camera, double seconds, const RenderSettings& settings);
     void setEntities(std::vector<items::Placement> placements);
-    void drawSkyBatch(const MeshBatch& batch, const GpuMaterial& material, double seconds, const Camera& camera);
+    void drawSkyBatch(const MeshBatch& batch, const GpuMaterial& material, double seconds,
+                      const Camera& camera);
     void multiDraw();
     /// Issues the triangles of `context`: the collected ranges, or its dynamic range.
     void issue(const DrawContext& context);
@@ -154,6 +157,7 @@ bool inDepthPrepass(const MaterialPlan& plan);
 void setMeshVertexLayout();
 
 /// Collects the 2x3 affine tcMod matrix (turb excluded) at `seconds`; `turb` gets the first turb.
-void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT, glm::vec4& turb);
+void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT,
+                 glm::vec4& turb);
 
 } // namespace cliplab::render

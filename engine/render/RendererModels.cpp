@@ -14,7 +14,8 @@ namespace {
 std::string withoutExtension(const std::string& name) {
     const size_t slash = name.rfind('/');
     const size_t dot = name.rfind('.');
-    return dot != std::string::npos && (slash == std::string::npos || dot > slash) ? name.substr(0, dot) : name;
+    return dot != std::string::npos && (slash == std::string::npos || dot > slash) ? name.substr(0, dot)
+                                                                                   : name;
 }
 
 } // namespace
@@ -65,9 +66,10 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
             d.sort = material.plan.sort;
             d.context.dynamic = true;
             d.context.firstIndex = static_cast<uint32_t>(dynamicIndices.size());
-            d.context.lightSource = batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
-                                    : batch.lightmap == bsp::kLightmapByVertex ? 2
-                                                                                : 0;
+            d.context.lightSource =
+                batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
+                : batch.lightmap == bsp::kLightmapByVertex                                    ? 2
+                                                                                              : 0;
             if (d.context.lightSource == 1)
                 d.context.lightmap = lightmaps[static_cast<size_t>(batch.lightmap)];
             d.context.specularLight = kSpecularLight;
@@ -81,8 +83,8 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
                 const auto shift = static_cast<int64_t>(firstVertex) - static_cast<int64_t>(ms.firstVertex);
                 for (uint32_t k = 0; k < ms.indexCount; ++k)
                     dynamicIndices.push_back(static_cast<uint32_t>(mesh.indices[ms.firstIndex + k] + shift));
-                applyDeforms(material.plan.deforms, seconds, view, dynamicVertices, firstVertex, dynamicIndices,
-                             firstIndex);
+                applyDeforms(material.plan.deforms, seconds, view, dynamicVertices, firstVertex,
+                             dynamicIndices, firstIndex);
                 ++stats.surfacesDrawn;
                 stats.trianglesDrawn += static_cast<uint32_t>(dynamicIndices.size() - firstIndex) / 3;
             }

@@ -57,8 +57,9 @@ std::vector<Token> tokenize(std::string_view text, std::string& error) {
             ++i;
         } else {
             size_t end = i;
-            while (end < n && static_cast<unsigned char>(text[end]) > ' ' && text[end] != '{' && text[end] != '}' &&
-                   text[end] != '"' && !(text[end] == '/' && end + 1 < n && (text[end + 1] == '/' || text[end + 1] == '*')))
+            while (end<n&& static_cast<unsigned char>(text[end])> ' ' && text[end] != '{' &&
+                   text[end] != '}' && text[end] != '"' &&
+                   !(text[end] == '/' && end + 1 < n && (text[end + 1] == '/' || text[end + 1] == '*')))
                 ++end;
             tokens.push_back({std::string(text.substr(i, end - i)), line, false});
             i = end;
@@ -86,22 +87,33 @@ float number(const std::string& s) {
 WaveFunc waveFunc(const std::string& name, bool& ok) {
     const std::string n = lower(name);
     ok = true;
-    if (n == "sin") return WaveFunc::Sin;
-    if (n == "triangle") return WaveFunc::Triangle;
-    if (n == "square") return WaveFunc::Square;
-    if (n == "sawtooth") return WaveFunc::Sawtooth;
-    if (n == "inversesawtooth") return WaveFunc::InverseSawtooth;
-    if (n == "noise") return WaveFunc::Noise;
+    if (n == "sin")
+        return WaveFunc::Sin;
+    if (n == "triangle")
+        return WaveFunc::Triangle;
+    if (n == "square")
+        return WaveFunc::Square;
+    if (n == "sawtooth")
+        return WaveFunc::Sawtooth;
+    if (n == "inversesawtooth")
+        return WaveFunc::InverseSawtooth;
+    if (n == "noise")
+        return WaveFunc::Noise;
     ok = false;
     return WaveFunc::Sin;
 }
 
 bool blendFactor(const std::string& name, BlendFactor& out) {
     static const std::pair<const char*, BlendFactor> table[] = {
-        {"gl_zero", BlendFactor::Zero}, {"gl_one", BlendFactor::One}, {"gl_dst_color", BlendFactor::DstColor},
-        {"gl_one_minus_dst_color", BlendFactor::OneMinusDstColor}, {"gl_src_color", BlendFactor::SrcColor},
-        {"gl_one_minus_src_color", BlendFactor::OneMinusSrcColor}, {"gl_src_alpha", BlendFactor::SrcAlpha},
-        {"gl_one_minus_src_alpha", BlendFactor::OneMinusSrcAlpha}, {"gl_dst_alpha", BlendFactor::DstAlpha},
+        {"gl_zero", BlendFactor::Zero},
+        {"gl_one", BlendFactor::One},
+        {"gl_dst_color", BlendFactor::DstColor},
+        {"gl_one_minus_dst_color", BlendFactor::OneMinusDstColor},
+        {"gl_src_color", BlendFactor::SrcColor},
+        {"gl_one_minus_src_color", BlendFactor::OneMinusSrcColor},
+        {"gl_src_alpha", BlendFactor::SrcAlpha},
+        {"gl_one_minus_src_alpha", BlendFactor::OneMinusSrcAlpha},
+        {"gl_dst_alpha", BlendFactor::DstAlpha},
         {"gl_one_minus_dst_alpha", BlendFactor::OneMinusDstAlpha},
         {"gl_src_alpha_saturate", BlendFactor::SrcAlphaSaturate}};
     const std::string n = lower(name);
@@ -146,16 +158,16 @@ private:
     /// The tokens after `keyword` on the same line. Braces end the arguments, and so does the
     /// next keyword, so one-line stages ("{ map x.tga blendFunc add }") parse as the game does.
     std::vector<std::string> lineArgs(const Token& keyword) {
-        static const std::set<std::string> stageKeywords = {"map", "clampmap", "animmap", "blendfunc", "alphafunc",
-                                                             "depthwrite", "rgbgen", "tcmod", "tcgen", "texgen", "alphagen",
-                                                             "depthfunc", "detail", "videomap", "surfaceparm",
-                                                             "cull", "sort", "skyparms", "deformvertexes",
-                                                             "polygonoffset", "nopicmip", "nomipmaps", "fogparms"};
+        static const std::set<std::string> stageKeywords = {
+            "map",         "clampmap", "animmap", "blendfunc", "alphafunc",      "depthwrite",    "rgbgen",
+            "tcmod",       "tcgen",    "texgen",  "alphagen",  "depthfunc",      "detail",        "videomap",
+            "surfaceparm", "cull",     "sort",    "skyparms",  "deformvertexes", "polygonoffset", "nopicmip",
+            "nomipmaps",   "fogparms"};
         std::vector<std::string> args;
         // A surfaceparm's value may spell a keyword ("surfaceparm detail"): it is always the argument.
         const bool firstIsArgument = lower(keyword.text) == "surfaceparm";
-        while (m_pos < m_tokens.size() && m_tokens[m_pos].line == keyword.line && m_tokens[m_pos].text != "{" &&
-               m_tokens[m_pos].text != "}" &&
+        while (m_pos < m_tokens.size() && m_tokens[m_pos].line == keyword.line &&
+               m_tokens[m_pos].text != "{" && m_tokens[m_pos].text != "}" &&
                (m_tokens[m_pos].quoted || (firstIsArgument && args.empty()) ||
                 !stageKeywords.count(lower(m_tokens[m_pos].text))))
             args.push_back(m_tokens[m_pos++].text);
@@ -259,24 +271,36 @@ private:
             const std::vector<std::string> args = lineArgs(t);
             if (key == "surfaceparm") {
                 const std::string p = args.empty() ? "" : lower(args[0]);
-                if (p == "nodraw") def.nodraw = true;
-                else if (p == "sky") def.sky = true;
-                else if (p == "trans") def.trans = true;
-                else if (p == "nolightmap") def.nolightmap = true;
-                else if (p == "fog") def.fog = true;
+                if (p == "nodraw")
+                    def.nodraw = true;
+                else if (p == "sky")
+                    def.sky = true;
+                else if (p == "trans")
+                    def.trans = true;
+                else if (p == "nolightmap")
+                    def.nolightmap = true;
+                else if (p == "fog")
+                    def.fog = true;
                 // Other surfaceparms only matter to the compiler and collision (stored in the BSP).
             } else if (key == "cull") {
                 const std::string m = args.empty() ? "" : lower(args[0]);
-                if (m == "none" || m == "twosided" || m == "disable") def.cull = CullMode::None;
-                else if (m == "back" || m == "backside" || m == "backsided") def.cull = CullMode::Back;
-                else def.cull = CullMode::Front;
+                if (m == "none" || m == "twosided" || m == "disable")
+                    def.cull = CullMode::None;
+                else if (m == "back" || m == "backside" || m == "backsided")
+                    def.cull = CullMode::Back;
+                else
+                    def.cull = CullMode::Front;
             } else if (key == "sort") {
                 const std::string v = args.empty() ? "" : lower(args[0]);
-                static const std::pair<const char*, float> names[] = {
-                    {"portal", sortkey::Portal}, {"sky", sortkey::Sky}, {"opaque", sortkey::Opaque},
-                    {"banner", sortkey::Banner}, {"underwater", sortkey::Underwater},
-                    {"additive", sortkey::Additive}, {"nearest", sortkey::Nearest}, {"decal", 4},
-                    {"seethrough", 5}};
+                static const std::pair<const char*, float> names[] = {{"portal", sortkey::Portal},
+                                                                      {"sky", sortkey::Sky},
+                                                                      {"opaque", sortkey::Opaque},
+                                                                      {"banner", sortkey::Banner},
+                                                                      {"underwater", sortkey::Underwater},
+                                                                      {"additive", sortkey::Additive},
+                                                                      {"nearest", sortkey::Nearest},
+                                                                      {"decal", 4},
+                                                                      {"seethrough", 5}};
                 def.sort = 0.0f;
                 for (const auto& [n, value] : names)
                     if (v == n)
@@ -306,7 +330,8 @@ private:
                 unknown(key);
             }
         }
-        return error(m_tokens.empty() ? 0 : m_tokens.back().line, "shader '" + def.name + "' has no closing '}'");
+        return error(m_tokens.empty() ? 0 : m_tokens.back().line,
+                     "shader '" + def.name + "' has no closing '}'");
     }
 
     core::Status parseStage(ShaderStage& stage) {
@@ -348,7 +373,8 @@ private:
                 } else if (a == "blend") {
                     stage.src = BlendFactor::SrcAlpha;
                     stage.dst = BlendFactor::OneMinusSrcAlpha;
-                } else if (args.size() >= 2 && blendFactor(args[0], stage.src) && blendFactor(args[1], stage.dst)) {
+                } else if (args.size() >= 2 && blendFactor(args[0], stage.src) &&
+                           blendFactor(args[1], stage.dst)) {
                     // explicit factors
                 } else {
                     stage.blend = false;
@@ -361,20 +387,28 @@ private:
                     stage.depthWrite = !stage.blend;
             } else if (key == "alphafunc") {
                 const std::string a = args.empty() ? "" : lower(args[0]);
-                if (a == "gt0") stage.alphaFunc = AlphaFunc::Gt0;
-                else if (a == "lt128") stage.alphaFunc = AlphaFunc::Lt128;
-                else if (a == "ge128") stage.alphaFunc = AlphaFunc::Ge128;
-                else warn(t.line, "unknown alphaFunc '" + a + "'");
+                if (a == "gt0")
+                    stage.alphaFunc = AlphaFunc::Gt0;
+                else if (a == "lt128")
+                    stage.alphaFunc = AlphaFunc::Lt128;
+                else if (a == "ge128")
+                    stage.alphaFunc = AlphaFunc::Ge128;
+                else
+                    warn(t.line, "unknown alphaFunc '" + a + "'");
             } else if (key == "depthwrite") {
                 stage.depthWrite = true;
                 stage.depthWriteExplicit = true;
             } else if (key == "rgbgen") {
                 const std::string a = args.empty() ? "" : lower(args[0]);
                 static const std::pair<const char*, RgbGen> simple[] = {
-                    {"identity", RgbGen::Identity}, {"identitylighting", RgbGen::IdentityLighting},
-                    {"vertex", RgbGen::Vertex}, {"exactvertex", RgbGen::ExactVertex},
-                    {"oneminusvertex", RgbGen::OneMinusVertex}, {"entity", RgbGen::Entity},
-                    {"oneminusentity", RgbGen::OneMinusEntity}, {"lightingdiffuse", RgbGen::LightingDiffuse}};
+                    {"identity", RgbGen::Identity},
+                    {"identitylighting", RgbGen::IdentityLighting},
+                    {"vertex", RgbGen::Vertex},
+                    {"exactvertex", RgbGen::ExactVertex},
+                    {"oneminusvertex", RgbGen::OneMinusVertex},
+                    {"entity", RgbGen::Entity},
+                    {"oneminusentity", RgbGen::OneMinusEntity},
+                    {"lightingdiffuse", RgbGen::LightingDiffuse}};
                 bool known = false;
                 for (const auto& [name, value] : simple)
                     if (a == name) {
@@ -402,9 +436,12 @@ private:
             } else if (key == "alphagen") {
                 const std::string a = args.empty() ? "" : lower(args[0]);
                 static const std::pair<const char*, AlphaGen> simple[] = {
-                    {"identity", AlphaGen::Identity}, {"entity", AlphaGen::Entity},
-                    {"oneminusentity", AlphaGen::OneMinusEntity}, {"vertex", AlphaGen::Vertex},
-                    {"oneminusvertex", AlphaGen::OneMinusVertex}, {"lightingspecular", AlphaGen::LightingSpecular},
+                    {"identity", AlphaGen::Identity},
+                    {"entity", AlphaGen::Entity},
+                    {"oneminusentity", AlphaGen::OneMinusEntity},
+                    {"vertex", AlphaGen::Vertex},
+                    {"oneminusvertex", AlphaGen::OneMinusVertex},
+                    {"lightingspecular", AlphaGen::LightingSpecular},
                     {"portal", AlphaGen::Portal}};
                 bool known = false;
                 for (const auto& [name, value] : simple)
@@ -433,7 +470,8 @@ private:
                 } else if (a == "turb" && args.size() >= 5) {
                     // turb has no function name: base amplitude phase frequency.
                     mod.kind = TcModKind::Turb;
-                    mod.wave = {WaveFunc::Sin, number(args[1]), number(args[2]), number(args[3]), number(args[4])};
+                    mod.wave = {WaveFunc::Sin, number(args[1]), number(args[2]), number(args[3]),
+                                number(args[4])};
                 } else if (a == "stretch" && args.size() >= 6) {
                     mod.kind = TcModKind::Stretch;
                     if (!readWave(args, 1, mod.wave, t.line))
@@ -506,7 +544,9 @@ float lattice(int32_t x, int32_t y, int32_t z, int32_t t) {
     return static_cast<float>(h & 0xffffu) / 32767.5f - 1.0f;
 }
 
-float smooth(float f) { return f * f * (3.0f - 2.0f * f); }
+float smooth(float f) {
+    return f * f * (3.0f - 2.0f * f);
+}
 
 } // namespace
 
@@ -540,15 +580,26 @@ float Wave::evaluate(double seconds) const {
     const float f = static_cast<float>(x);
     float v = 0.0f;
     switch (func) {
-    case WaveFunc::Sin: v = std::sin(f * 6.2831853f); break;
-    case WaveFunc::Triangle: v = f < 0.25f ? f * 4.0f : f < 0.75f ? 2.0f - f * 4.0f : f * 4.0f - 4.0f; break;
-    case WaveFunc::Square: v = f < 0.5f ? 1.0f : -1.0f; break;
-    case WaveFunc::Sawtooth: v = f; break;
-    case WaveFunc::InverseSawtooth: v = 1.0f - f; break;
+    case WaveFunc::Sin:
+        v = std::sin(f * 6.2831853f);
+        break;
+    case WaveFunc::Triangle:
+        v = f < 0.25f ? f * 4.0f : f < 0.75f ? 2.0f - f * 4.0f : f * 4.0f - 4.0f;
+        break;
+    case WaveFunc::Square:
+        v = f < 0.5f ? 1.0f : -1.0f;
+        break;
+    case WaveFunc::Sawtooth:
+        v = f;
+        break;
+    case WaveFunc::InverseSawtooth:
+        v = 1.0f - f;
+        break;
     case WaveFunc::Noise:
         // The game's noise ignores the wave's shape: noise of (time + phase) x frequency.
-        v = smoothNoise(0.0f, 0.0f, 0.0f,
-                        static_cast<float>((seconds + static_cast<double>(phase)) * static_cast<double>(frequency)));
+        v = smoothNoise(
+            0.0f, 0.0f, 0.0f,
+            static_cast<float>((seconds + static_cast<double>(phase)) * static_cast<double>(frequency)));
         break;
     }
     return base + amplitude * v;

@@ -30,8 +30,19 @@ struct Wave {
 float smoothNoise(float x, float y, float z, float t);
 
 /// OpenGL-style blend factors (values independent of any API; the renderer maps them).
-enum class BlendFactor { Zero, One, DstColor, OneMinusDstColor, SrcColor, OneMinusSrcColor, SrcAlpha,
-                         OneMinusSrcAlpha, DstAlpha, OneMinusDstAlpha, SrcAlphaSaturate };
+enum class BlendFactor {
+    Zero,
+    One,
+    DstColor,
+    OneMinusDstColor,
+    SrcColor,
+    OneMinusSrcColor,
+    SrcAlpha,
+    OneMinusSrcAlpha,
+    DstAlpha,
+    OneMinusDstAlpha,
+    SrcAlphaSaturate
+};
 
 /// Alpha test of alphaFunc.
 enum class AlphaFunc { None, Gt0, Lt128, Ge128 };
@@ -42,13 +53,33 @@ enum class CullMode { Front, Back, None };
 /// rgbGen sources. Identity and IdentityLighting are the same here: the game's overbright
 /// brightening is all in the lightmaps (see WorldMesh.h), so its "identity light" is 1.
 /// Entity colours are the refEntity's: zero for the world and for items (the game clears them).
-enum class RgbGen { Identity, IdentityLighting, Vertex, ExactVertex, OneMinusVertex, Wave, Const, Entity,
-                    OneMinusEntity, LightingDiffuse };
+enum class RgbGen {
+    Identity,
+    IdentityLighting,
+    Vertex,
+    ExactVertex,
+    OneMinusVertex,
+    Wave,
+    Const,
+    Entity,
+    OneMinusEntity,
+    LightingDiffuse
+};
 
 /// alphaGen sources. Default: 1, or the vertex alpha when "rgbGen vertex" set no alphaGen (as the game).
 /// Portal is drawn as a constant 1: portal views are not rendered, so the fade to them has nothing to show.
-enum class AlphaGen { Default, Identity, Const, Wave, Entity, OneMinusEntity, Vertex, OneMinusVertex,
-                      LightingSpecular, Portal };
+enum class AlphaGen {
+    Default,
+    Identity,
+    Const,
+    Wave,
+    Entity,
+    OneMinusEntity,
+    Vertex,
+    OneMinusVertex,
+    LightingSpecular,
+    Portal
+};
 
 /// Texture coordinate sources.
 enum class TcGen { Base, Lightmap, Environment, Vector };
@@ -63,38 +94,41 @@ struct TcMod {
     TcModKind kind = TcModKind::Scroll;
     float a = 0.0f, b = 0.0f; ///< scroll/scale: s and t; rotate: a = degrees per second.
     Wave wave;                ///< turb and stretch.
-    float matrix[2][2] = {{1.0f, 0.0f}, {0.0f, 1.0f}}; ///< transform: [0][0] = m00, [0][1] = m01, [1][0] = m10, [1][1] = m11.
-    float translate[2] = {0.0f, 0.0f};                 ///< transform: t0, t1.
+    float matrix[2][2] = {
+        {1.0f, 0.0f}, {0.0f, 1.0f}};   ///< transform: [0][0] = m00, [0][1] = m01, [1][0] = m10, [1][1] = m11.
+    float translate[2] = {0.0f, 0.0f}; ///< transform: t0, t1.
 };
 
 /// One rendering pass of a shader.
 struct ShaderStage {
-    std::vector<std::string> maps;   ///< Image paths; several for animMap; "$lightmap", "$whiteimage".
-    float animFrequency = 0.0f;      ///< animMap frames per second (0 when a single map).
-    bool clamp = false;              ///< clampMap.
-    bool lightmap = false;           ///< The stage draws the lightmap ($lightmap).
-    bool blend = false;              ///< blendFunc given (else opaque replace).
+    std::vector<std::string> maps; ///< Image paths; several for animMap; "$lightmap", "$whiteimage".
+    float animFrequency = 0.0f;    ///< animMap frames per second (0 when a single map).
+    bool clamp = false;            ///< clampMap.
+    bool lightmap = false;         ///< The stage draws the lightmap ($lightmap).
+    bool blend = false;            ///< blendFunc given (else opaque replace).
     BlendFactor src = BlendFactor::One, dst = BlendFactor::Zero;
     AlphaFunc alphaFunc = AlphaFunc::None;
     bool depthWrite = true;          ///< Opaque stages write depth; blended ones only with depthWrite.
     bool depthWriteExplicit = false; ///< depthWrite keyword present.
     RgbGen rgbGen = RgbGen::Identity;
     bool rgbGenExplicit = false;
-    Wave rgbWave;                    ///< For RgbGen::Wave.
+    Wave rgbWave; ///< For RgbGen::Wave.
     float rgbConst[3] = {1.0f, 1.0f, 1.0f};
     AlphaGen alphaGen = AlphaGen::Default;
-    Wave alphaWave;                  ///< For AlphaGen::Wave.
-    float alphaConst = 1.0f;         ///< For AlphaGen::Const, [0, 1].
+    Wave alphaWave;          ///< For AlphaGen::Wave.
+    float alphaConst = 1.0f; ///< For AlphaGen::Const, [0, 1].
     std::vector<TcMod> tcMods;
     TcGen tcGen = TcGen::Base;
-    float tcGenVectors[2][3] = {{0, 0, 0}, {0, 0, 0}}; ///< tcGen vector: s = dot(position, [0]), t = dot(position, [1]).
-    bool depthFuncEqual = false;     ///< depthFunc equal: drawn only where the depth is exactly the surface's.
-    bool detail = false;             ///< A detail stage (drawn: the game's r_detailTextures is on by default).
+    float tcGenVectors[2][3] = {{0, 0, 0},
+                                {0, 0, 0}}; ///< tcGen vector: s = dot(position, [0]), t = dot(position, [1]).
+    bool depthFuncEqual = false; ///< depthFunc equal: drawn only where the depth is exactly the surface's.
+    bool detail = false;         ///< A detail stage (drawn: the game's r_detailTextures is on by default).
 };
 
 /// Sort keys of the game: smaller draws first.
 namespace sortkey {
-inline constexpr float Portal = 1, Sky = 2, Opaque = 3, Banner = 6, Underwater = 8, Additive = 9, Nearest = 16;
+inline constexpr float Portal = 1, Sky = 2, Opaque = 3, Banner = 6, Underwater = 8, Additive = 9,
+                       Nearest = 16;
 } // namespace sortkey
 
 /// deformVertexes kinds.
@@ -110,8 +144,8 @@ enum class DeformKind {
 /// One deformVertexes line (a shader has up to three, applied in order).
 struct Deform {
     DeformKind kind = DeformKind::Wave;
-    float spread = 0.0f;       ///< Wave: the "div" argument (units).
-    Wave wave;                 ///< Wave and Move: the wave; Normal: amplitude and frequency.
+    float spread = 0.0f; ///< Wave: the "div" argument (units).
+    Wave wave;           ///< Wave and Move: the wave; Normal: amplitude and frequency.
     float bulgeWidth = 0.0f, bulgeHeight = 0.0f, bulgeSpeed = 0.0f; ///< Bulge.
     float moveVector[3] = {0.0f, 0.0f, 0.0f};                       ///< Move (units).
 };
@@ -121,8 +155,8 @@ inline constexpr size_t kMaxDeforms = 3;
 
 /// A parsed shader.
 struct ShaderDef {
-    std::string name;           ///< Lower-case, as looked up.
-    std::string file;           ///< Script it came from.
+    std::string name; ///< Lower-case, as looked up.
+    std::string file; ///< Script it came from.
     bool nodraw = false, sky = false, trans = false, nolightmap = false, fog = false;
     CullMode cull = CullMode::Front;
     float sort = 0.0f;          ///< 0 = not given (derived by the renderer).
@@ -135,9 +169,10 @@ struct ShaderDef {
 
 /// Everything parsed from a set of scripts.
 struct ShaderLibrary {
-    std::map<std::string, ShaderDef> shaders; ///< By lower-case name; the first definition wins (as in the game).
-    std::set<std::string> unknownKeywords;    ///< Keywords seen but not understood or not drawn (each once).
-    std::vector<std::string> warnings;        ///< Recoverable syntax problems, naming file and line.
+    std::map<std::string, ShaderDef>
+        shaders; ///< By lower-case name; the first definition wins (as in the game).
+    std::set<std::string> unknownKeywords; ///< Keywords seen but not understood or not drawn (each once).
+    std::vector<std::string> warnings;     ///< Recoverable syntax problems, naming file and line.
 
     /// The definition for `name` (any case) or nullptr.
     const ShaderDef* find(std::string_view name) const;

@@ -32,7 +32,8 @@ MeshVertex toMeshVertex(const bsp::DrawVert& v) {
 
 } // namespace
 
-WorldMesh buildWorldMesh(const bsp::BspData& data, int patchLevel, const std::function<bool(int32_t)>& drawn) {
+WorldMesh buildWorldMesh(const bsp::BspData& data, int patchLevel,
+                         const std::function<bool(int32_t)>& drawn) {
     WorldMesh mesh;
     mesh.patchLevel = std::clamp(patchLevel, kMinPatchLevel, kMaxPatchLevel);
     mesh.surfaces.resize(data.surfaces.size());
@@ -41,8 +42,8 @@ WorldMesh buildWorldMesh(const bsp::BspData& data, int patchLevel, const std::fu
     std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>> groups;
     for (size_t i = 0; i < data.surfaces.size(); ++i) {
         const bsp::Surface& s = data.surfaces[i];
-        const bool geometry = s.type == bsp::SurfaceType::Planar || s.type == bsp::SurfaceType::TriangleSoup ||
-                              s.type == bsp::SurfaceType::Patch;
+        const bool geometry = s.type == bsp::SurfaceType::Planar ||
+                              s.type == bsp::SurfaceType::TriangleSoup || s.type == bsp::SurfaceType::Patch;
         if (!geometry || !drawn(static_cast<int32_t>(i)))
             continue;
         groups[{s.shader, s.lightmapNum}].push_back(static_cast<int32_t>(i));
@@ -68,9 +69,12 @@ WorldMesh buildWorldMesh(const bsp::BspData& data, int patchLevel, const std::fu
                     mesh.indices.push_back(base + idx);
             } else {
                 for (int32_t v = 0; v < s.numVerts; ++v)
-                    mesh.vertices.push_back(toMeshVertex(data.drawVerts[static_cast<size_t>(s.firstVert + v)]));
+                    mesh.vertices.push_back(
+                        toMeshVertex(data.drawVerts[static_cast<size_t>(s.firstVert + v)]));
                 for (int32_t k = 0; k < s.numIndexes; ++k)
-                    mesh.indices.push_back(base + static_cast<uint32_t>(data.drawIndexes[static_cast<size_t>(s.firstIndex + k)]));
+                    mesh.indices.push_back(
+                        base +
+                        static_cast<uint32_t>(data.drawIndexes[static_cast<size_t>(s.firstIndex + k)]));
             }
             ms.indexCount = static_cast<uint32_t>(mesh.indices.size()) - ms.firstIndex;
             ms.firstVertex = base;

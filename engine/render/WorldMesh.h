@@ -14,24 +14,24 @@ namespace cliplab::render {
 
 /// One vertex as uploaded (48 bytes).
 struct MeshVertex {
-    glm::vec3 position{0.0f};     ///< Units.
-    glm::vec2 st{0.0f};           ///< Texture coordinates.
-    glm::vec2 lightmapSt{0.0f};   ///< Lightmap coordinates.
-    glm::vec3 normal{0.0f};       ///< Unit.
+    glm::vec3 position{0.0f};                         ///< Units.
+    glm::vec2 st{0.0f};                               ///< Texture coordinates.
+    glm::vec2 lightmapSt{0.0f};                       ///< Lightmap coordinates.
+    glm::vec3 normal{0.0f};                           ///< Unit.
     std::array<uint8_t, 4> color{255, 255, 255, 255}; ///< Vertex colour after overbright shifting.
 };
 
 /// Surfaces sharing a shader and a lightmap; their indices are [firstIndex, firstIndex + indexCount).
 struct MeshBatch {
-    int32_t shader = 0;         ///< Index into BspData::shaders.
-    int32_t lightmap = -1;      ///< Lightmap number (< 0: the special values of bsp::Surface).
+    int32_t shader = 0;    ///< Index into BspData::shaders.
+    int32_t lightmap = -1; ///< Lightmap number (< 0: the special values of bsp::Surface).
     uint32_t firstIndex = 0, indexCount = 0;
     std::vector<int32_t> surfaces; ///< Surface indices in index-buffer order.
 };
 
 /// Where one surface's triangles are.
 struct MeshSurface {
-    int32_t batch = -1;               ///< -1 when not drawn (flare, nodraw, empty).
+    int32_t batch = -1; ///< -1 when not drawn (flare, nodraw, empty).
     uint32_t firstIndex = 0, indexCount = 0;
     uint32_t firstVertex = 0, vertexCount = 0; ///< Its vertices (its indices point into this range).
 };
@@ -39,10 +39,10 @@ struct MeshSurface {
 /// The whole world mesh.
 struct WorldMesh {
     std::vector<MeshVertex> vertices;
-    std::vector<uint32_t> indices;   ///< Absolute vertex indices.
+    std::vector<uint32_t> indices; ///< Absolute vertex indices.
     std::vector<MeshBatch> batches;
     std::vector<MeshSurface> surfaces; ///< One per BspData::surfaces entry.
-    int patchLevel = 0;              ///< Level the patches were tessellated with.
+    int patchLevel = 0;                ///< Level the patches were tessellated with.
     uint32_t triangles() const { return static_cast<uint32_t>(indices.size() / 3); }
 };
 

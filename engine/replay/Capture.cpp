@@ -4,8 +4,8 @@
 
 namespace cliplab::replay {
 
-Capture::Capture(std::string map, const RunSettings& settings, const movement::PlayerState& start, float viewYaw,
-                 float viewPitch)
+Capture::Capture(std::string map, const RunSettings& settings, const movement::PlayerState& start,
+                 float viewYaw, float viewPitch)
     : m_last(start) {
     m_recording.map = std::move(map);
     m_recording.settings = inEffect(settings);

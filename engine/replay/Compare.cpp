@@ -77,7 +77,8 @@ RunSummary RunSet::summarize(const Run& run) const {
             if (i < reference.states.size())
                 s.maxDistance = std::max(s.maxDistance, glm::distance(st.origin, reference.states[i].origin));
         } else {
-            s.maxDistance = std::max(s.maxDistance, glm::distance(st.origin, reference.originAt(double(i) * dt)));
+            s.maxDistance =
+                std::max(s.maxDistance, glm::distance(st.origin, reference.originAt(double(i) * dt)));
         }
         if (st.mode == movement::Mode::Walk && !st.onGround)
             s.airtime += dt;
@@ -86,7 +87,9 @@ RunSummary RunSet::summarize(const Run& run) const {
             ++s.stuckTicks;
         if (st.mode != movement::Mode::Noclip) {
             const collision::Shape shape = movement::playerShape(run.settings.movement, st.crouched);
-            if (m_world.model().trace(shape, st.origin, st.origin, run.settings.movement.contentsMask, judge).startSolid)
+            if (m_world.model()
+                    .trace(shape, st.origin, st.origin, run.settings.movement.contentsMask, judge)
+                    .startSolid)
                 ++s.inSolidTicks;
         }
     }

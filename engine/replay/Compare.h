@@ -17,9 +17,9 @@ inline constexpr float kPartDistance = 0.01f;
 
 /// The first tick two runs are more than kPartDistance apart.
 struct Parting {
-    size_t tick = 0;        ///< 1-based: the tick of run `a` that produced its states[tick].
-    size_t a = 0, b = 0;    ///< The two runs (indices in the RunSet).
-    float distance = 0.0f;  ///< |origin a - origin b| there (units).
+    size_t tick = 0;       ///< 1-based: the tick of run `a` that produced its states[tick].
+    size_t a = 0, b = 0;   ///< The two runs (indices in the RunSet).
+    float distance = 0.0f; ///< |origin a - origin b| there (units).
     glm::vec3 originA{0.0f}, originB{0.0f};
 };
 
@@ -51,7 +51,7 @@ struct RunSummary {
     /// Ticks that ended with the player's box in solid, judged by a position test of the brush
     /// trace (whatever trace method the run used) with the run's shape, mask and trace options.
     int inSolidTicks = 0;
-    int jumps = 0;                 ///< findJumps of the run.
+    int jumps = 0; ///< findJumps of the run.
 };
 
 /// A recording and its replays. The reference run (index 0) is the replay under the recorded

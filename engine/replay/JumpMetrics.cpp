@@ -56,7 +56,8 @@ std::vector<float> horizontalAcceleration(std::span<const movement::PlayerState>
         return out;
     out.reserve(states.size() - 1);
     for (size_t i = 1; i < states.size(); ++i)
-        out.push_back(static_cast<float>(double(horizontalSpeed(states[i]) - horizontalSpeed(states[i - 1])) * rate));
+        out.push_back(
+            static_cast<float>(double(horizontalSpeed(states[i]) - horizontalSpeed(states[i - 1])) * rate));
     return out;
 }
 

@@ -14,14 +14,15 @@ namespace cliplab::replay {
 /// One jump: the player left walkable ground moving up (a jump, or a launch off a ramp's edge) and,
 /// unless the run ended first, came down on ground again. Walk mode only.
 struct Jump {
-    size_t takeoffTick = 0;  ///< Index in the states of the last state on the ground before leaving.
-    size_t landingTick = 0;  ///< Index of the first state on the ground again (the last state when not landed).
-    bool landed = false;     ///< False when the run ended in the air.
-    glm::vec3 takeoff{0.0f}; ///< Origin at takeoffTick (units).
-    glm::vec3 landing{0.0f}; ///< Origin at landingTick (units).
-    float distance = 0.0f;   ///< Horizontal distance from take-off to landing (units).
-    float apexHeight = 0.0f; ///< Highest origin z in the air minus the take-off z (units).
-    double airtime = 0.0;    ///< (landingTick - takeoffTick) ticks (s).
+    size_t takeoffTick = 0; ///< Index in the states of the last state on the ground before leaving.
+    size_t landingTick =
+        0;               ///< Index of the first state on the ground again (the last state when not landed).
+    bool landed = false; ///< False when the run ended in the air.
+    glm::vec3 takeoff{0.0f};   ///< Origin at takeoffTick (units).
+    glm::vec3 landing{0.0f};   ///< Origin at landingTick (units).
+    float distance = 0.0f;     ///< Horizontal distance from take-off to landing (units).
+    float apexHeight = 0.0f;   ///< Highest origin z in the air minus the take-off z (units).
+    double airtime = 0.0;      ///< (landingTick - takeoffTick) ticks (s).
     float takeoffSpeed = 0.0f; ///< Horizontal speed of the first state in the air (units/s).
     float landingSpeed = 0.0f; ///< Horizontal speed of the last state in the air (units/s).
 };

@@ -19,7 +19,8 @@ namespace cliplab::replay {
 /// units; a fraction A/B such as 1/32 is accepted), `semantics` (quake3|robust|tutorial), `curves`
 /// (on|off), `trace` (brush|planeshift) and `bevels` (on|off). Returns an error text naming the
 /// setting, or nothing. Check the whole with validateRunSettings afterwards.
-std::optional<std::string> applyOverride(RunSettings& settings, const std::string& name, const std::string& value);
+std::optional<std::string> applyOverride(RunSettings& settings, const std::string& name,
+                                         const std::string& value);
 
 /// The names applyOverride knows beyond movement::setSetting's, for help texts.
 const std::vector<std::string>& overrideNames();

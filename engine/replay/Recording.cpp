@@ -46,7 +46,8 @@ std::optional<std::string> validateRunSettings(const RunSettings& s) {
         return core::format("hz: %g is outside [30, 333]", s.rate);
     if (!(s.trace.epsilon >= 0.0f && s.trace.epsilon <= 16.0f))
         return core::format("epsilon: %g is outside [0, 16]", double(s.trace.epsilon));
-    if (s.trace.semantics != collision::Semantics::Quake3 && s.trace.semantics != collision::Semantics::Tutorial &&
+    if (s.trace.semantics != collision::Semantics::Quake3 &&
+        s.trace.semantics != collision::Semantics::Tutorial &&
         s.trace.semantics != collision::Semantics::Robust)
         return std::string("semantics: not quake3, robust or tutorial");
     if (s.method != TraceMethod::Brush && s.method != TraceMethod::PlaneShift)
@@ -79,8 +80,12 @@ std::string real(float v) {
     appendReal(s, v);
     return s;
 }
-std::string real3(const glm::vec3& v) { return real(v.x) + " " + real(v.y) + " " + real(v.z); }
-const char* onOff(bool b) { return b ? "on" : "off"; }
+std::string real3(const glm::vec3& v) {
+    return real(v.x) + " " + real(v.y) + " " + real(v.z);
+}
+const char* onOff(bool b) {
+    return b ? "on" : "off";
+}
 
 } // namespace
 
@@ -307,7 +312,8 @@ bool Parser::header(const std::vector<std::string_view>& w, std::string_view raw
         if (auto parsed = collision::parseSemantics(w[1]))
             r.settings.trace.semantics = *parsed;
         else
-            return fail("trace.semantics: expected quake3, robust or tutorial, got '" + std::string(w[1]) + "'");
+            return fail("trace.semantics: expected quake3, robust or tutorial, got '" + std::string(w[1]) +
+                        "'");
         return true;
     }
     if (key.rfind("movement.", 0) == 0) {
@@ -376,8 +382,8 @@ bool Parser::header(const std::vector<std::string_view>& w, std::string_view raw
 
 bool Parser::tick(const std::vector<std::string_view>& w, Tick& t) {
     if (w.size() != 6 && w.size() != 9)
-        return fail(core::format("expected 6 fields (FORWARD RIGHT UP BUTTONS YAW PITCH) or 9 (and X Y Z), got %zu",
-                                 w.size()));
+        return fail(core::format(
+            "expected 6 fields (FORWARD RIGHT UP BUTTONS YAW PITCH) or 9 (and X Y Z), got %zu", w.size()));
     static const char* labels[3] = {"FORWARD", "RIGHT", "UP"};
     float moves[3] = {};
     for (size_t i = 0; i < 3; ++i) {
@@ -399,7 +405,8 @@ bool Parser::tick(const std::vector<std::string_view>& w, Tick& t) {
                 return fail("BUTTONS '" + std::string(w[3]) + "': unknown button '" + std::string(1, c) +
                             "' (use j, c or -)");
         }
-    if (!floatValue(w[4], "YAW", t.input.yaw, kFloatMax) || !floatValue(w[5], "PITCH", t.input.pitch, kFloatMax))
+    if (!floatValue(w[4], "YAW", t.input.yaw, kFloatMax) ||
+        !floatValue(w[5], "PITCH", t.input.pitch, kFloatMax))
         return false;
     if (w.size() == 9) {
         glm::vec3 o{0.0f};
@@ -419,7 +426,8 @@ core::Result<Recording> Parser::parse() {
         return core::makeError(m_name + ": empty file, expected a first line 'cliprec " +
                                std::to_string(kFormatVersion) + "'");
     if (w.size() != 2 || w[0] != "cliprec") {
-        fail("expected the first line 'cliprec " + std::to_string(kFormatVersion) + "' (not a cliplab recording)");
+        fail("expected the first line 'cliprec " + std::to_string(kFormatVersion) +
+             "' (not a cliplab recording)");
         return core::makeError(m_error);
     }
     if (w[1] != std::to_string(kFormatVersion)) {
@@ -476,8 +484,8 @@ core::Result<Recording> Parser::parse() {
     r.ticks.reserve(static_cast<size_t>(count));
     while (next(w, raw)) {
         if (static_cast<int64_t>(r.ticks.size()) == count) {
-            fail(core::format("more tick lines than 'ticks %lld' (line %d) announced", static_cast<long long>(count),
-                              ticksLine));
+            fail(core::format("more tick lines than 'ticks %lld' (line %d) announced",
+                              static_cast<long long>(count), ticksLine));
             return core::makeError(m_error);
         }
         Tick t;
@@ -486,8 +494,9 @@ core::Result<Recording> Parser::parse() {
         r.ticks.push_back(t);
     }
     if (static_cast<int64_t>(r.ticks.size()) != count) {
-        fail(core::format("the file ends after %zu tick lines; 'ticks %lld' (line %d) announced %lld", r.ticks.size(),
-                          static_cast<long long>(count), ticksLine, static_cast<long long>(count)));
+        fail(core::format("the file ends after %zu tick lines; 'ticks %lld' (line %d) announced %lld",
+                          r.ticks.size(), static_cast<long long>(count), ticksLine,
+                          static_cast<long long>(count)));
         return core::makeError(m_error);
     }
     return r;

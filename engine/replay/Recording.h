@@ -35,13 +35,14 @@ const char* traceMethodName(TraceMethod method);
 /// Everything that decides what a replay does besides the input: the movement settings, the trace
 /// options, the trace method and the tick rate.
 struct RunSettings {
-    movement::Settings movement;     ///< Every field, as the controller used it.
-    collision::TraceOptions trace;   ///< epsilon, semantics, curves (model is always 0: the world).
+    movement::Settings movement;   ///< Every field, as the controller used it.
+    collision::TraceOptions trace; ///< epsilon, semantics, curves (model is always 0: the world).
     TraceMethod method = TraceMethod::Brush;
-    bool bevels = true;              ///< Plane shifting only: bevel planes at the tree's solid cells.
-    double rate = 125.0;             ///< Ticks per second, [30, 333] (movement::Simulation's range).
+    bool bevels = true;  ///< Plane shifting only: bevel planes at the tree's solid cells.
+    double rate = 125.0; ///< Ticks per second, [30, 333] (movement::Simulation's range).
 
-    /// The method actually used: plane shifting needs the game's epsilon rules (quake3 or robust; tutorial falls back to Brush).
+    /// The method actually used: plane shifting needs the game's epsilon rules (quake3 or robust; tutorial
+    /// falls back to Brush).
     TraceMethod effectiveMethod() const;
     /// Every field equal.
     bool operator==(const RunSettings&) const = default;
@@ -66,10 +67,10 @@ struct Tick {
 
 /// A whole recording.
 struct Recording {
-    std::string map;               ///< The MAP argument it was recorded on (path or map name).
-    RunSettings settings;          ///< In effect while recording.
-    movement::PlayerState start;   ///< The state before the first tick (every field).
-    float viewYaw = 0.0f;          ///< The camera at the start (degrees), for viewers.
+    std::string map;             ///< The MAP argument it was recorded on (path or map name).
+    RunSettings settings;        ///< In effect while recording.
+    movement::PlayerState start; ///< The state before the first tick (every field).
+    float viewYaw = 0.0f;        ///< The camera at the start (degrees), for viewers.
     float viewPitch = 0.0f;
     std::vector<Tick> ticks;
 

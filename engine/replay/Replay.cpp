@@ -29,9 +29,8 @@ collision::TraceFunction World::traceFunction(const RunSettings& settings) {
     if (settings.effectiveMethod() == TraceMethod::Brush)
         return m_model.traceFunction(settings.trace);
     // One tree per contents mask: the controller traces liquids and point contents with other masks.
-    return [this, options = settings.trace, bevels = settings.bevels](const collision::Shape& shape,
-                                                                      const glm::vec3& start, const glm::vec3& end,
-                                                                      int32_t mask) {
+    return [this, options = settings.trace, bevels = settings.bevels](
+               const collision::Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask) {
         return planeShiftTree(mask, bevels).trace(shape, start, end, options);
     };
 }
@@ -126,8 +125,8 @@ struct Stepper {
 
 } // namespace
 
-Run replay(const Recording& recording, const RunSettings& settings, World& world, movement::Recorder* recorder,
-           size_t maxTicks) {
+Run replay(const Recording& recording, const RunSettings& settings, World& world,
+           movement::Recorder* recorder, size_t maxTicks) {
     Run run;
     run.settings = settings;
     const size_t n = std::min(maxTicks, ticksAtRate(recording, settings.rate));
@@ -166,7 +165,8 @@ TickTraces tracesOfTick(const Recording& recording, const RunSettings& settings,
 bool sameState(const movement::PlayerState& a, const movement::PlayerState& b) {
     return a.origin == b.origin && a.velocity == b.velocity && a.mode == b.mode && a.onGround == b.onGround &&
            a.groundNormal == b.groundNormal && a.crouched == b.crouched && a.jumpHeld == b.jumpHeld &&
-           a.timer == b.timer && a.waterJump == b.waterJump && a.waterLevel == b.waterLevel && a.stuck == b.stuck;
+           a.timer == b.timer && a.waterJump == b.waterJump && a.waterLevel == b.waterLevel &&
+           a.stuck == b.stuck;
 }
 
 std::optional<Mismatch> firstMismatch(const Recording& recording, const Run& run) {

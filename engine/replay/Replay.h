@@ -80,7 +80,8 @@ Run replay(const Recording& recording, const RunSettings& settings, World& world
 /// runs it: for playing a recording forward one tick at a time. `recorder` (optional) sees every
 /// trace.
 movement::PlayerState replayTick(const Recording& recording, const RunSettings& settings, World& world,
-                                 const movement::PlayerState& state, size_t k, movement::Recorder* recorder = nullptr);
+                                 const movement::PlayerState& state, size_t k,
+                                 movement::Recorder* recorder = nullptr);
 
 /// The traces (and corrections) of one tick: tick `tick` (1-based) is the one that produced
 /// Run::states[tick]. Replays the ticks before it again (deterministic, so they are the run's).
@@ -92,8 +93,8 @@ TickTraces tracesOfTick(const Recording& recording, const RunSettings& settings,
 
 /// Where a replay first left the origins stored in the recording (Tick::origin).
 struct Mismatch {
-    size_t tick = 0;            ///< 1-based.
-    glm::vec3 recorded{0.0f};   ///< Units.
+    size_t tick = 0;          ///< 1-based.
+    glm::vec3 recorded{0.0f}; ///< Units.
     glm::vec3 replayed{0.0f};
 };
 /// The first tick whose replayed origin is not bit-identical to the recorded one (ticks without a

@@ -31,6 +31,7 @@ struct Correction {
 };
 
 /// A correction as seen by movement code: shape, position (units), contents mask.
-using CorrectFunction = std::function<Correction(const Shape& shape, const glm::vec3& position, int32_t mask)>;
+using CorrectFunction =
+    std::function<Correction(const Shape& shape, const glm::vec3& position, int32_t mask)>;
 
 } // namespace cliplab::collision

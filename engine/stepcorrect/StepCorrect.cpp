@@ -1,5 +1,6 @@
 // Step-and-correct: discrete steps, each followed by pushing the shape out of overlapped brushes
-// along the cheapest side (the block-engine point correction's nearest free neighbour, with brushes instead of blocks).
+// along the cheapest side (the block-engine point correction's nearest free neighbour, with brushes instead
+// of blocks).
 
 #include "stepcorrect/StepCorrect.h"
 
@@ -106,7 +107,8 @@ Correction correctWith(const Model& model, const std::vector<uint8_t>* table, co
         if (!table)
             counted = cornersPerSide(model, brush);
         auto cornersOf = [&](int i) {
-            return table ? int((*table)[static_cast<size_t>(brush.firstSide + i)]) : counted[static_cast<size_t>(i)];
+            return table ? int((*table)[static_cast<size_t>(brush.firstSide + i)])
+                         : counted[static_cast<size_t>(i)];
         };
         const glm::vec3 c = p + centre;
         float best = 0.0f, bestCost = INFINITY;
@@ -173,7 +175,8 @@ CorrectFunction correctFunction(const Model& model, const StepCorrectOptions& op
 }
 
 StepCorrectResult stepAndCorrect(const Model& model, const Shape& shape, const glm::vec3& start,
-                                 const glm::vec3& end, int32_t mask, const StepCorrectOptions& requestedOptions) {
+                                 const glm::vec3& end, int32_t mask,
+                                 const StepCorrectOptions& requestedOptions) {
     StepCorrectResult out;
     if (!traceInputUsable(shape, start, end)) {
         out.position = clampPoint(start);

@@ -54,8 +54,8 @@ core::Result<std::vector<uint8_t>> readDiskFile(const std::string& path) {
         bytes.resize(static_cast<size_t>(size));
         in.read(reinterpret_cast<char*>(bytes.data()), size);
         if (in.gcount() != size)
-            return Error{format("%s: read error (%lld of %lld bytes)", path.c_str(), static_cast<long long>(in.gcount()),
-                                static_cast<long long>(size))};
+            return Error{format("%s: read error (%lld of %lld bytes)", path.c_str(),
+                                static_cast<long long>(in.gcount()), static_cast<long long>(size))};
         return bytes;
     }
     in.clear();
@@ -96,8 +96,8 @@ core::Result<bsp::BspData> loadMap(const std::string& arg, const fs::FileSystem*
                             "or set CLIPLAB_BASEPATH)",
                             arg.c_str(), path.c_str())};
     if (!vfs->exists(path))
-        return Error{format("%s: no such map (looked for %s in %zu mounted archives and folders)", arg.c_str(),
-                            path.c_str(), vfs->mounts().size())};
+        return Error{format("%s: no such map (looked for %s in %zu mounted archives and folders)",
+                            arg.c_str(), path.c_str(), vfs->mounts().size())};
     auto bytes = vfs->readFile(path);
     if (!bytes)
         return bytes.error();

@@ -31,8 +31,8 @@ struct Box {
 };
 
 struct Counts {
-    int segments = 0, hits = 0, misses = 0, sameBrush = 0, ties = 0, edgeGrazes = 0, cornerCuts = 0, backFaces = 0,
-        patchHits = 0;
+    int segments = 0, hits = 0, misses = 0, sameBrush = 0, ties = 0, edgeGrazes = 0, cornerCuts = 0,
+        backFaces = 0, patchHits = 0;
 };
 
 std::string objectName(const collision::TraceResult& r) {
@@ -47,10 +47,10 @@ Counts checkAgreement(const bsp::BspData& data, const std::string& mapArgument, 
                       bool curves, int count, uint32_t seed) {
     Counts c;
     const std::string obj = test::makeTempDir("hull") + "/hull.obj";
-    const auto run = test::runCliplab(core::format("hull %s --mins %g %g %g --maxs %g %g %g --mask %d --curves %s --out %s",
-                                                   mapArgument.c_str(), double(box.mins.x), double(box.mins.y),
-                                                   double(box.mins.z), double(box.maxs.x), double(box.maxs.y),
-                                                   double(box.maxs.z), mask, curves ? "on" : "off", obj.c_str()));
+    const auto run = test::runCliplab(core::format(
+        "hull %s --mins %g %g %g --maxs %g %g %g --mask %d --curves %s --out %s", mapArgument.c_str(),
+        double(box.mins.x), double(box.mins.y), double(box.mins.z), double(box.maxs.x), double(box.maxs.y),
+        double(box.maxs.z), mask, curves ? "on" : "off", obj.c_str()));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     std::ifstream in(obj);
     std::stringstream text;
@@ -104,8 +104,8 @@ Counts checkAgreement(const bsp::BspData& data, const std::string& mapArgument, 
             if (auto stop = test::epsilonRuleStop(o, s, e, eps, facet))
                 earliestStop = std::min(earliestStop, *stop);
         }
-        const std::string where = core::format("segment %d: %.9g %.9g %.9g -> %.9g %.9g %.9g", c.segments, start.x,
-                                               start.y, start.z, end.x, end.y, end.z);
+        const std::string where = core::format("segment %d: %.9g %.9g %.9g -> %.9g %.9g %.9g", c.segments,
+                                               start.x, start.y, start.z, end.x, end.y, end.z);
         if (r.fraction == 1.0f) {
             ++c.misses;
             // Triangles crossed with the trace passing: a corner cut, which the rule on the
@@ -131,7 +131,8 @@ Counts checkAgreement(const bsp::BspData& data, const std::string& mapArgument, 
         const bool facet = name.rfind("patch_", 0) == 0;
         // The end point is epsilon in front of the surface it stopped at.
         const double outside = test::outsideDistance(hit, glm::dvec3(r.endpos));
-        EXPECT_NEAR(outside, eps, 0.01) << where << ": the end point is " << outside << " units outside " << name;
+        EXPECT_NEAR(outside, eps, 0.01)
+            << where << ": the end point is " << outside << " units outside " << name;
         // The rule on the exported planes stops there too, and nothing stops earlier.
         const auto stop = test::epsilonRuleStop(hit, s, e, eps, facet);
         EXPECT_TRUE(stop) << where << ": the trace stops at " << name << ", the rule on its planes does not";
@@ -164,10 +165,11 @@ Counts checkAgreement(const bsp::BspData& data, const std::string& mapArgument, 
 }
 
 void report(const char* what, const Counts& c) {
-    std::printf("%s: segments=%d hits=%d misses=%d same_brush=%d ties=%d edge_grazes=%d corner_cuts=%d patch_hits=%d "
-                "back_face_entries=%d\n",
-                what, c.segments, c.hits, c.misses, c.sameBrush, c.ties, c.edgeGrazes, c.cornerCuts, c.patchHits,
-                c.backFaces);
+    std::printf(
+        "%s: segments=%d hits=%d misses=%d same_brush=%d ties=%d edge_grazes=%d corner_cuts=%d patch_hits=%d "
+        "back_face_entries=%d\n",
+        what, c.segments, c.hits, c.misses, c.sameBrush, c.ties, c.edgeGrazes, c.cornerCuts, c.patchHits,
+        c.backFaces);
 }
 
 #ifdef CLIPLAB_SANITIZE_BUILD

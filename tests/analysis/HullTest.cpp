@@ -70,10 +70,14 @@ TEST(Hull, BevelledPrismIsTheMinkowskiSum) {
     // A ramp: right triangle (legs a along x, h along z) swept along y by l.
     const double a = 128, h = 64, l = 96;
     const glm::dvec3 slope = glm::normalize(glm::dvec3(h, 0, a));
-    const std::string brush = test::planesBrush(
-        {{{-1, 0, 0}, 0}, {{0, -1, 0}, 0}, {{0, 1, 0}, l}, {{0, 0, -1}, 0}, {slope, glm::dot(slope, glm::dvec3(a, 0, 0))}});
+    const std::string brush = test::planesBrush({{{-1, 0, 0}, 0},
+                                                 {{0, -1, 0}, 0},
+                                                 {{0, 1, 0}, l},
+                                                 {{0, 0, -1}, 0},
+                                                 {slope, glm::dot(slope, glm::dvec3(a, 0, 0))}});
     const auto bevelled = expandOnly(test::compileOk(test::mapText(brush), true));
-    const double expected = minkowskiVolume(a * h * l / 2, {h * l, a * h / 2, a * l}, {a, l, h}, {30, 30, 56});
+    const double expected =
+        minkowskiVolume(a * h * l / 2, {h * l, a * h / 2, a * l}, {a, l, h}, {30, 30, 56});
     // The map stores the slope's normal in floats: a relative error of 1e-9 or so.
     EXPECT_NEAR(analysis::hullVolume(bevelled.faces), expected, expected * 1e-7);
     EXPECT_LT(openness(bevelled.faces), 1e-7);
@@ -87,8 +91,8 @@ TEST(Hull, BevelledTetrahedronIsTheMinkowskiSum) {
     // skew to two axes, so edge bevels are needed on all three.
     const double a = 96, b = 64, c = 80;
     const glm::dvec3 n = glm::normalize(glm::dvec3(1 / a, 1 / b, 1 / c));
-    const std::string brush =
-        test::planesBrush({{{-1, 0, 0}, 0}, {{0, -1, 0}, 0}, {{0, 0, -1}, 0}, {n, glm::dot(n, glm::dvec3(a, 0, 0))}});
+    const std::string brush = test::planesBrush(
+        {{{-1, 0, 0}, 0}, {{0, -1, 0}, 0}, {{0, 0, -1}, 0}, {n, glm::dot(n, glm::dvec3(a, 0, 0))}});
     const auto bevelled = expandOnly(test::compileOk(test::mapText(brush), true));
     const double expected =
         minkowskiVolume(a * b * c / 6, {b * c / 2, a * c / 2, a * b / 2}, {a, b, c}, {30, 30, 56});
@@ -132,8 +136,8 @@ TEST(Hull, PatchFacetIsASlabWithItsBackFaceLast) {
             grid.push_back({float(x) * 64.0f, float(y) * 64.0f, 0.0f});
     const int32_t surface = test::addPatch(d, 3, 3, grid);
     const collision::Model model(d);
-    const auto facets = analysis::expandPatches(model, 0, static_cast<int32_t>(d.surfaces.size()), kMins, kMaxs,
-                                                bsp::contents::Solid);
+    const auto facets = analysis::expandPatches(model, 0, static_cast<int32_t>(d.surfaces.size()), kMins,
+                                                kMaxs, bsp::contents::Solid);
     ASSERT_FALSE(facets.empty());
     for (const auto& f : facets) {
         EXPECT_EQ(f.surface, surface);

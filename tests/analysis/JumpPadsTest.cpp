@@ -29,12 +29,15 @@ std::string padMap() {
     std::string world = test::boxBrush({-512, -512, -64}, {2048, 1024, 0});
     world += test::boxBrush({200, 200, 0}, {216, 320, 400}); // the wall in B's way
     std::string ents;
-    ents += entity("trigger_push", "\"target\" \"apexA\"\n" + test::boxBrush({-32, -32, 0}, {32, 32, 16}, "common/trigger"));
+    ents += entity("trigger_push",
+                   "\"target\" \"apexA\"\n" + test::boxBrush({-32, -32, 0}, {32, 32, 16}, "common/trigger"));
     ents += entity("target_position", "\"targetname\" \"apexA\"\n\"origin\" \"512 0 264\"\n");
-    ents += entity("trigger_push", "\"target\" \"apexB\"\n" + test::boxBrush({-32, 224, 0}, {32, 288, 16}, "common/trigger"));
+    ents += entity("trigger_push",
+                   "\"target\" \"apexB\"\n" + test::boxBrush({-32, 224, 0}, {32, 288, 16}, "common/trigger"));
     ents += entity("target_position", "\"targetname\" \"apexB\"\n\"origin\" \"512 256 264\"\n");
     ents += entity("trigger_push", test::boxBrush({-32, 600, 0}, {32, 664, 16}, "common/trigger"));
-    ents += entity("trigger_push", "\"target\" \"low\"\n" + test::boxBrush({-32, 800, 0}, {32, 864, 16}, "common/trigger"));
+    ents += entity("trigger_push",
+                   "\"target\" \"low\"\n" + test::boxBrush({-32, 800, 0}, {32, 864, 16}, "common/trigger"));
     ents += entity("target_position", "\"targetname\" \"low\"\n\"origin\" \"0 832 -100\"\n");
     return test::mapText(world, ents);
 }

@@ -59,7 +59,8 @@ std::optional<std::vector<ObjObject>> parseObj(const std::string& text, std::str
         for (const ObjTriangle& t : o.triangles) {
             bool known = false;
             for (const ObjPlane& p : o.planes)
-                known = known || (glm::dot(p.normal, t.normal) > 1.0 - 1e-6 && std::fabs(p.dist - t.dist) < 1e-3);
+                known =
+                    known || (glm::dot(p.normal, t.normal) > 1.0 - 1e-6 && std::fabs(p.dist - t.dist) < 1e-3);
             if (!known)
                 o.planes.push_back({t.normal, t.dist, t.back});
         }

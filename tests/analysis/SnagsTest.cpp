@@ -90,7 +90,8 @@ TEST(Snags, TheControllersOwnLossIsNotASnag) {
     movement::Settings s;
     const analysis::SnagDetector detector(model, {}, s);
     // Friction (6/s) and accelerating backwards (10 x 320) at 30 Hz take 64 + 107 units/s.
-    EXPECT_NEAR(detector.explainedLoss(320.0f, 1.0 / 30.0, false), 320.0f * 6.0f / 30.0f + 3200.0f / 30.0f, 1e-3f);
+    EXPECT_NEAR(detector.explainedLoss(320.0f, 1.0 / 30.0, false), 320.0f * 6.0f / 30.0f + 3200.0f / 30.0f,
+                1e-3f);
     movement::PlayerState before, after;
     before.onGround = after.onGround = true;
     before.origin = after.origin = {0, 500, 24.125f};

@@ -16,8 +16,8 @@
 #include <map>
 
 using namespace cliplab;
-using analysis::SurfaceClass;
 using analysis::classBit;
+using analysis::SurfaceClass;
 
 namespace {
 
@@ -31,8 +31,8 @@ std::string box(const glm::dvec3& lo, const glm::dvec3& hi, const std::string& t
     if (contents < 0)
         return text;
     const std::string plain = texture + " 0 0 0 0.5 0.5 0 0 0";
-    const std::string flagged = texture + " 0 0 0 0.5 0.5 " + std::to_string(contents) + " " +
-                                std::to_string(surfaceFlags) + " 0";
+    const std::string flagged =
+        texture + " 0 0 0 0.5 0.5 " + std::to_string(contents) + " " + std::to_string(surfaceFlags) + " 0";
     for (size_t at = text.find(plain); at != std::string::npos; at = text.find(plain, at + flagged.size()))
         text.replace(at, plain.size(), flagged);
     return text;
@@ -54,14 +54,19 @@ Classified classify(const std::string& text) {
     auto entities = bsp::parseEntities(out.data.entities, "test");
     EXPECT_TRUE(entities.ok());
     const collision::Model model(out.data);
-    const inspect::Inspector inspector(out.data, entities.ok() ? entities.value() : std::vector<bsp::Entity>{});
+    const inspect::Inspector inspector(out.data,
+                                       entities.ok() ? entities.value() : std::vector<bsp::Entity>{});
     out.faces = analysis::classifySurfaces(out.data, model, inspector);
     out.counts = analysis::countClasses(out.faces);
     return out;
 }
 
-size_t sides(const Classified& c, SurfaceClass cls) { return c.counts.sides[static_cast<size_t>(cls)]; }
-size_t brushes(const Classified& c, SurfaceClass cls) { return c.counts.brushes[static_cast<size_t>(cls)]; }
+size_t sides(const Classified& c, SurfaceClass cls) {
+    return c.counts.sides[static_cast<size_t>(cls)];
+}
+size_t brushes(const Classified& c, SurfaceClass cls) {
+    return c.counts.brushes[static_cast<size_t>(cls)];
+}
 
 } // namespace
 
@@ -71,17 +76,19 @@ TEST(SurfaceClass, RulesOnOneFace) {
     EXPECT_EQ(classifyFace({up, c::Solid, 0, "worldspawn"}), classBit(SurfaceClass::Walkable));
     EXPECT_EQ(classifyFace({glm::normalize(glm::vec3(1, 0, 1)), c::Solid, 0, "worldspawn"}),
               classBit(SurfaceClass::Walkable)); // z 0.707
-    EXPECT_EQ(classifyFace({glm::vec3(0.71414f, 0, 0.7f), c::Solid, 0, "worldspawn"}), classBit(SurfaceClass::Walkable));
+    EXPECT_EQ(classifyFace({glm::vec3(0.71414f, 0, 0.7f), c::Solid, 0, "worldspawn"}),
+              classBit(SurfaceClass::Walkable));
     EXPECT_EQ(classifyFace({glm::vec3(0.71414f, 0, 0.69999f), c::Solid, 0, "worldspawn"}),
               classBit(SurfaceClass::TooSteep));
     EXPECT_EQ(classifyFace({wall, c::Solid, 0, "worldspawn"}), 0u);
     EXPECT_EQ(classifyFace({-up, c::Solid, 0, "worldspawn"}), 0u);
     EXPECT_EQ(classifyFace({up, c::Solid, s::Slick | s::NoDamage | s::NoSteps, "worldspawn"}),
-              classBit(SurfaceClass::Walkable) | classBit(SurfaceClass::Slick) | classBit(SurfaceClass::NoDamage) |
-                  classBit(SurfaceClass::NoSteps));
+              classBit(SurfaceClass::Walkable) | classBit(SurfaceClass::Slick) |
+                  classBit(SurfaceClass::NoDamage) | classBit(SurfaceClass::NoSteps));
     EXPECT_EQ(classifyFace({up, c::PlayerClip | c::Translucent, s::NoDraw, "worldspawn"}),
               classBit(SurfaceClass::PlayerClip) | classBit(SurfaceClass::Walkable));
-    EXPECT_EQ(classifyFace({wall, c::Solid | c::Translucent, s::NoDraw, "worldspawn"}), classBit(SurfaceClass::WeaponClip));
+    EXPECT_EQ(classifyFace({wall, c::Solid | c::Translucent, s::NoDraw, "worldspawn"}),
+              classBit(SurfaceClass::WeaponClip));
     EXPECT_EQ(classifyFace({wall, c::Solid, s::NoDraw, "worldspawn"}), 0u); // caulk
     EXPECT_EQ(classifyFace({wall, c::MonsterClip, 0, "worldspawn"}), classBit(SurfaceClass::MonsterClip));
     // Liquids: lava wins over the water bit the game's lava shaders also carry.
@@ -113,20 +120,22 @@ TEST(SurfaceClass, Names) {
 
 TEST(SurfaceClass, EachClassOnAMapMadeForIt) {
     // One brush per class, 256 units apart along x.
-    auto at = [](int i, double h = 32) { return std::make_pair(glm::dvec3(256 * i, 0, 0), glm::dvec3(256 * i + 128, 128, h)); };
+    auto at = [](int i, double h = 32) {
+        return std::make_pair(glm::dvec3(256 * i, 0, 0), glm::dvec3(256 * i + 128, 128, h));
+    };
     std::string world;
     auto [a0, b0] = at(0);
-    world += box(a0, b0, "base/floor");                                  // walkable top
+    world += box(a0, b0, "base/floor"); // walkable top
     auto [a1, b1] = at(1);
-    world += box(a1, b1, "base/ice", 0, s::Slick);                       // slick (all 6 sides)
+    world += box(a1, b1, "base/ice", 0, s::Slick); // slick (all 6 sides)
     auto [a2, b2] = at(2);
-    world += box(a2, b2, "base/pad", 0, s::NoDamage | s::NoSteps);       // no-damage, no-steps
+    world += box(a2, b2, "base/pad", 0, s::NoDamage | s::NoSteps); // no-damage, no-steps
     auto [a3, b3] = at(3);
-    world += box(a3, b3, "common/clip");                                 // player clip
+    world += box(a3, b3, "common/clip"); // player clip
     auto [a4, b4] = at(4);
-    world += box(a4, b4, "common/weapclip");                             // weapon clip
+    world += box(a4, b4, "common/weapclip"); // weapon clip
     auto [a5, b5] = at(5);
-    world += box(a5, b5, "base/monster", c::MonsterClip, 0);             // monster clip (and solid)
+    world += box(a5, b5, "base/monster", c::MonsterClip, 0); // monster clip (and solid)
     auto [a6, b6] = at(6);
     world += box(a6, b6, "liquids/water");
     auto [a7, b7] = at(7);
@@ -135,7 +144,10 @@ TEST(SurfaceClass, EachClassOnAMapMadeForIt) {
     world += box(a8, b8, "liquids/lava");
     // A ramp too steep to stand on: its slope's normal z is 0.6.
     const glm::dvec3 slope = glm::normalize(glm::dvec3(0.8, 0, 0.6));
-    world += test::planesBrush({{{-1, 0, 0}, -2304}, {{0, -1, 0}, 0}, {{0, 1, 0}, 128}, {{0, 0, -1}, 0},
+    world += test::planesBrush({{{-1, 0, 0}, -2304},
+                                {{0, -1, 0}, 0},
+                                {{0, 1, 0}, 128},
+                                {{0, 0, -1}, 0},
                                 {slope, glm::dot(slope, glm::dvec3(2304 + 96, 0, 0))}});
     std::string ents;
     auto [t0, u0] = at(10, 64);
@@ -149,7 +161,8 @@ TEST(SurfaceClass, EachClassOnAMapMadeForIt) {
     auto [d0, e0] = at(14);
     ents += entity("func_door", box(d0, e0, "base/door"));
     ents += "{\n\"classname\" \"target_position\"\n\"targetname\" \"apex\"\n\"origin\" \"3000 64 300\"\n}\n";
-    ents += "{\n\"classname\" \"misc_teleporter_dest\"\n\"targetname\" \"dest\"\n\"origin\" \"0 64 100\"\n}\n";
+    ents +=
+        "{\n\"classname\" \"misc_teleporter_dest\"\n\"targetname\" \"dest\"\n\"origin\" \"0 64 100\"\n}\n";
     const Classified r = classify(test::mapText(world, ents));
 
     // Every box that blocks the player has a walkable top: floor, slick, pad, player clip,
@@ -164,8 +177,9 @@ TEST(SurfaceClass, EachClassOnAMapMadeForIt) {
     EXPECT_EQ(sides(r, SurfaceClass::PlayerClip), 6u);
     EXPECT_EQ(sides(r, SurfaceClass::WeaponClip), 6u);
     EXPECT_EQ(sides(r, SurfaceClass::MonsterClip), 6u);
-    for (SurfaceClass cls : {SurfaceClass::Trigger, SurfaceClass::JumpPad, SurfaceClass::Teleporter, SurfaceClass::Hurt,
-                             SurfaceClass::Water, SurfaceClass::Slime, SurfaceClass::Lava}) {
+    for (SurfaceClass cls :
+         {SurfaceClass::Trigger, SurfaceClass::JumpPad, SurfaceClass::Teleporter, SurfaceClass::Hurt,
+          SurfaceClass::Water, SurfaceClass::Slime, SurfaceClass::Lava}) {
         EXPECT_EQ(sides(r, cls), 6u) << analysis::surfaceClassName(cls);
         EXPECT_EQ(brushes(r, cls), 1u) << analysis::surfaceClassName(cls);
     }
@@ -174,7 +188,8 @@ TEST(SurfaceClass, EachClassOnAMapMadeForIt) {
     // Each face carries its polygon and its side's own shader.
     for (const auto& f : r.faces) {
         ASSERT_GE(f.polygon.size(), 3u);
-        const bsp::Plane& p = r.data.planes[static_cast<size_t>(r.data.brushSides[static_cast<size_t>(f.side)].plane)];
+        const bsp::Plane& p =
+            r.data.planes[static_cast<size_t>(r.data.brushSides[static_cast<size_t>(f.side)].plane)];
         EXPECT_NEAR(glm::dot(p.normal, f.normal), 1.0f, 1e-6f);
         for (const glm::vec3& v : f.polygon)
             EXPECT_NEAR(glm::dot(p.normal, v), p.dist, 1e-3f);
@@ -217,7 +232,8 @@ TEST(SurfaceClass, Oa_dm1CountsAgreeWithAnIndependentCount) {
                 ++expected["walkable"];
             else if ((info->contents & (c::Solid | c::PlayerClip)) && side.normal.z > 0.0f)
                 ++expected["too-steep"];
-            if ((info->contents & c::PlayerClip) && !(info->contents & c::Solid) && owner.rfind("trigger_", 0) != 0)
+            if ((info->contents & c::PlayerClip) && !(info->contents & c::Solid) &&
+                owner.rfind("trigger_", 0) != 0)
                 ++expected["player-clip"];
         }
     }

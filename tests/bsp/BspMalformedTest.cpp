@@ -29,13 +29,19 @@ void putU32(std::vector<uint8_t>& bytes, size_t offset, uint32_t v) {
         bytes[offset + static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
 }
 
-size_t directoryEntry(bsp::Lump lump) { return 8 + static_cast<size_t>(lump) * 8; }
+size_t directoryEntry(bsp::Lump lump) {
+    return 8 + static_cast<size_t>(lump) * 8;
+}
 
-std::vector<uint8_t> validBytes() { return bsp::write(test::makeCubeMap()); }
+std::vector<uint8_t> validBytes() {
+    return bsp::write(test::makeCubeMap());
+}
 
 } // namespace
 
-TEST(BspMalformed, EmptyFile) { EXPECT_EQ(loadError({}), "bad.bsp: empty file"); }
+TEST(BspMalformed, EmptyFile) {
+    EXPECT_EQ(loadError({}), "bad.bsp: empty file");
+}
 
 TEST(BspMalformed, BadMagic) {
     auto bytes = validBytes();
@@ -71,11 +77,12 @@ TEST(BspMalformed, LumpPastEndOfFile) {
 TEST(BspMalformed, NegativeLumpLength) {
     auto bytes = validBytes();
     putU32(bytes, directoryEntry(bsp::Lump::Nodes) + 4, 0xFFFFFFF0u);
-    EXPECT_EQ(loadError(bytes), "bad.bsp: nodes lump: negative offset or length (offset " +
-                                    std::to_string(bsp::readHeader(validBytes(), "x")
-                                                       ->lumps[static_cast<size_t>(bsp::Lump::Nodes)]
-                                                       .offset) +
-                                    ", length -16)");
+    EXPECT_EQ(
+        loadError(bytes),
+        "bad.bsp: nodes lump: negative offset or length (offset " +
+            std::to_string(
+                bsp::readHeader(validBytes(), "x")->lumps[static_cast<size_t>(bsp::Lump::Nodes)].offset) +
+            ", length -16)");
 }
 
 TEST(BspMalformed, LumpOverlapsHeader) {
@@ -104,8 +111,10 @@ TEST(BspMalformed, NoShadersNoPlanesNoNodesNoLeafsNoModels) {
                   d.models[0].numBrushes = 0;
               }),
               "bad.bsp: shaders lump: the map has no shaders");
-    EXPECT_EQ(errorAfter([](bsp::BspData& d) { d.planes.clear(); }), "bad.bsp: planes lump: the map has no planes");
-    EXPECT_EQ(errorAfter([](bsp::BspData& d) { d.nodes.clear(); }), "bad.bsp: nodes lump: the map has no nodes");
+    EXPECT_EQ(errorAfter([](bsp::BspData& d) { d.planes.clear(); }),
+              "bad.bsp: planes lump: the map has no planes");
+    EXPECT_EQ(errorAfter([](bsp::BspData& d) { d.nodes.clear(); }),
+              "bad.bsp: nodes lump: the map has no nodes");
     EXPECT_EQ(errorAfter([](bsp::BspData& d) { d.models.clear(); }),
               "bad.bsp: models lump: the map has no models (the world model is missing)");
 }
@@ -162,8 +171,9 @@ TEST(BspMalformed, LeafBrushRangeOutOfRange) {
 }
 
 TEST(BspMalformed, LeafSurfaceRangeOutOfRange) {
-    EXPECT_EQ(errorAfter([](bsp::BspData& d) { d.leafs[1].firstLeafSurface = -1; }),
-              "bad.bsp: leafs lump: 1: leaf surface range -1+1 is outside the leaf surfaces lump (1 entries)");
+    EXPECT_EQ(
+        errorAfter([](bsp::BspData& d) { d.leafs[1].firstLeafSurface = -1; }),
+        "bad.bsp: leafs lump: 1: leaf surface range -1+1 is outside the leaf surfaces lump (1 entries)");
 }
 
 TEST(BspMalformed, LeafBrushIndexOutOfRange) {
@@ -198,9 +208,13 @@ TEST(BspMalformed, BrushSidePlaneAndShaderOutOfRange) {
 }
 
 TEST(BspMalformed, FogBrushAndSideOutOfRange) {
-    EXPECT_EQ(errorAfter([](bsp::BspData& d) { d.fogs.push_back({"fog", 3, -1}); }),
+    EXPECT_EQ(errorAfter([](bsp::BspData& d) {
+                  d.fogs.push_back({"fog", 3, -1});
+              }),
               "bad.bsp: fogs lump: 0: brush 3 is out of range (1 brushes)");
-    EXPECT_EQ(errorAfter([](bsp::BspData& d) { d.fogs.push_back({"fog", 0, 6}); }),
+    EXPECT_EQ(errorAfter([](bsp::BspData& d) {
+                  d.fogs.push_back({"fog", 0, 6});
+              }),
               "bad.bsp: fogs lump: 0: visible side 6 is out of range (brush has 6 sides)");
 }
 
@@ -273,7 +287,9 @@ TEST(BspMalformed, VisibilityNegativeClusters) {
 }
 
 TEST(BspMalformed, RecordCountOverLimit) {
-    EXPECT_EQ(errorAfter([](bsp::BspData& d) { d.fogs.assign(1025, {"fog", 0, -1}); }),
+    EXPECT_EQ(errorAfter([](bsp::BspData& d) {
+                  d.fogs.assign(1025, {"fog", 0, -1});
+              }),
               "bad.bsp: fogs lump: 1025 records exceed the limit of 1024");
 }
 

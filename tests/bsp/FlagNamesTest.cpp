@@ -1,5 +1,5 @@
-#include "bsp/BspData.h"
 #include "bsp/FlagNames.h"
+#include "bsp/BspData.h"
 
 #include <gtest/gtest.h>
 
@@ -31,7 +31,7 @@ TEST(FlagNames, EveryNamedBitIsOneBitAndRoundTrips) {
     for (const auto& f : bsp::contentsBits()) {
         const auto bit = static_cast<uint32_t>(f.bit); // NODROP is the sign bit
         EXPECT_EQ(bit & (bit - 1u), 0u) << f.name;     // one bit
-        EXPECT_EQ(all & f.bit, 0) << f.name;         // no two names for a bit
+        EXPECT_EQ(all & f.bit, 0) << f.name;           // no two names for a bit
         all |= f.bit;
         EXPECT_EQ(bsp::parseContents(f.name), f.bit) << f.name;
         EXPECT_EQ(bsp::contentsNames(f.bit), f.name);
@@ -49,7 +49,8 @@ TEST(FlagNames, EveryNamedBitIsOneBitAndRoundTrips) {
 
 TEST(FlagNames, ParseAcceptsPrefixesCaseNumbersAndMasks) {
     EXPECT_EQ(bsp::parseContents("solid | playerclip"), bsp::contents::Solid | bsp::contents::PlayerClip);
-    EXPECT_EQ(bsp::parseContents("CONTENTS_WATER|CONTENTS_SLIME"), bsp::contents::Water | bsp::contents::Slime);
+    EXPECT_EQ(bsp::parseContents("CONTENTS_WATER|CONTENTS_SLIME"),
+              bsp::contents::Water | bsp::contents::Slime);
     EXPECT_EQ(bsp::parseContents("MASK_PLAYERSOLID"), bsp::contents::MaskPlayerSolid);
     EXPECT_EQ(bsp::parseContents("mask_all"), -1);
     EXPECT_EQ(bsp::parseContents("33619969"), bsp::contents::MaskPlayerSolid);

@@ -38,7 +38,8 @@ protected:
         for (const Case& c : cases) {
             const auto r = test::runCliplab(c.args, c.input);
             EXPECT_EQ(r.exitCode, 2) << c.args << " <<< " << c.input << "\n" << r.err;
-            EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << " <<< " << c.input << "\n" << r.err;
+            EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << " <<< " << c.input << "\n"
+                                                                << r.err;
             EXPECT_TRUE(r.out.empty()) << c.args << "\n" << r.out;
         }
     }
@@ -72,12 +73,14 @@ TEST_F(HostileCli, TraceInputLinesNameTheLineAndTheProblem) {
         {t, "0 0 0 1 1 1 0 0 0 0 0 0 box mask 1.5\n", "line 1: mask '1.5' is not a 32-bit integer"},
         {t, "0 0 0 1 1 1 0 0 0 0 0 0 mask 1 box\n", "line 1: unexpected 'box' after the shape and mask"},
         {t, "0 0 0 1 1 1 0 0 0 0 0\n", "line 1: expected 12 numbers"},
-        {t + " --method planeshift", "0 0 0 1 1 1 0 0 0 0 0 0 mask 65537\n", "request 1: mask 65537 differs from --mask 1"},
+        {t + " --method planeshift", "0 0 0 1 1 1 0 0 0 0 0 0 mask 65537\n",
+         "request 1: mask 65537 differs from --mask 1"},
     });
     // The same reader serves bench-trace and compare-methods.
     expectUsageErrors({
         {"bench-trace '" + m_map + "'", "0 0 0 nan 0 0 0 0 0 0 0 0\n", "stdin: line 1: number 4 'nan'"},
-        {"compare-methods '" + m_map + "'", kRay + "0 0 0 0 0 0 8 8 8 -8 -8 -8\n", "line 2: mins x = 8 is above"},
+        {"compare-methods '" + m_map + "'", kRay + "0 0 0 0 0 0 8 8 8 -8 -8 -8\n",
+         "line 2: mins x = 8 is above"},
     });
 }
 
@@ -103,7 +106,8 @@ TEST_F(HostileCli, ExtremeButValidTracesRun) {
                                     "0 0 1000000 0 0 -1000000 -131072 -1 -1 131072 1 1\n" + kRay);
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(r.out.find("nan"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("\n0.340000 0.000 0.000 64.000 "), std::string::npos) << r.out; // ray stops on the top face
+    EXPECT_NE(r.out.find("\n0.340000 0.000 0.000 64.000 "), std::string::npos)
+        << r.out; // ray stops on the top face
 }
 
 TEST_F(HostileCli, WalkOptionsRefuseHostileNumbers) {
@@ -127,17 +131,22 @@ TEST_F(HostileCli, WalkOptionsRefuseHostileNumbers) {
         {w + " --set maxSpeed=-1", "", "--set: maxSpeed: -1 is outside"},
         {w + " --set minWalkNormal=0", "", "--set: minWalkNormal: 0 is outside"},
         {w + " --set maxCommandTime=0", "", "--set: maxCommandTime: 0 is outside"},
-        {w + " --set maxSlideIterations=0", "", "--set: maxSlideIterations: expected a whole number in [1, 16]"},
+        {w + " --set maxSlideIterations=0", "",
+         "--set: maxSlideIterations: expected a whole number in [1, 16]"},
         {w + " --set maxsz=-1e30", "", "--set: maxsz: -1e30 is outside [-10000, 10000]"},
         {w + " --set minsx=20", "", "--set: minsx = 20 is above maxsx = 15 (inverted player box)"},
         {w + " --set crouchMaxsZ=-100", "", "--set: crouchMaxsZ = -100 is below minsz = -24"},
-        {"walk '" + m_map + "' --script '" + script("1 nan 0 0 - 0 0\n") + "'", "", ":1: FORWARD 'nan' is not a number"},
-        {"walk '" + m_map + "' --script '" + script("0.1 0 0 0 - inf 0\n") + "'", "", ":1: YAW 'inf' is not a number"},
-        {"walk '" + m_map + "' --script '" + script("1e300 1 0 0 - 0 0\n") + "'", "", ":1: SECONDS must be > 0"},
+        {"walk '" + m_map + "' --script '" + script("1 nan 0 0 - 0 0\n") + "'", "",
+         ":1: FORWARD 'nan' is not a number"},
+        {"walk '" + m_map + "' --script '" + script("0.1 0 0 0 - inf 0\n") + "'", "",
+         ":1: YAW 'inf' is not a number"},
+        {"walk '" + m_map + "' --script '" + script("1e300 1 0 0 - 0 0\n") + "'", "",
+         ":1: SECONDS must be > 0"},
         {"walk '" + m_map + "' --script '" + script("500 1 0 0 - 0 0\n500 1 0 0 - 0 0\n") + "'", "",
          ":2: the script lasts more than 600 s in total"},
         {"bench-walk '" + m_map + "' --script '" + good + "' --repeat nan", "", "--repeat: expected a count"},
-        {"bench-walk '" + m_map + "' --script '" + good + "' --set gravity=-inf", "", "gravity: '-inf' is not a number"},
+        {"bench-walk '" + m_map + "' --script '" + good + "' --set gravity=-inf", "",
+         "gravity: '-inf' is not a number"},
     });
     // shot refuses far camera positions and angles before it opens a window.
     const std::string png = " --out '" + m_dir + "/x.png'";
@@ -148,7 +157,8 @@ TEST_F(HostileCli, WalkOptionsRefuseHostileNumbers) {
         {"shot '" + m_map + "' --time 1e300" + png, "", "--time must be a number of seconds in 0..1e6"},
     });
     // The bounds themselves are accepted, typed as decimals.
-    const auto bounds = test::runCliplab(w + " --set minWalkNormal=0.01 --set maxCommandTime=0.001 --set gravity=-1e5");
+    const auto bounds =
+        test::runCliplab(w + " --set minWalkNormal=0.01 --set maxCommandTime=0.001 --set gravity=-1e5");
     EXPECT_EQ(bounds.exitCode, 0) << bounds.err;
     expectUsageErrors({{w + " --set gravity=1e300", "", "--set: gravity: 1e300 is outside"}});
     // A moved but consistent box is fine: the whole is checked after all --set options.

@@ -62,14 +62,16 @@ TEST(HullCommand, UnreadableMapOrUnwritableFileExit1) {
 
 TEST(HullCommand, WritesOneObjectPerBrushAndSaysHowMany) {
     const std::string dir = test::makeTempDir("hullcli");
-    test::writeFile(dir + "/two.map", std::string("{\n\"classname\" \"worldspawn\"\n") +
-                                          "{\n( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
-                                          "( 64 0 0 ) ( 64 0 1 ) ( 64 1 0 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
-                                          "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
-                                          "( 0 64 0 ) ( 1 64 0 ) ( 0 64 1 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
-                                          "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
-                                          "( 0 0 64 ) ( 0 1 64 ) ( 1 0 64 ) base/wall 0 0 0 0.5 0.5 0 0 0\n}\n}\n");
-    auto r = test::runCliplab("hull " + dir + "/two.map --mins -8 -8 -8 --maxs 8 8 8 --out " + dir + "/two.obj");
+    test::writeFile(dir + "/two.map",
+                    std::string("{\n\"classname\" \"worldspawn\"\n") +
+                        "{\n( 0 0 0 ) ( 0 1 0 ) ( 0 0 1 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
+                        "( 64 0 0 ) ( 64 0 1 ) ( 64 1 0 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
+                        "( 0 0 0 ) ( 0 0 1 ) ( 1 0 0 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
+                        "( 0 64 0 ) ( 1 64 0 ) ( 0 64 1 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
+                        "( 0 0 0 ) ( 1 0 0 ) ( 0 1 0 ) base/wall 0 0 0 0.5 0.5 0 0 0\n"
+                        "( 0 0 64 ) ( 0 1 64 ) ( 1 0 64 ) base/wall 0 0 0 0.5 0.5 0 0 0\n}\n}\n");
+    auto r =
+        test::runCliplab("hull " + dir + "/two.map --mins -8 -8 -8 --maxs 8 8 8 --out " + dir + "/two.obj");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(r.out, "brushes=1 patch_facets=0 triangles=12 volume=512000.0\n");
     std::ifstream in(dir + "/two.obj");

@@ -62,16 +62,18 @@ TEST(InfoCommand, HelpListsCommands) {
     // at the top also mentions words like "info" in prose, so a bare find would prove nothing).
     const size_t list = r.out.find("\ncommands:\n");
     ASSERT_NE(list, std::string::npos) << r.out;
-    for (const char* command : {"info", "compile", "trace", "bench-trace", "walk", "bench-walk", "compare-methods",
-                                "compare-runs", "soak", "view", "shot"}) {
+    for (const char* command : {"info", "compile", "trace", "bench-trace", "walk", "bench-walk",
+                                "compare-methods", "compare-runs", "soak", "view", "shot"}) {
         const std::string entry = std::string("\n  ") + command + " ";
-        EXPECT_NE(r.out.find(entry, list), std::string::npos) << "no entry for " << command << " in:\n" << r.out;
+        EXPECT_NE(r.out.find(entry, list), std::string::npos) << "no entry for " << command << " in:\n"
+                                                              << r.out;
     }
     // And each command runs: its name is not reported as unknown.
     for (const char* command : {"info", "trace", "walk", "soak"}) {
         auto missing = test::runCliplab(command);
         EXPECT_EQ(missing.exitCode, 2) << command;
-        EXPECT_EQ(missing.err.find("neither a command nor a map"), std::string::npos) << command << ": " << missing.err;
+        EXPECT_EQ(missing.err.find("neither a command nor a map"), std::string::npos)
+            << command << ": " << missing.err;
     }
 }
 
@@ -100,7 +102,8 @@ TEST(InfoCommand, ReadmeTableHasEveryCommandAndOption) {
         // The row(s) naming `cliplab NAME` (the viewer's also starts "`cliplab [MAP]`").
         std::string text;
         for (const auto& row : rows)
-            if (row.find("`cliplab " + name + " ") != std::string::npos || row.find("`cliplab " + name + "`") != std::string::npos)
+            if (row.find("`cliplab " + name + " ") != std::string::npos ||
+                row.find("`cliplab " + name + "`") != std::string::npos)
                 text += row;
         EXPECT_FALSE(text.empty()) << "README has no row for " << name;
         for (std::string word; words >> word;) {
@@ -111,7 +114,8 @@ TEST(InfoCommand, ReadmeTableHasEveryCommandAndOption) {
             option = option.substr(0, option.find_first_of("]|) \"", 2));
             if (option == "--basepath")
                 continue;
-            EXPECT_NE(text.find(option), std::string::npos) << name << " " << option << " is not in the README row";
+            EXPECT_NE(text.find(option), std::string::npos)
+                << name << " " << option << " is not in the README row";
         }
     }
     EXPECT_GE(commands, 11);

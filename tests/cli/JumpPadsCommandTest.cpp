@@ -22,7 +22,8 @@ std::string brush(int x0, int y0, int z0, int x1, int y1, int z1, const char* te
 /// A floor with one pad aimed 512 units along +x, 256 up, and one pad without a target.
 std::string padMap() {
     return "{\n\"classname\" \"worldspawn\"\n" + brush(-512, -512, -64, 2048, 512, 0, "base/floor") + "}\n" +
-           "{\n\"classname\" \"trigger_push\"\n\"target\" \"apex\"\n" + brush(-32, -32, 0, 32, 32, 16, "common/trigger") +
+           "{\n\"classname\" \"trigger_push\"\n\"target\" \"apex\"\n" +
+           brush(-32, -32, 0, 32, 32, 16, "common/trigger") +
            "}\n{\n\"classname\" \"target_position\"\n\"targetname\" \"apex\"\n\"origin\" \"512 0 264\"\n}\n" +
            "{\n\"classname\" \"trigger_push\"\n" + brush(-32, 300, 0, 32, 364, 16, "common/trigger") + "}\n";
 }
@@ -34,15 +35,18 @@ TEST(JumpPadsCommand, OneLinePerPad) {
     test::writeFile(dir + "/pads.map", padMap());
     auto r = test::runCliplab("pads " + dir + "/pads.map --set snapVelocity=0");
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_EQ(r.out.rfind("pad 0 origin 0.0 0.0 8.0 target 512.0 0.0 264.0 apex 256.0 time 0.800 blocked=0 entity 1 "
-                          "model *1 launch ",
-                          0),
+    EXPECT_EQ(r.out.rfind(
+                  "pad 0 origin 0.0 0.0 8.0 target 512.0 0.0 264.0 apex 256.0 time 0.800 blocked=0 entity 1 "
+                  "model *1 launch ",
+                  0),
               0u)
         << r.out;
     EXPECT_NE(r.out.find(" velocity 640.0 0.0 640.0 landing 10"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("\npad 1 origin 0.0 332.0 8.0 target - apex 0 time 0 blocked=0 entity 3 model *2 problem no "
-                         "target key\n"),
-              std::string::npos)
+    EXPECT_NE(
+        r.out.find(
+            "\npad 1 origin 0.0 332.0 8.0 target - apex 0 time 0 blocked=0 entity 3 model *2 problem no "
+            "target key\n"),
+        std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("\npads=2 blocked=0 unlanded=0 without_target=1\n"), std::string::npos) << r.out;
     // Lower gravity aims the pad with a slower, longer arc.

@@ -1,8 +1,8 @@
 // `walk --record-input`, `walk --replay` and `compare-runs`: recordings written by one walk play
 // back exactly, comparisons exit 0/1 as documented, bad command lines and files exit 2 naming them.
 
-#include "support/TestSupport.h"
 #include "replay/Recording.h"
+#include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -22,22 +22,26 @@ std::vector<std::string> lines(const std::string& text) {
     return out;
 }
 
-std::string quoted(const std::string& path) { return "'" + path + "'"; }
+std::string quoted(const std::string& path) {
+    return "'" + path + "'";
+}
 
 /// Walks `script` on the playground with `options`, writing a recording; returns its path.
-std::string recordWalk(const std::string& script, const std::string& options, std::string* walkOut = nullptr) {
+std::string recordWalk(const std::string& script, const std::string& options,
+                       std::string* walkOut = nullptr) {
     const std::string dir = test::makeTempDir("replaycli");
     test::writeFile(dir + "/script.txt", script);
     const std::string rec = dir + "/run.cliprec";
-    auto r = test::runCliplab("walk " + quoted(test::playgroundPath()) + " --script " + quoted(dir + "/script.txt") +
-                              " " + options + " --record-input " + quoted(rec));
+    auto r = test::runCliplab("walk " + quoted(test::playgroundPath()) + " --script " +
+                              quoted(dir + "/script.txt") + " " + options + " --record-input " + quoted(rec));
     EXPECT_EQ(r.exitCode, 0) << r.err;
     if (walkOut)
         *walkOut = r.out;
     return rec;
 }
 
-const char* kJumpy = "1 1 0 0 - 90 0\n0.5 1 1 0 j 45 0\n0.4 1 0 0 - 45 0\n0.8 1 -1 0 j 120 -10\n0.6 1 0 0 c 180 10\n";
+const char* kJumpy =
+    "1 1 0 0 - 90 0\n0.5 1 1 0 j 45 0\n0.4 1 0 0 - 45 0\n0.8 1 -1 0 j 120 -10\n0.6 1 0 0 c 180 10\n";
 
 } // namespace
 
@@ -78,7 +82,8 @@ TEST(ReplayCommand, RecordedWalkReplaysExactly) {
             jumpsReplayed += l + "\n";
     EXPECT_EQ(jumpsReplayed, jumpsWalked);
     EXPECT_NE(jumpsWalked.find("jump 2 "), std::string::npos) << walkOut; // both jumps
-    EXPECT_EQ(replayed[replayed.size() - 2], "check recorded_positions=" + std::to_string(ticks) + " equal=1");
+    EXPECT_EQ(replayed[replayed.size() - 2],
+              "check recorded_positions=" + std::to_string(ticks) + " equal=1");
     EXPECT_EQ(replayed.back().rfind("final ", 0), 0u);
 
     // With the map given, the same.
@@ -98,14 +103,17 @@ TEST(ReplayCommand, AReplayThatPartsFromTheRecordingFails) {
     ASSERT_TRUE(replay::saveRecording(path, changed));
     auto r = test::runCliplab("walk --replay " + quoted(path));
     EXPECT_EQ(r.exitCode, 1);
-    EXPECT_NE(r.err.find(path + ": the replay parts from the recorded positions at tick 40"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(path + ": the replay parts from the recorded positions at tick 40"),
+              std::string::npos)
+        << r.err;
     EXPECT_NE(r.out.find("check recorded_positions=125 equal=0"), std::string::npos) << r.out;
 }
 
 TEST(ReplayCommand, BadReplaysAreRefused) {
     const std::string rec = recordWalk("0.2 1 0 0 - 90 0\n", "");
     const std::string dir = test::makeTempDir("replaycli");
-    test::writeFile(dir + "/bad.cliprec", std::string("cliprec 1\nmap m\nhz 125\nstart.origin 0 0 0\nticks 1\n2 0 0 - 0 0\n"));
+    test::writeFile(dir + "/bad.cliprec",
+                    std::string("cliprec 1\nmap m\nhz 125\nstart.origin 0 0 0\nticks 1\n2 0 0 - 0 0\n"));
     struct Case {
         std::string args, message;
         int exitCode;
@@ -113,8 +121,10 @@ TEST(ReplayCommand, BadReplaysAreRefused) {
         {"walk --replay " + quoted(rec) + " --preset quake3", "--preset does not apply", 2},
         {"walk --replay " + quoted(rec) + " --script x", "--script does not apply", 2},
         {"walk a b --replay " + quoted(rec), "at most one MAP", 2},
-        {"walk --replay " + quoted(dir + "/none.cliprec"), dir + "/none.cliprec: cannot open the recording", 1},
-        {"walk --replay " + quoted(dir + "/bad.cliprec"), dir + "/bad.cliprec:6: FORWARD must be in [-1, 1]", 2},
+        {"walk --replay " + quoted(dir + "/none.cliprec"), dir + "/none.cliprec: cannot open the recording",
+         1},
+        {"walk --replay " + quoted(dir + "/bad.cliprec"), dir + "/bad.cliprec:6: FORWARD must be in [-1, 1]",
+         2},
         {"walk /nonexistent/map.bsp --replay " + quoted(rec), "/nonexistent/map.bsp", 1},
         {"walk " + quoted(test::playgroundPath()) + " --script x --record-input /nonexistent/dir/x.cliprec",
          "x: cannot open the script", 1},
@@ -126,8 +136,9 @@ TEST(ReplayCommand, BadReplaysAreRefused) {
     }
     const std::string dir2 = test::makeTempDir("replaycli");
     test::writeFile(dir2 + "/s.txt", std::string("0.1 1 0 0 - 0 0\n"));
-    auto unwritable = test::runCliplab("walk " + quoted(test::playgroundPath()) + " --script " + quoted(dir2 + "/s.txt") +
-                                       " --record-input /nonexistent/dir/x.cliprec");
+    auto unwritable =
+        test::runCliplab("walk " + quoted(test::playgroundPath()) + " --script " + quoted(dir2 + "/s.txt") +
+                         " --record-input /nonexistent/dir/x.cliprec");
     EXPECT_EQ(unwritable.exitCode, 1);
     EXPECT_NE(unwritable.err.find("/nonexistent/dir/x.cliprec: cannot open for writing"), std::string::npos)
         << unwritable.err;
@@ -164,7 +175,8 @@ TEST(ReplayCommand, CompareRunsRefusesBadInput) {
     } cases[] = {
         {"compare-runs " + map, "--replay FILE is required"},
         {"compare-runs --replay " + quoted(rec), "expected one MAP argument"},
-        {"compare-runs " + map + " --replay " + quoted(rec) + " --b \"nosuch=1\"", "--b: unknown setting 'nosuch'"},
+        {"compare-runs " + map + " --replay " + quoted(rec) + " --b \"nosuch=1\"",
+         "--b: unknown setting 'nosuch'"},
         {"compare-runs " + map + " --replay " + quoted(rec) + " --a \"epsilon\"", "--a: expected NAME=VALUE"},
         {"compare-runs " + map + " --replay " + quoted(rec) + " --a \"hz=1000\"", "--a: hz: expected a rate"},
         {"compare-runs " + map + " --replay " + quoted(rec) + " --c x", "--c"},
@@ -185,15 +197,15 @@ TEST(ReplayCommand, CurvesOffChangesNothingOnAMapWithoutPatches) {
     const std::string dir = test::makeTempDir("replaycli");
     test::writeFile(dir + "/s.txt", std::string("2 1 0 0 - 180 0\n1 1 1 0 j 135 0\n"));
     const std::string rec = dir + "/dm1.cliprec";
-    auto w = test::runCliplab("walk oa_dm1 --script " + quoted(dir + "/s.txt") + " --curves on --record-input " +
-                              quoted(rec));
+    auto w = test::runCliplab("walk oa_dm1 --script " + quoted(dir + "/s.txt") +
+                              " --curves on --record-input " + quoted(rec));
     ASSERT_EQ(w.exitCode, 0) << w.err;
     auto r = test::runCliplab("compare-runs oa_dm1 --replay " + quoted(rec) + " --b \"curves=off\"");
     EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("parting none"), std::string::npos) << r.out;
     // And a map with patches behaves differently with curves off: the playground's curved ramp.
     const std::string rec2 = recordWalk("2 1 0 0 - 90 0\n", "--start 64 3520 24.125 --curves on");
-    auto ramp = test::runCliplab("compare-runs " + quoted(test::playgroundPath()) + " --replay " + quoted(rec2) +
-                                 " --b \"curves=off\"");
+    auto ramp = test::runCliplab("compare-runs " + quoted(test::playgroundPath()) + " --replay " +
+                                 quoted(rec2) + " --b \"curves=off\"");
     EXPECT_EQ(ramp.exitCode, 1) << ramp.out << ramp.err;
 }

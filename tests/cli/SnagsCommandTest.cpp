@@ -12,23 +12,27 @@ using namespace cliplab;
 
 TEST(SnagsCommand, RunsTheSoakAndWritesTheCells) {
     const std::string dir = test::makeTempDir("snags");
-    auto r = test::runCliplab("snags oa_dm1 --ticks 200000 --preset quake3 --top 5 --json " + dir + "/cells.json");
+    auto r =
+        test::runCliplab("snags oa_dm1 --ticks 200000 --preset quake3 --top 5 --json " + dir + "/cells.json");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("ticks=200000 snags="), std::string::npos) << r.out;
     std::ifstream in(dir + "/cells.json");
     std::stringstream json;
     json << in.rdbuf();
-    EXPECT_EQ(json.str().rfind("{\n  \"map\": \"maps/oa_dm1.bsp\",\n  \"cell_size\": 64,\n  \"cells\": [", 0), 0u)
+    EXPECT_EQ(json.str().rfind("{\n  \"map\": \"maps/oa_dm1.bsp\",\n  \"cell_size\": 64,\n  \"cells\": [", 0),
+              0u)
         << json.str();
     // Each cell printed comes with a replay of its worst tick as a soak command line.
     for (size_t at = r.out.find("\ncell "); at != std::string::npos; at = r.out.find("\ncell ", at + 1)) {
         const size_t next = r.out.find('\n', at + 1);
         EXPECT_EQ(r.out.compare(next, 27, "\n  replay: cliplab soak oa_"), 0) << r.out.substr(at, 200);
-        EXPECT_NE(json.str().find("\"replay\": \"cliplab soak oa_dm1 --seed 1 --walkers 8 --walker "), std::string::npos);
+        EXPECT_NE(json.str().find("\"replay\": \"cliplab soak oa_dm1 --seed 1 --walkers 8 --walker "),
+                  std::string::npos);
     }
     // The first cell's replay ends with its snag: the last tick loses more than a fifth of the speed.
     const size_t replay = r.out.find("  replay: cliplab ");
-    ASSERT_NE(replay, std::string::npos) << "oa_dm1 with the quake3 preset snags once in these ticks\n" << r.out;
+    ASSERT_NE(replay, std::string::npos) << "oa_dm1 with the quake3 preset snags once in these ticks\n"
+                                         << r.out;
     const size_t from = replay + 18;
     const auto soak = test::runCliplab(r.out.substr(from, r.out.find('\n', from) - from));
     ASSERT_EQ(soak.exitCode, 0) << soak.err;

@@ -36,7 +36,8 @@ TEST(SurfacesCommand, BadInput) {
     test::writeFile(dir + "/ice.map", std::string(kMap));
     auto curves = test::runCliplab("surfaces " + dir + "/ice.map --curves sometimes");
     EXPECT_EQ(curves.exitCode, 2);
-    EXPECT_NE(curves.err.find("--curves: expected on or off, got 'sometimes'"), std::string::npos) << curves.err;
+    EXPECT_NE(curves.err.find("--curves: expected on or off, got 'sometimes'"), std::string::npos)
+        << curves.err;
     auto none = test::runCliplab("surfaces");
     EXPECT_EQ(none.exitCode, 2);
     EXPECT_NE(none.err.find("expected one MAP argument"), std::string::npos) << none.err;

@@ -19,7 +19,8 @@ std::vector<std::string> splitLines(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);
     std::string line;
-    while (std::getline(in, line)) out.push_back(line);
+    while (std::getline(in, line))
+        out.push_back(line);
     return out;
 }
 
@@ -55,14 +56,17 @@ TEST(TraceCommand, AgreesWithTheReferenceOnOaDm1) {
     auto ref = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.mask33619969.curves0.out.gz"));
     ASSERT_TRUE(in.ok() && ref.ok());
     std::string input;
-    for (size_t i = 0; i < 300; ++i) input += (*in)[i] + "\n";
-    auto r = test::runCliplab("trace oa_dm1 --mask 33619969 --curves off --epsilon 0.125 --semantics quake3", input);
+    for (size_t i = 0; i < 300; ++i)
+        input += (*in)[i] + "\n";
+    auto r = test::runCliplab("trace oa_dm1 --mask 33619969 --curves off --epsilon 0.125 --semantics quake3",
+                              input);
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto lines = splitLines(r.out);
     ASSERT_EQ(lines.size(), 300u);
     // Same float arithmetic in the same order as the game, printed with the reference's own
     // formats: the text is identical, not just within tolerance.
-    for (size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
+    for (size_t i = 0; i < lines.size(); ++i)
+        EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
 }
 
 TEST(TraceCommand, CapsuleAndModelOptions) {
@@ -71,12 +75,14 @@ TEST(TraceCommand, CapsuleAndModelOptions) {
     auto ref = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.mask1.curves0.capsule.out.gz"));
     ASSERT_TRUE(in.ok() && ref.ok());
     std::string input;
-    for (size_t i = 0; i < 200; ++i) input += (*in)[i] + "\n";
+    for (size_t i = 0; i < 200; ++i)
+        input += (*in)[i] + "\n";
     auto r = test::runCliplab("trace oa_dm1 --capsule --model 0 --mask 1 --curves off", input);
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto lines = splitLines(r.out);
     ASSERT_EQ(lines.size(), 200u);
-    for (size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
+    for (size_t i = 0; i < lines.size(); ++i)
+        EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
     auto bad = test::runCliplab("trace oa_dm1 --model 999", "0 0 0 0 0 -10 0 0 0 0 0 0\n");
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("--model 999"), std::string::npos) << bad.err;
@@ -117,12 +123,14 @@ TEST(TraceCommand, CurvesOnAgreesWithTheReferenceOnOaDm1) {
     auto ref = test::readGzipLines(test::dataPath("reference/traces/oa_dm1.mask33619969.curves1.out.gz"));
     ASSERT_TRUE(in.ok() && ref.ok());
     std::string input;
-    for (size_t i = 0; i < 300; ++i) input += (*in)[i] + "\n";
+    for (size_t i = 0; i < 300; ++i)
+        input += (*in)[i] + "\n";
     auto r = test::runCliplab("trace oa_dm1 --mask 33619969 --curves on", input);
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto lines = splitLines(r.out);
     ASSERT_EQ(lines.size(), 300u);
-    for (size_t i = 0; i < lines.size(); ++i) EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
+    for (size_t i = 0; i < lines.size(); ++i)
+        EXPECT_EQ(lines[i], (*ref)[i]) << "line " << i + 1;
     EXPECT_EQ(test::runCliplab("trace oa_dm1 --curves maybe", "").exitCode, 2);
 }
 
@@ -151,7 +159,8 @@ TEST(BenchTraceCommand, PrintsTheRateAsItsLastLine) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto lines = splitLines(r.out);
     ASSERT_FALSE(lines.empty());
-    EXPECT_TRUE(std::regex_match(lines.back(), std::regex(R"(traces=4 seconds=[0-9.]+ traces_per_sec=[0-9]+)")))
+    EXPECT_TRUE(
+        std::regex_match(lines.back(), std::regex(R"(traces=4 seconds=[0-9.]+ traces_per_sec=[0-9]+)")))
         << lines.back();
     EXPECT_EQ(test::runCliplab("bench-trace oa_dm1 --repeat 0", "").exitCode, 2);
 }
@@ -163,9 +172,11 @@ TEST(BenchTraceCommand, ThreadsReportOneAndNThreadsSharingTheModel) {
     const auto lines = splitLines(r.out);
     std::vector<std::string> threadLines;
     for (const auto& l : lines)
-        if (l.rfind("threads=", 0) == 0) threadLines.push_back(l);
+        if (l.rfind("threads=", 0) == 0)
+            threadLines.push_back(l);
     ASSERT_EQ(threadLines.size(), 2u) << r.out;
-    const std::regex line(R"(threads=(\d+) traces=(\d+) wall_seconds=[0-9.]+ wall_traces_per_sec=[0-9]+ scaling=([0-9.]+))");
+    const std::regex line(
+        R"(threads=(\d+) traces=(\d+) wall_seconds=[0-9.]+ wall_traces_per_sec=[0-9]+ scaling=([0-9.]+))");
     std::smatch m;
     ASSERT_TRUE(std::regex_match(threadLines[0], m, line)) << threadLines[0];
     EXPECT_EQ(m[1], "1");
@@ -175,10 +186,12 @@ TEST(BenchTraceCommand, ThreadsReportOneAndNThreadsSharingTheModel) {
     EXPECT_EQ(m[1], "3");
     EXPECT_EQ(m[2], "18"); // each of the 3 threads traces every line 3 times
     // The one-thread CPU figure stays the last line, as scripts read it.
-    EXPECT_TRUE(std::regex_match(lines.back(), std::regex(R"(traces=6 seconds=[0-9.]+ traces_per_sec=[0-9]+)")))
+    EXPECT_TRUE(
+        std::regex_match(lines.back(), std::regex(R"(traces=6 seconds=[0-9.]+ traces_per_sec=[0-9]+)")))
         << lines.back();
     for (const char* bad : {"1", "0", "257", "two"})
-        EXPECT_EQ(test::runCliplab(std::string("bench-trace oa_dm1 --threads ") + bad, "").exitCode, 2) << bad;
+        EXPECT_EQ(test::runCliplab(std::string("bench-trace oa_dm1 --threads ") + bad, "").exitCode, 2)
+            << bad;
 }
 
 TEST(BenchLoadCommand, PrintsThePartsAndTheBestLoad) {
@@ -188,7 +201,9 @@ TEST(BenchLoadCommand, PrintsThePartsAndTheBestLoad) {
     ASSERT_EQ(lines.size(), 3u) << r.out;
     EXPECT_EQ(lines[0], "loads=3 brushes=575 patches=0"); // oa_dm1's brush lump holds 575 records
     EXPECT_TRUE(std::regex_match(
-        lines[1], std::regex(R"(median_ms read=[0-9.]+ parse_and_check=[0-9.]+ collision_model=[0-9.]+ total=[0-9.]+)")))
+        lines[1],
+        std::regex(
+            R"(median_ms read=[0-9.]+ parse_and_check=[0-9.]+ collision_model=[0-9.]+ total=[0-9.]+)")))
         << lines[1];
     EXPECT_TRUE(std::regex_match(lines[2], std::regex(R"(ms_per_load=[0-9.]+)"))) << lines[2];
     // Bad input: clear messages, never a crash.
@@ -199,7 +214,9 @@ TEST(BenchLoadCommand, PrintsThePartsAndTheBestLoad) {
     EXPECT_NE(bad.err.find("bad.bsp: truncated file"), std::string::npos) << bad.err;
     EXPECT_EQ(test::runCliplab("bench-load oa_dm1 --repeat 0", "").exitCode, 2);
     EXPECT_EQ(test::runCliplab("bench-load", "").exitCode, 2);
-    EXPECT_EQ(test::runCliplab("bench-load '" + std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map'", "").exitCode,
+    EXPECT_EQ(test::runCliplab(
+                  "bench-load '" + std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map'", "")
+                  .exitCode,
               2);
     std::filesystem::remove_all(dir);
 }
@@ -227,10 +244,11 @@ TEST(TraceCommand, ShapeAndMaskWordsOnALine) {
     const std::string path = dir + "/wall.bsp";
     test::writeFile(path, bsp::write(test::makeBrushMap({{test::boxPlanes({64, -64, -64}, {128, 64, 64})}})));
     const std::string seg = "0 0 0 200 0 0 ";
-    auto words = test::runCliplab("trace '" + path + "'",
-                                  seg + "-40 -40 -40 40 40 40 cylinder 16 24\n" + seg + "0 0 0 0 0 0 sphere 8\n" + seg +
-                                      "-4 -4 -4 4 4 4 capsule mask 1\n" + seg + "0 0 0 0 0 0 box\n" + seg +
-                                      "-4 -4 -4 4 4 4 mask 2\n" + seg + "-4 -4 -4 4 4 4 ray\n");
+    auto words =
+        test::runCliplab("trace '" + path + "'",
+                         seg + "-40 -40 -40 40 40 40 cylinder 16 24\n" + seg + "0 0 0 0 0 0 sphere 8\n" +
+                             seg + "-4 -4 -4 4 4 4 capsule mask 1\n" + seg + "0 0 0 0 0 0 box\n" + seg +
+                             "-4 -4 -4 4 4 4 mask 2\n" + seg + "-4 -4 -4 4 4 4 ray\n");
     ASSERT_EQ(words.exitCode, 0) << words.err;
     const auto out = splitLines(words.out);
     ASSERT_EQ(out.size(), 6u);
@@ -243,9 +261,9 @@ TEST(TraceCommand, ShapeAndMaskWordsOnALine) {
     EXPECT_EQ(out[0] + "\n", cylinder.out);
     EXPECT_EQ(out[1] + "\n", sphere.out);
     EXPECT_EQ(out[2] + "\n", capsule.out);
-    EXPECT_EQ(out[3] + "\n", ray.out); // a zero box is a point either way
+    EXPECT_EQ(out[3] + "\n", ray.out);                             // a zero box is a point either way
     EXPECT_EQ(out[4].rfind("1.000000 200.000 ", 0), 0u) << out[4]; // mask 2 (lava) misses the solid wall
-    EXPECT_EQ(out[5] + "\n", ray.out); // "ray" ignores the box columns
+    EXPECT_EQ(out[5] + "\n", ray.out);                             // "ray" ignores the box columns
     std::filesystem::remove_all(dir);
 }
 
@@ -298,7 +316,8 @@ TEST(TraceCommand, CompareMethodsReportsEarlyStops) {
                                                            {{0, 0, -1}, 0},
                                                            test::planeThrough({1, 0, 1}, {64, 0, 0})}}})));
     const std::string line = "-100 0 73 -1 0 73 0 0 0 0 0 0\n";
-    auto off = test::runCliplab("compare-methods '" + path + "' --shape sphere --radius 8 --bevels off", line);
+    auto off =
+        test::runCliplab("compare-methods '" + path + "' --shape sphere --radius 8 --bevels off", line);
     ASSERT_EQ(off.exitCode, 0) << off.err;
     EXPECT_NE(off.out.find("segments=1 "), std::string::npos) << off.out;
     EXPECT_NE(off.out.find("planeshift_hits=1 "), std::string::npos) << off.out;

@@ -1,6 +1,6 @@
-#include "support/TestSupport.h"
 #include "collision/Model.h"
 #include "movement/WalkScript.h"
+#include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -49,7 +49,8 @@ TEST(WalkCommand, CurvesOnWalksTheSameOnAMapWithoutPatches) {
     // curves-off reference walks agree there too).
     ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     const std::string script = writeScript("3 1 0 0 - 180 0\n");
-    const std::string base = "walk oa_dm1 --script '" + script + "' --start 280 1416 -111 --preset quake3 --hz 125";
+    const std::string base =
+        "walk oa_dm1 --script '" + script + "' --start 280 1416 -111 --preset quake3 --hz 125";
     auto off = test::runCliplab(base + " --curves off");
     auto on = test::runCliplab(base + " --curves on");
     ASSERT_EQ(on.exitCode, 0) << on.err;
@@ -61,7 +62,8 @@ TEST(WalkCommand, CurvesAreOnByDefault) {
     // curves, as in the game, the player climbs it; with --curves off it walks through the ramp
     // on the floor (origin z 24.125: the box's mins.z is -24, the floor at 0, epsilon above).
     const std::string script = writeScript("2 1 0 0 - 90 0\n");
-    const std::string base = "walk '" + test::playgroundPath() + "' --script '" + script + "' --start 64 3520 24.125";
+    const std::string base =
+        "walk '" + test::playgroundPath() + "' --script '" + script + "' --start 64 3520 24.125";
     auto byDefault = test::runCliplab(base);
     auto on = test::runCliplab(base + " --curves on");
     auto off = test::runCliplab(base + " --curves off");
@@ -140,7 +142,8 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
         {"walk oa_dm1 --script '" + good + "' --method sweep", "--method: expected swept or step-correct"},
         {"walk oa_dm1 --script '" + good + "' --step-length 0", "--step-length: expected a length"},
         {"walk oa_dm1 --script '" + good + "' --step-length nan", "--step-length: expected a length"},
-        {"walk oa_dm1 --script '" + good + "' --set method=teleport", "method: expected swept or step-correct"},
+        {"walk oa_dm1 --script '" + good + "' --set method=teleport",
+         "method: expected swept or step-correct"},
         {"walk oa_dm1 --script '" + writeScript("1 1 0 0 - 0\n") + "'", ":1: expected 7 fields"},
         {"walk oa_dm1 --script '" + writeScript("# c\n1 2 0 0 - 0 0\n") + "'",
          ":2: FORWARD must be in [-1, 1]"},
@@ -159,7 +162,8 @@ TEST(WalkCommand, BadInputGivesClearErrors) {
     EXPECT_NE(missing.err.find("/nonexistent/map.bsp"), std::string::npos) << missing.err;
     auto noScript = test::runCliplab("walk oa_dm1 --script /nonexistent/script");
     EXPECT_EQ(noScript.exitCode, 1);
-    EXPECT_NE(noScript.err.find("/nonexistent/script: cannot open the script"), std::string::npos) << noScript.err;
+    EXPECT_NE(noScript.err.find("/nonexistent/script: cannot open the script"), std::string::npos)
+        << noScript.err;
 }
 
 TEST(WalkCommand, RecordWritesEveryTraceLosslessly) {
@@ -187,8 +191,8 @@ TEST(WalkCommand, RecordWritesEveryTraceLosslessly) {
     movement::Settings settings;
     settings.preset = movement::Preset::Quake3;
     settings.shape = collision::ShapeKind::Cylinder;
-    const collision::TraceFunction keep = [&](const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
-                                              int32_t mask) {
+    const collision::TraceFunction keep = [&](const collision::Shape& shape, const glm::vec3& a,
+                                              const glm::vec3& b, int32_t mask) {
         made.push_back({shape, a, b, mask, model.trace(shape, a, b, mask)});
         return made.back().result;
     };
@@ -198,7 +202,8 @@ TEST(WalkCommand, RecordWritesEveryTraceLosslessly) {
     start.origin = test::spawnStarts(data.value()).front();
     const auto run = movement::runWalk(steps.value(), start, settings, 125.0, keep);
     const auto out = lines(r.out);
-    EXPECT_EQ(out.back().find("traces=" + std::to_string(run.traces)) != std::string::npos, true) << out.back();
+    EXPECT_EQ(out.back().find("traces=" + std::to_string(run.traces)) != std::string::npos, true)
+        << out.back();
 
     std::ifstream in(record);
     std::string line;
@@ -271,7 +276,8 @@ TEST(WalkCommand, CylinderPlayerShapeWalks) {
     // The reference walk oa_dm1-s0-forward with an upright cylinder (radius 15, half height 28,
     // around the box's middle) instead of the box: it runs, lands and stays out of the walls.
     const std::string script = writeScript("3 1 0 0 - 180 0\n");
-    auto r = test::runCliplab("walk oa_dm1 --script '" + script + "' --start 280 1416 -111 --set shape=cylinder");
+    auto r =
+        test::runCliplab("walk oa_dm1 --script '" + script + "' --start 280 1416 -111 --set shape=cylinder");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto out = lines(r.out);
     ASSERT_FALSE(out.empty());
@@ -297,11 +303,11 @@ TEST(WalkCommand, StepCorrectMethodWalksThePlayground) {
     ASSERT_EQ(out.size(), 251u); // 250 ticks and the final line
     float x = 0, y = 0, z = 0;
     long long traces = -1, corrections = -1;
-    ASSERT_EQ(std::sscanf(out.back().c_str(), "final %f %f %f ground=1 stuck=0 traces=%lld corrections=%lld", &x, &y,
-                          &z, &traces, &corrections),
+    ASSERT_EQ(std::sscanf(out.back().c_str(), "final %f %f %f ground=1 stuck=0 traces=%lld corrections=%lld",
+                          &x, &y, &z, &traces, &corrections),
               5)
         << out.back();
-    EXPECT_GT(corrections, 250); // at least the ground probe every tick
+    EXPECT_GT(corrections, 250);   // at least the ground probe every tick
     EXPECT_LT(y + 15.0f, 2176.0f); // stopped in front of the wall (y 2176..2177)
     EXPECT_GT(y + 15.0f, 2175.0f);
     EXPECT_NEAR(z, 24.125f, 0.01f); // standing at the correction margin above the floor

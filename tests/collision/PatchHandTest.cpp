@@ -122,7 +122,8 @@ TEST(PatchTrace, RayCurveClipOffLetsPointsThroughPatchesOnly) {
     // cm_playerCurveClip 0: rays and zero-size boxes pass, boxes and spheres still stop.
     EXPECT_EQ(m.trace(Shape::ray(), {10, 5, 100}, {10, 5, -100}, kSolid, off).fraction, 1.0f);
     EXPECT_EQ(m.trace(Shape::box({}, {}), {10, 5, 100}, {10, 5, -100}, kSolid, off).fraction, 1.0f);
-    EXPECT_NEAR(m.trace(Shape::box({}, {}), {10, 5, 100}, {10, 5, -100}, kSolid, curvesOn()).endpos.z, 0.125f, 1e-4f);
+    EXPECT_NEAR(m.trace(Shape::box({}, {}), {10, 5, 100}, {10, 5, -100}, kSolid, curvesOn()).endpos.z, 0.125f,
+                1e-4f);
     EXPECT_NEAR(m.trace(kPlayer, {0, 0, 100}, {0, 0, -100}, kSolid, off).endpos.z, 24.125f, 1e-3f);
     EXPECT_NEAR(m.trace(Shape::sphere(16), {0, 0, 100}, {0, 0, -100}, kSolid, off).endpos.z, 16.125f, 1e-4f);
 }

@@ -1,5 +1,6 @@
-// Step-and-correct (the block-engine point correction on brushes): pushes out along the cheapest side, never ends a step
-// inside a brush, and tunnels through walls thinner than twice the step (the half-thickness rule).
+// Step-and-correct (the block-engine point correction on brushes): pushes out along the cheapest side, never
+// ends a step inside a brush, and tunnels through walls thinner than twice the step (the half-thickness
+// rule).
 
 #include "stepcorrect/StepCorrect.h"
 #include "support/BrushMap.h"

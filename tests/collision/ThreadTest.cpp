@@ -44,8 +44,8 @@ void expectSame(const collision::TraceResult& a, const collision::TraceResult& b
 
 /// Runs `traceAll` once alone, then on kThreads threads at once, and requires every thread's
 /// results to equal the lone run's; returns those.
-std::vector<collision::TraceResult> expectThreadsAgree(
-    const std::function<std::vector<collision::TraceResult>()>& traceAll) {
+std::vector<collision::TraceResult>
+expectThreadsAgree(const std::function<std::vector<collision::TraceResult>()>& traceAll) {
     const std::vector<collision::TraceResult> single = traceAll();
     std::vector<collision::TraceResult> perThread[kThreads];
     runConcurrently([&](int t) { perThread[t] = traceAll(); });
@@ -92,8 +92,8 @@ TEST(TraceThreads, FourThreadsGiveTheSingleThreadResults) {
     auto traceAll = [&](std::vector<collision::TraceResult>& out, bool capsule) {
         out.clear();
         for (const auto& in : *inputs)
-            out.push_back(
-                model.trace(test::referenceShape(in, capsule), in.start, in.end, bsp::contents::MaskPlayerSolid));
+            out.push_back(model.trace(test::referenceShape(in, capsule), in.start, in.end,
+                                      bsp::contents::MaskPlayerSolid));
     };
     std::vector<collision::TraceResult> single[2];
     traceAll(single[0], false);
@@ -175,9 +175,8 @@ TEST(MovementThreads, FourWalkersOnOneModelMoveAsAlone) {
         EXPECT_FALSE(model.trace(movement::playerShape({}, false), path.back(), path.back(), 1).startSolid);
     }
     std::vector<glm::vec3> perThread[kThreads];
-    runConcurrently([&](int t) {
-        perThread[t] = walk(t % 2 == 0 ? movement::Preset::Melax : movement::Preset::Quake3);
-    });
+    runConcurrently(
+        [&](int t) { perThread[t] = walk(t % 2 == 0 ? movement::Preset::Melax : movement::Preset::Quake3); });
     for (int t = 0; t < kThreads; ++t)
         ASSERT_EQ(perThread[t], single[t % 2]) << "thread " << t;
 }

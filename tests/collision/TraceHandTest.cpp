@@ -25,7 +25,9 @@ constexpr int32_t kSolid = bsp::contents::Solid;
 const Shape kBox16 = Shape::box(glm::vec3(-16.0f), glm::vec3(16.0f));
 
 /// A wall x in [64, 128], y and z in [-64, 64].
-Model wallModel() { return Model(makeBrushMap({{boxPlanes({64, -64, -64}, {128, 64, 64})}})); }
+Model wallModel() {
+    return Model(makeBrushMap({{boxPlanes({64, -64, -64}, {128, 64, 64})}}));
+}
 
 /// A wedge along y: x >= 0, z >= 0, x + z <= 64, |y| <= 64. With bevels it has q3map's six axial
 /// sides (+x and +z only touching its edges) before the slope; without, only the faces.
@@ -39,7 +41,9 @@ std::vector<bsp::Plane> wedgePlanes(bool bevels) {
     return {{{-1, 0, 0}, 0}, {{0, -1, 0}, 64}, {{0, 1, 0}, 64}, {{0, 0, -1}, 0}, slope};
 }
 
-float distanceToPlane(const bsp::Plane& p, const glm::vec3& x) { return glm::dot(p.normal, x) - p.dist; }
+float distanceToPlane(const bsp::Plane& p, const glm::vec3& x) {
+    return glm::dot(p.normal, x) - p.dist;
+}
 
 } // namespace
 
@@ -198,19 +202,21 @@ TEST(TraceHand, CapsuleOnASlopeTouchesWithItsLowerSphere) {
     const Model m(makeBrushMap({{wedgePlanes(true)}}));
     const bsp::Plane slope = planeThrough({1, 0, 1}, {64, 0, 0});
     // Player box: radius 15, sphere centres 13 above and below the centre (0, 0, 4).
-    const auto r = m.trace(Shape::capsule({-15, -15, -24}, {15, 15, 32}), {16, 0, 300}, {16, 0, -100}, kSolid);
+    const auto r =
+        m.trace(Shape::capsule({-15, -15, -24}, {15, 15, 32}), {16, 0, 300}, {16, 0, -100}, kSolid);
     ASSERT_LT(r.fraction, 1.0f);
     const glm::vec3 lowerCentre = r.endpos + glm::vec3(0, 0, 4 - 13);
     EXPECT_NEAR(distanceToPlane(slope, lowerCentre), 15.0f + 0.125f, 1e-3);
     // On flat ground a capsule stands exactly as high as the box.
     const Model floor(makeBrushMap({{boxPlanes({-512, -512, -64}, {512, 512, 0})}}));
-    const auto c = floor.trace(Shape::capsule({-15, -15, -24}, {15, 15, 32}), {0, 0, 100}, {0, 0, -100}, kSolid);
+    const auto c =
+        floor.trace(Shape::capsule({-15, -15, -24}, {15, 15, 32}), {0, 0, 100}, {0, 0, -100}, kSolid);
     EXPECT_NEAR(c.endpos.z, 24.125f, 1e-3);
 }
 
 TEST(TraceHand, InlineModelsAreTracedOnlyWhenAsked) {
-    const Model m(makeBrushMap({{boxPlanes({64, -64, -64}, {128, 64, 64})}, {boxPlanes({-128, -64, -64}, {-64, 64, 64})}},
-                               1));
+    const Model m(makeBrushMap(
+        {{boxPlanes({64, -64, -64}, {128, 64, 64})}, {boxPlanes({-128, -64, -64}, {-64, 64, 64})}}, 1));
     ASSERT_EQ(m.numModels(), 2);
     TraceOptions door;
     door.model = 1;
@@ -288,5 +294,6 @@ TEST(TraceHand, EpsilonIsAnOption) {
     const Model m = wallModel();
     TraceOptions q2;
     q2.epsilon = 1.0f / 32.0f;
-    EXPECT_NEAR(m.trace(Shape::ray(), {0, 0, 0}, {200, 0, 0}, kSolid, q2).endpos.x, 64.0f - 1.0f / 32.0f, 1e-4);
+    EXPECT_NEAR(m.trace(Shape::ray(), {0, 0, 0}, {200, 0, 0}, kSolid, q2).endpos.x, 64.0f - 1.0f / 32.0f,
+                1e-4);
 }

@@ -44,7 +44,8 @@ void checkMap(const char* name, int32_t mask) {
         if (kind == 1 || kind == 2) {
             shape = Shape::box({-15, -15, -24}, {15, 15, 32});
         } else if (kind == 3) {
-            shape = Shape::box({-extent(rng), -extent(rng), -extent(rng)}, {extent(rng), extent(rng), extent(rng)});
+            shape = Shape::box({-extent(rng), -extent(rng), -extent(rng)},
+                               {extent(rng), extent(rng), extent(rng)});
         } else if (kind == 4) {
             const float half = extent(rng);
             shape = Shape::capsule({-half, -half, -extent(rng)}, {half, half, extent(rng)});
@@ -52,19 +53,23 @@ void checkMap(const char* name, int32_t mask) {
             shape = Shape::sphere(extent(rng));
         }
         const glm::vec3 start(ux(rng), uy(rng), uz(rng));
-        if (model.trace(shape, start, start, mask, judge).startSolid) continue;
+        if (model.trace(shape, start, start, mask, judge).startSolid)
+            continue;
         glm::vec3 dir(unit(rng), unit(rng), unit(rng));
-        if (dir == glm::vec3(0.0f)) continue;
-        const glm::vec3 end = start + dir * (length(rng) / std::sqrt(dir.x * dir.x + dir.y * dir.y + dir.z * dir.z));
+        if (dir == glm::vec3(0.0f))
+            continue;
+        const glm::vec3 end =
+            start + dir * (length(rng) / std::sqrt(dir.x * dir.x + dir.y * dir.y + dir.z * dir.z));
         ++traced;
         const auto r = model.trace(shape, start, end, mask);
         hits += r.fraction < 1.0f;
         const bool stuck = model.trace(shape, r.endpos, r.endpos, mask, judge).startSolid;
         const bool restartSolid = model.trace(shape, r.endpos, end, mask, judge).startSolid;
         if ((stuck || restartSolid) && ++failures <= 5)
-            ADD_FAILURE() << name << ": trace (" << start.x << " " << start.y << " " << start.z << ") -> (" << end.x
-                          << " " << end.y << " " << end.z << ") shape " << int(shape.kind) << " stopped at fraction "
-                          << r.fraction << (stuck ? " inside solid" : "") << (restartSolid ? ", re-trace startsolid" : "");
+            ADD_FAILURE() << name << ": trace (" << start.x << " " << start.y << " " << start.z << ") -> ("
+                          << end.x << " " << end.y << " " << end.z << ") shape " << int(shape.kind)
+                          << " stopped at fraction " << r.fraction << (stuck ? " inside solid" : "")
+                          << (restartSolid ? ", re-trace startsolid" : "");
     }
     ASSERT_EQ(traced, kTracesPerMap) << "too few free starts in " << name;
     EXPECT_EQ(failures, 0);
@@ -73,5 +78,9 @@ void checkMap(const char* name, int32_t mask) {
 
 } // namespace
 
-TEST(TraceProperty, EndPositionIsNeverInSolidOaDm1) { checkMap("oa_dm1", bsp::contents::MaskPlayerSolid); }
-TEST(TraceProperty, EndPositionIsNeverInSolidQ3dm6ish) { checkMap("q3dm6ish", bsp::contents::Solid); }
+TEST(TraceProperty, EndPositionIsNeverInSolidOaDm1) {
+    checkMap("oa_dm1", bsp::contents::MaskPlayerSolid);
+}
+TEST(TraceProperty, EndPositionIsNeverInSolidQ3dm6ish) {
+    checkMap("q3dm6ish", bsp::contents::Solid);
+}

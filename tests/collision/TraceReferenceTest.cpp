@@ -6,9 +6,9 @@
 
 #include "collision/Model.h"
 #include "fs/FileSystem.h"
+#include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
 #include "world/MapLoader.h"
-#include "support/ReferenceTraces.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
@@ -30,9 +30,11 @@ struct ReferenceCase {
 };
 
 std::string caseName(const testing::TestParamInfo<ReferenceCase>& info) {
-    std::string s = std::string(info.param.map) + (info.param.positions ? "_positions_" : "_") + info.param.suffix;
+    std::string s =
+        std::string(info.param.map) + (info.param.positions ? "_positions_" : "_") + info.param.suffix;
     for (char& c : s)
-        if (c == '.') c = '_';
+        if (c == '.')
+            c = '_';
     return s;
 }
 
@@ -40,7 +42,8 @@ std::string caseName(const testing::TestParamInfo<ReferenceCase>& info) {
 /// 0.01; identical flags and contents.
 bool agrees(const collision::TraceResult& r, const test::ReferenceResult& ref) {
     const bool fractionOk = std::fabs(r.fraction - ref.fraction) <= 1e-4f;
-    const bool endOk = std::fabs(r.endpos.x - ref.endpos.x) <= 0.01f && std::fabs(r.endpos.y - ref.endpos.y) <= 0.01f &&
+    const bool endOk = std::fabs(r.endpos.x - ref.endpos.x) <= 0.01f &&
+                       std::fabs(r.endpos.y - ref.endpos.y) <= 0.01f &&
                        std::fabs(r.endpos.z - ref.endpos.z) <= 0.01f;
     const glm::vec3 dn = glm::abs(r.plane.normal - ref.normal);
     return (fractionOk || endOk) && dn.x <= 1e-3f && dn.y <= 1e-3f && dn.z <= 1e-3f &&
@@ -72,15 +75,17 @@ TEST_P(TraceReference, EveryLineAgreesWithIoquake3) {
         collision::TraceOptions options;
         options.curves = c.curves;
         const auto r = model.trace(test::referenceShape(in, c.capsule), in.start, in.end, c.mask, options);
-        if (agrees(r, ref)) continue;
+        if (agrees(r, ref))
+            continue;
         if (++differing <= 5)
             ADD_FAILURE() << c.map << " " << c.suffix << " line " << i + 1 << ": ours fraction " << r.fraction
                           << " end (" << r.endpos.x << " " << r.endpos.y << " " << r.endpos.z << ") normal ("
-                          << r.plane.normal.x << " " << r.plane.normal.y << " " << r.plane.normal.z << ") dist "
-                          << r.plane.dist << " solid " << r.startSolid << r.allSolid << " contents " << r.contents
-                          << "; reference " << ref.fraction << " (" << ref.endpos.x << " " << ref.endpos.y << " "
-                          << ref.endpos.z << ") (" << ref.normal.x << " " << ref.normal.y << " " << ref.normal.z
-                          << ") " << ref.dist << " " << ref.startSolid << ref.allSolid << " " << ref.contents;
+                          << r.plane.normal.x << " " << r.plane.normal.y << " " << r.plane.normal.z
+                          << ") dist " << r.plane.dist << " solid " << r.startSolid << r.allSolid
+                          << " contents " << r.contents << "; reference " << ref.fraction << " ("
+                          << ref.endpos.x << " " << ref.endpos.y << " " << ref.endpos.z << ") ("
+                          << ref.normal.x << " " << ref.normal.y << " " << ref.normal.z << ") " << ref.dist
+                          << " " << ref.startSolid << ref.allSolid << " " << ref.contents;
     }
     RecordProperty("differing_lines", differing);
     std::printf("%s %s: %zu lines, %d differing\n", c.map, c.suffix, inputs->size(), differing);
@@ -89,37 +94,42 @@ TEST_P(TraceReference, EveryLineAgreesWithIoquake3) {
 
 // Curves-on sets of oa_dm1 and q3dm6ish are left out: those maps have no patches, so their files
 // equal the curves-off ones. The traces-more maps have patches.
-INSTANTIATE_TEST_SUITE_P(
-    Sets, TraceReference,
-    testing::Values(ReferenceCase{"oa_dm1", "mask1.curves0", 1, false},
-                    ReferenceCase{"oa_dm1", "mask33619969.curves0", 33619969, false},
-                    ReferenceCase{"oa_dm1", "mask1.curves0.capsule", 1, true},
-                    ReferenceCase{"q3dm6ish", "mask1.curves0", 1, false},
-                    ReferenceCase{"q3dm6ish", "mask33619969.curves0", 33619969, false},
-                    ReferenceCase{"q3dm6ish", "mask1.curves0.capsule", 1, true}),
-    caseName);
+INSTANTIATE_TEST_SUITE_P(Sets, TraceReference,
+                         testing::Values(ReferenceCase{"oa_dm1", "mask1.curves0", 1, false},
+                                         ReferenceCase{"oa_dm1", "mask33619969.curves0", 33619969, false},
+                                         ReferenceCase{"oa_dm1", "mask1.curves0.capsule", 1, true},
+                                         ReferenceCase{"q3dm6ish", "mask1.curves0", 1, false},
+                                         ReferenceCase{"q3dm6ish", "mask33619969.curves0", 33619969, false},
+                                         ReferenceCase{"q3dm6ish", "mask1.curves0.capsule", 1, true}),
+                         caseName);
 
-#define CLIPLAB_MORE_MAP(name)                                                                                   \
-    ReferenceCase{name, "mask1.curves0", 1, false}, ReferenceCase{name, "mask1.curves0.capsule", 1, true},        \
-        ReferenceCase{name, "mask33619969.curves1", 33619969, false, true}
-INSTANTIATE_TEST_SUITE_P(
-    More, TraceReference,
-    testing::Values(CLIPLAB_MORE_MAP("oa_minia"), CLIPLAB_MORE_MAP("czest3ctf"), CLIPLAB_MORE_MAP("slimefac"),
-                    CLIPLAB_MORE_MAP("oa_shouse"), CLIPLAB_MORE_MAP("ps37ctf"), CLIPLAB_MORE_MAP("hydronex"),
-                    CLIPLAB_MORE_MAP("kaos2"), CLIPLAB_MORE_MAP("oa_dm6"), CLIPLAB_MORE_MAP("delta"),
-                    CLIPLAB_MORE_MAP("ctf_gate1")),
-    caseName);
+#define CLIPLAB_MORE_MAP(name)                                                                               \
+    ReferenceCase{name, "mask1.curves0", 1, false}, ReferenceCase{name, "mask1.curves0.capsule", 1, true},   \
+        ReferenceCase {                                                                                      \
+        name, "mask33619969.curves1", 33619969, false, true                                                  \
+    }
+INSTANTIATE_TEST_SUITE_P(More, TraceReference,
+                         testing::Values(CLIPLAB_MORE_MAP("oa_minia"), CLIPLAB_MORE_MAP("czest3ctf"),
+                                         CLIPLAB_MORE_MAP("slimefac"), CLIPLAB_MORE_MAP("oa_shouse"),
+                                         CLIPLAB_MORE_MAP("ps37ctf"), CLIPLAB_MORE_MAP("hydronex"),
+                                         CLIPLAB_MORE_MAP("kaos2"), CLIPLAB_MORE_MAP("oa_dm6"),
+                                         CLIPLAB_MORE_MAP("delta"), CLIPLAB_MORE_MAP("ctf_gate1")),
+                         caseName);
 #undef CLIPLAB_MORE_MAP
 
 // Position tests (zero-length traces): standing box, crouched box and point, curves on.
-#define CLIPLAB_POSITIONS(name) ReferenceCase{name, "mask33619969.curves1", 33619969, false, true, true}
-INSTANTIATE_TEST_SUITE_P(
-    Positions, TraceReference,
-    testing::Values(CLIPLAB_POSITIONS("oa_dm1"), CLIPLAB_POSITIONS("q3dm6ish"), CLIPLAB_POSITIONS("oa_minia"),
-                    CLIPLAB_POSITIONS("czest3ctf"), CLIPLAB_POSITIONS("slimefac"), CLIPLAB_POSITIONS("oa_shouse"),
-                    CLIPLAB_POSITIONS("ps37ctf"), CLIPLAB_POSITIONS("hydronex"), CLIPLAB_POSITIONS("kaos2"),
-                    CLIPLAB_POSITIONS("oa_dm6"), CLIPLAB_POSITIONS("delta"), CLIPLAB_POSITIONS("ctf_gate1")),
-    caseName);
+#define CLIPLAB_POSITIONS(name)                                                                              \
+    ReferenceCase {                                                                                          \
+        name, "mask33619969.curves1", 33619969, false, true, true                                            \
+    }
+INSTANTIATE_TEST_SUITE_P(Positions, TraceReference,
+                         testing::Values(CLIPLAB_POSITIONS("oa_dm1"), CLIPLAB_POSITIONS("q3dm6ish"),
+                                         CLIPLAB_POSITIONS("oa_minia"), CLIPLAB_POSITIONS("czest3ctf"),
+                                         CLIPLAB_POSITIONS("slimefac"), CLIPLAB_POSITIONS("oa_shouse"),
+                                         CLIPLAB_POSITIONS("ps37ctf"), CLIPLAB_POSITIONS("hydronex"),
+                                         CLIPLAB_POSITIONS("kaos2"), CLIPLAB_POSITIONS("oa_dm6"),
+                                         CLIPLAB_POSITIONS("delta"), CLIPLAB_POSITIONS("ctf_gate1")),
+                         caseName);
 #undef CLIPLAB_POSITIONS
 
 namespace {
@@ -241,7 +251,8 @@ TEST(TraceReference, PatchIsInEveryLeafItsCollisionGridReaches) {
     // this box slide into the chord (fraction 1), as quake3 semantics do; robust adds patches to
     // the leafs their collision grid reaches and stops at the facet.
     const std::string base = test::openArenaBaseDir();
-    ASSERT_FALSE(base.empty() || test::openArenaMapsPk3().empty()) << "install openarena-data (scripts/test.sh does)";
+    ASSERT_FALSE(base.empty() || test::openArenaMapsPk3().empty())
+        << "install openarena-data (scripts/test.sh does)";
     auto vfs = fs::FileSystem::create();
     ASSERT_TRUE(vfs.ok()) << vfs.error().message;
     ASSERT_TRUE(vfs.value()->mountArchive(test::openArenaMapsPk3()).ok());

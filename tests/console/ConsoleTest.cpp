@@ -215,14 +215,20 @@ TEST(Console, ExecRunsAFileAndNamesFileAndLineOfErrors) {
     Fixture f;
     const std::string dir = test::makeTempDir("console");
     test::writeFile(dir + "/a.cfg", std::string("// setup\nadd 1 2\n\nnosuch\nset g_speed 100; add 4 4\n"
-                                                 "exec " + dir + "/b.cfg\nadd 9 9\n"));
+                                                "exec " +
+                                                dir + "/b.cfg\nadd 9 9\n"));
     test::writeFile(dir + "/b.cfg", std::string("set g_speed -1\nadd 5 5\n"));
     f.con.submit("exec " + dir + "/a.cfg; add 0 0");
     f.con.runQueued();
     std::vector<std::string> printed(f.con.lines().begin(), f.con.lines().end());
     const std::vector<std::string> expected = {
-        "] exec " + dir + "/a.cfg; add 0 0", "3", dir + "/a.cfg:4: unknown command 'nosuch' (cmdlist and cvarlist list them)",
-        "8", dir + "/b.cfg:1: g_speed: -1 is outside [0, 1000]", "10", "18",
+        "] exec " + dir + "/a.cfg; add 0 0",
+        "3",
+        dir + "/a.cfg:4: unknown command 'nosuch' (cmdlist and cvarlist list them)",
+        "8",
+        dir + "/b.cfg:1: g_speed: -1 is outside [0, 1000]",
+        "10",
+        "18",
         "0", // the command after exec runs after the whole file
     };
     EXPECT_EQ(printed, expected);
@@ -249,8 +255,9 @@ TEST(Console, FilesThatExecThemselvesStop) {
     f.con.runQueued();
     EXPECT_FALSE(f.con.busy());
     EXPECT_EQ(f.calls.size(), size_t(Console::kMaxExecDepth));
-    EXPECT_EQ(f.last(), dir + "/self.cfg:2: exec: " + dir + "/self.cfg: files nested deeper than 8 (a file that "
-                                                             "execs itself?)");
+    EXPECT_EQ(f.last(), dir + "/self.cfg:2: exec: " + dir +
+                            "/self.cfg: files nested deeper than 8 (a file that "
+                            "execs itself?)");
     f.con.submit("exec " + dir + "/twice.cfg");
     f.con.runQueued();
     EXPECT_FALSE(f.con.busy());

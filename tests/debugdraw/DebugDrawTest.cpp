@@ -12,8 +12,8 @@ using namespace cliplab::debugdraw;
 namespace {
 
 std::vector<HullPlane> cube(float half) {
-    return {{{1, 0, 0}, half}, {{-1, 0, 0}, half}, {{0, 1, 0}, half},
-            {{0, -1, 0}, half}, {{0, 0, 1}, half}, {{0, 0, -1}, half}};
+    return {{{1, 0, 0}, half},  {{-1, 0, 0}, half}, {{0, 1, 0}, half},
+            {{0, -1, 0}, half}, {{0, 0, 1}, half},  {{0, 0, -1}, half}};
 }
 
 } // namespace

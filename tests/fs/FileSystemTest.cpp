@@ -1,5 +1,5 @@
-#include "bsp/BspFile.h"
 #include "fs/FileSystem.h"
+#include "bsp/BspFile.h"
 #include "support/TestSupport.h"
 #include "world/MapLoader.h"
 
@@ -12,17 +12,24 @@ using namespace cliplab;
 
 namespace {
 
-std::vector<uint8_t> bytesOf(const std::string& s) { return {s.begin(), s.end()}; }
-std::string textOf(const std::vector<uint8_t>& b) { return {b.begin(), b.end()}; }
+std::vector<uint8_t> bytesOf(const std::string& s) {
+    return {s.begin(), s.end()};
+}
+std::string textOf(const std::vector<uint8_t>& b) {
+    return {b.begin(), b.end()};
+}
 
 } // namespace
 
 TEST(FileSystem, Pk3sLoadAlphabeticallyAndLooseFilesWin) {
     const std::string base = test::makeTempDir("fs");
     // Written in non-alphabetical order on purpose.
-    test::writeFile(base + "/zz.pk3", test::makeZip({{"a.txt", bytesOf("zz")}, {"maps/two.bsp", bytesOf("2")}}));
-    test::writeFile(base + "/aa.pk3", test::makeZip({{"a.txt", bytesOf("aa")}, {"b.txt", bytesOf("aa")},
-                                                     {"maps/one.bsp", bytesOf("1")}, {"c.txt", bytesOf("aa")}}));
+    test::writeFile(base + "/zz.pk3",
+                    test::makeZip({{"a.txt", bytesOf("zz")}, {"maps/two.bsp", bytesOf("2")}}));
+    test::writeFile(base + "/aa.pk3", test::makeZip({{"a.txt", bytesOf("aa")},
+                                                     {"b.txt", bytesOf("aa")},
+                                                     {"maps/one.bsp", bytesOf("1")},
+                                                     {"c.txt", bytesOf("aa")}}));
     test::writeFile(base + "/mm.PK3", test::makeZip({{"b.txt", bytesOf("mm")}}));
     test::writeFile(base + "/c.txt", std::string("loose"));
     test::writeFile(base + "/maps/three.bsp", std::string("3"));
@@ -51,7 +58,8 @@ TEST(FileSystem, MissingFileAndDirectoryErrorsNameThePath) {
     ASSERT_TRUE(vfs.ok());
     auto missing = vfs.value()->readFile("maps/nothing.bsp");
     ASSERT_FALSE(missing.ok());
-    EXPECT_EQ(missing.error().message.rfind("maps/nothing.bsp: cannot open", 0), 0u) << missing.error().message;
+    EXPECT_EQ(missing.error().message.rfind("maps/nothing.bsp: cannot open", 0), 0u)
+        << missing.error().message;
     auto dir = vfs.value()->mountBaseDirectory("/no/such/dir");
     ASSERT_FALSE(dir.ok());
     EXPECT_EQ(dir.error().message, "/no/such/dir: base directory does not exist");
@@ -64,7 +72,8 @@ TEST(FileSystem, CorruptArchiveIsRefused) {
     ASSERT_TRUE(vfs.ok());
     auto s = vfs.value()->mountBaseDirectory(base);
     ASSERT_FALSE(s.ok());
-    EXPECT_EQ(s.error().message.rfind(base + "/broken.pk3: cannot mount archive", 0), 0u) << s.error().message;
+    EXPECT_EQ(s.error().message.rfind(base + "/broken.pk3: cannot mount archive", 0), 0u)
+        << s.error().message;
     auto mem = vfs.value()->mountArchiveBytes(bytesOf("garbage bytes"), "mem.pk3");
     ASSERT_FALSE(mem.ok());
     EXPECT_EQ(mem.error().message.rfind("mem.pk3: cannot mount archive", 0), 0u) << mem.error().message;
@@ -74,7 +83,8 @@ TEST(FileSystem, CorruptArchiveIsRefused) {
 TEST(FileSystem, ArchiveFromMemory) {
     auto vfs = fs::FileSystem::create();
     ASSERT_TRUE(vfs.ok());
-    ASSERT_TRUE(vfs.value()->mountArchiveBytes(test::makeZip({{"maps/m.bsp", bytesOf("x")}}), "mem.pk3").ok());
+    ASSERT_TRUE(
+        vfs.value()->mountArchiveBytes(test::makeZip({{"maps/m.bsp", bytesOf("x")}}), "mem.pk3").ok());
     EXPECT_TRUE(vfs.value()->exists("maps/m.bsp"));
     EXPECT_EQ(vfs.value()->listFiles("maps", ".bsp"), std::vector<std::string>{"maps/m.bsp"});
 }
@@ -108,7 +118,8 @@ TEST(FileSystem, FuzzFoundHugeEntryArchiveReadsCleanly) {
 
 TEST(FileSystem, BaseDirectoryOnDemandMountsAtTheFirstLookup) {
     const std::string base = test::makeTempDir("fslazy");
-    test::writeFile(base + "/aa.pk3", test::makeZip({{"maps/one.bsp", bytesOf("1")}, {"a.txt", bytesOf("aa")}}));
+    test::writeFile(base + "/aa.pk3",
+                    test::makeZip({{"maps/one.bsp", bytesOf("1")}, {"a.txt", bytesOf("aa")}}));
     test::writeFile(base + "/zz.pk3", test::makeZip({{"a.txt", bytesOf("zz")}}));
     auto vfs = fs::FileSystem::create();
     ASSERT_TRUE(vfs.ok());
@@ -140,10 +151,12 @@ TEST(FileSystem, CorruptArchiveOnDemandIsReportedByTheLookups) {
     ASSERT_TRUE(vfs.value()->mountBaseDirectoryOnDemand(base).ok());
     auto s = vfs.value()->ensureMounted();
     ASSERT_FALSE(s.ok());
-    EXPECT_EQ(s.error().message.rfind(base + "/broken.pk3: cannot mount archive", 0), 0u) << s.error().message;
+    EXPECT_EQ(s.error().message.rfind(base + "/broken.pk3: cannot mount archive", 0), 0u)
+        << s.error().message;
     auto read = vfs.value()->readFile("maps/x.bsp");
     ASSERT_FALSE(read.ok());
-    EXPECT_NE(read.error().message.find("broken.pk3: cannot mount archive"), std::string::npos) << read.error().message;
+    EXPECT_NE(read.error().message.find("broken.pk3: cannot mount archive"), std::string::npos)
+        << read.error().message;
     auto map = world::loadMap("x", vfs.value().get());
     ASSERT_FALSE(map.ok());
     EXPECT_NE(map.error().message.find("broken.pk3"), std::string::npos) << map.error().message;

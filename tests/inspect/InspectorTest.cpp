@@ -1,10 +1,10 @@
 // The inspector on maps compiled from small .map texts (names, sides, bevels, owners, markers),
 // and on a real map's clip brushes.
 
+#include "inspect/Inspector.h"
 #include "bsp/FlagNames.h"
 #include "fs/FileSystem.h"
 #include "inspect/BrushKind.h"
-#include "inspect/Inspector.h"
 #include "inspect/Markers.h"
 #include "mapc/MapTestUtil.h"
 #include "support/TestSupport.h"
@@ -22,8 +22,12 @@ namespace {
 /// a func_door with a targetname, a trigger_teleport to a misc_teleporter_dest, a trigger_push
 /// aimed at a target_position, two items, a spawn point and a light.
 const std::string kMap = test::mapText(
-    test::boxBrush({-256, -256, -16}, {256, 256, 0}) + test::boxBrush({0, 0, 0}, {64, 64, 128}, "common/clip") +
-        test::planesBrush({{{-1, 0, 0}, 128}, {{0, -1, 0}, 128}, {{0, 0, -1}, 0}, {{0, 0, 1}, 64},
+    test::boxBrush({-256, -256, -16}, {256, 256, 0}) +
+        test::boxBrush({0, 0, 0}, {64, 64, 128}, "common/clip") +
+        test::planesBrush({{{-1, 0, 0}, 128},
+                           {{0, -1, 0}, 128},
+                           {{0, 0, -1}, 0},
+                           {{0, 0, 1}, 64},
                            {{0.70710678, 0.70710678, 0}, -128}}),
     "{\n\"classname\" \"func_door\"\n\"targetname\" \"door1\"\n" +
         test::boxBrush({100, -200, 0}, {108, -100, 96}) + "}\n" +
@@ -188,7 +192,8 @@ TEST(Markers, KindsLabelsVolumesAndTargets) {
     const Compiled c = compiled();
     const auto markers = inspect::entityMarkers(c.data, c.entities);
     auto find = [&](const std::string& cls) {
-        const auto it = std::find_if(markers.begin(), markers.end(), [&](const auto& m) { return m.classname == cls; });
+        const auto it =
+            std::find_if(markers.begin(), markers.end(), [&](const auto& m) { return m.classname == cls; });
         return it == markers.end() ? nullptr : &*it;
     };
     ASSERT_EQ(markers.size(), 6u); // no worldspawn, door, light or target_position
@@ -226,15 +231,16 @@ TEST(Markers, KindsLabelsVolumesAndTargets) {
 }
 
 TEST(Markers, AnyTeleportTargetIsADestinationAndBadTriggersAreSkipped) {
-    auto e = bsp::parseEntities("{ \"classname\" \"trigger_teleport\" \"model\" \"*1\" \"target\" \"t\" }\n"
-                                "{ \"classname\" \"target_position\" \"targetname\" \"t\" \"origin\" \"1 2 3\" }\n"
-                                "{ \"classname\" \"trigger_multiple\" \"model\" \"*7\" }\n"
-                                "{ \"classname\" \"trigger_hurt\" \"model\" \"*0\" }\n"
-                                "{ \"classname\" \"trigger_once\" }\n"
-                                "{ \"classname\" \"item_health\" }\n"
-                                "{ \"classname\" \"trigger_push\" \"model\" \"*1\" \"origin\" \"0 0 100\" "
-                                "\"target\" \"nowhere\" }\n",
-                                "e");
+    auto e =
+        bsp::parseEntities("{ \"classname\" \"trigger_teleport\" \"model\" \"*1\" \"target\" \"t\" }\n"
+                           "{ \"classname\" \"target_position\" \"targetname\" \"t\" \"origin\" \"1 2 3\" }\n"
+                           "{ \"classname\" \"trigger_multiple\" \"model\" \"*7\" }\n"
+                           "{ \"classname\" \"trigger_hurt\" \"model\" \"*0\" }\n"
+                           "{ \"classname\" \"trigger_once\" }\n"
+                           "{ \"classname\" \"item_health\" }\n"
+                           "{ \"classname\" \"trigger_push\" \"model\" \"*1\" \"origin\" \"0 0 100\" "
+                           "\"target\" \"nowhere\" }\n",
+                           "e");
     ASSERT_TRUE(e.ok());
     bsp::BspData d;
     d.models.resize(2);
@@ -249,7 +255,8 @@ TEST(Markers, AnyTeleportTargetIsADestinationAndBadTriggersAreSkipped) {
     // The push trigger is moved by its origin; its target names nothing.
     EXPECT_EQ(markers[2].mins, glm::vec3(-8, -8, 92));
     EXPECT_FALSE(markers[2].target);
-    EXPECT_STREQ(inspect::markerKindName(inspect::MarkerKind::TeleportDestination), "teleporter destinations");
+    EXPECT_STREQ(inspect::markerKindName(inspect::MarkerKind::TeleportDestination),
+                 "teleporter destinations");
 }
 
 TEST(InspectorRealMap, ClipBrushesOfOaDm1) {

@@ -79,7 +79,8 @@ TEST(Placement, ItemsTheGameDoesNotShowAreLeftOut) {
     EXPECT_EQ(r.placements[0].item->classname, "item_health"); // the one whose gametype has ffa
     EXPECT_EQ(r.placements[1].item->classname, "ammo_cells");  // the team's first; the slave waits
     ASSERT_EQ(r.warnings.size(), 2u);
-    EXPECT_NE(r.warnings[0].find("entity 10 (item_armor_body): starts in solid"), std::string::npos) << r.warnings[0];
+    EXPECT_NE(r.warnings[0].find("entity 10 (item_armor_body): starts in solid"), std::string::npos)
+        << r.warnings[0];
     EXPECT_NE(r.warnings[1].find("entity 11 (item_armor_body): origin out of range"), std::string::npos)
         << r.warnings[1];
 }
@@ -116,8 +117,8 @@ TEST(Placement, MiscModelsKeepTheirPlaceTurnAndScale) {
     const items::Placement& tele = r.placements[0];
     EXPECT_EQ(tele.item, nullptr);
     EXPECT_EQ(tele.origin, glm::vec3(64, 1408, 384)); // never dropped
-    EXPECT_NEAR(tele.axis[0].y, 1.0f, 1e-6f);          // yaw 90: forward is +Y
-    EXPECT_NEAR(tele.axis[1].x, -1.0f, 1e-6f);         // left is -X
+    EXPECT_NEAR(tele.axis[0].y, 1.0f, 1e-6f);         // yaw 90: forward is +Y
+    EXPECT_NEAR(tele.axis[1].x, -1.0f, 1e-6f);        // left is -X
     EXPECT_NEAR(tele.axis[2].z, 1.0f, 1e-6f);
     EXPECT_NEAR(r.placements[1].axis[0].x, 2.0f, 1e-6f);
     EXPECT_NEAR(r.placements[1].axis[2].z, 2.0f, 1e-6f);

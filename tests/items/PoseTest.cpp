@@ -36,8 +36,8 @@ TEST(Pose, BobIsFourToEightUnitsWithTheGamesPeriod) {
     EXPECT_NEAR(hi, 8.0f, 0.01f);
     // The period is 2 pi / scale milliseconds: about 1.18 s for entity 64.
     const double period = 2.0 * 3.14159265358979 / 0.00564;
-    EXPECT_NEAR(items::bobHeight(64, 300), items::bobHeight(64, 300 + static_cast<int64_t>(std::lround(period * 10))),
-                0.02f);
+    EXPECT_NEAR(items::bobHeight(64, 300),
+                items::bobHeight(64, 300 + static_cast<int64_t>(std::lround(period * 10))), 0.02f);
 }
 
 TEST(Pose, SpinsOnceIn2048MillisecondsAndHealthTwiceAsFast) {

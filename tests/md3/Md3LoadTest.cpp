@@ -41,7 +41,8 @@ TEST(Md3Load, TestModelRoundTrips) {
     EXPECT_EQ(m.surfaces[0].vertices.size(), 8u);
     EXPECT_EQ(m.surfaces[1].shaders, std::vector<std::string>{"models/test/fin.tga"});
     EXPECT_EQ(md3::write(m), bytes);
-    // 108 header + 2 frames + 2 tags + body (108 + 68 + 4 x 12 + 4 x 8 + 8 x 8) + fin (108 + 68 + 12 + 24 + 48).
+    // 108 header + 2 frames + 2 tags + body (108 + 68 + 4 x 12 + 4 x 8 + 8 x 8) + fin (108 + 68 + 12 + 24 +
+    // 48).
     EXPECT_EQ(bytes.size(), 108u + 2 * 56 + 2 * 112 + 320 + 260);
 }
 

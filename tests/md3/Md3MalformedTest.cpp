@@ -18,7 +18,9 @@ constexpr size_t kSurface0 = 108 + 2 * 56 + 2 * 112; // after the header, 2 fram
 constexpr size_t kSurface0Size = 320;
 constexpr size_t kSurface1 = kSurface0 + kSurface0Size;
 
-std::vector<uint8_t> validBytes() { return md3::write(test::makeTestModel()); }
+std::vector<uint8_t> validBytes() {
+    return md3::write(test::makeTestModel());
+}
 
 std::string loadError(const std::vector<uint8_t>& bytes) {
     auto r = md3::load(bytes, "bad.md3");
@@ -46,7 +48,9 @@ std::string errorWith(size_t offset, int32_t value) {
 
 } // namespace
 
-TEST(Md3Malformed, EmptyFile) { EXPECT_EQ(loadError({}), "bad.md3: empty file"); }
+TEST(Md3Malformed, EmptyFile) {
+    EXPECT_EQ(loadError({}), "bad.md3: empty file");
+}
 
 TEST(Md3Malformed, TruncatedHeader) {
     auto bytes = validBytes();
@@ -64,7 +68,9 @@ TEST(Md3Malformed, BadVersion) {
     EXPECT_EQ(errorWith(f::kVersion, 16), "bad.md3: unsupported MD3 version 16 (expected 15)");
 }
 
-TEST(Md3Malformed, NoFrames) { EXPECT_EQ(errorWith(f::kNumFrames, 0), "bad.md3: no frames"); }
+TEST(Md3Malformed, NoFrames) {
+    EXPECT_EQ(errorWith(f::kNumFrames, 0), "bad.md3: no frames");
+}
 
 TEST(Md3Malformed, CountsOutOfRange) {
     EXPECT_EQ(errorWith(f::kNumFrames, -3), "bad.md3: negative frame count -3");
@@ -82,8 +88,8 @@ TEST(Md3Malformed, TruncatedBody) {
     auto bytes = validBytes();
     const size_t size = bytes.size();
     bytes.resize(size - 10);
-    EXPECT_EQ(loadError(bytes), "bad.md3: truncated file: " + std::to_string(size - 10) + " bytes, the header says " +
-                                    std::to_string(size));
+    EXPECT_EQ(loadError(bytes), "bad.md3: truncated file: " + std::to_string(size - 10) +
+                                    " bytes, the header says " + std::to_string(size));
 }
 
 TEST(Md3Malformed, EndOffsetInsideHeader) {
@@ -93,39 +99,41 @@ TEST(Md3Malformed, EndOffsetInsideHeader) {
 
 TEST(Md3Malformed, FramesOutOfRange) {
     const int32_t size = static_cast<int32_t>(validBytes().size());
-    EXPECT_EQ(errorWith(f::kOfsFrames, size - 60),
-              "bad.md3: frames: offset " + std::to_string(size - 60) + " + 2 x 56 bytes lies past the end (" +
-                  std::to_string(size) + ")");
+    EXPECT_EQ(errorWith(f::kOfsFrames, size - 60), "bad.md3: frames: offset " + std::to_string(size - 60) +
+                                                       " + 2 x 56 bytes lies past the end (" +
+                                                       std::to_string(size) + ")");
     EXPECT_EQ(errorWith(f::kOfsFrames, -4), "bad.md3: frames: negative offset -4");
     EXPECT_EQ(errorWith(f::kOfsFrames, 0), "bad.md3: frames: offset 0 overlaps the header (108 bytes)");
     // Many frames in a small file: caught by the section check before anything is allocated.
-    EXPECT_NE(errorWith(f::kNumFrames, 1000).find("bad.md3: frames: offset 108 + 1000 x 56 bytes lies past the end"),
+    EXPECT_NE(errorWith(f::kNumFrames, 1000)
+                  .find("bad.md3: frames: offset 108 + 1000 x 56 bytes lies past the end"),
               std::string::npos);
 }
 
 TEST(Md3Malformed, TagsOutOfRange) {
     const int32_t size = static_cast<int32_t>(validBytes().size());
-    EXPECT_EQ(errorWith(f::kOfsTags, size - 100),
-              "bad.md3: tags: offset " + std::to_string(size - 100) + " + 2 x 112 bytes lies past the end (" +
-                  std::to_string(size) + ")");
-    EXPECT_EQ(errorWith(f::kNumTags, 16).find("bad.md3: tags: offset 220 + 32 x 112 bytes lies past the end"), 0u);
+    EXPECT_EQ(errorWith(f::kOfsTags, size - 100), "bad.md3: tags: offset " + std::to_string(size - 100) +
+                                                      " + 2 x 112 bytes lies past the end (" +
+                                                      std::to_string(size) + ")");
+    EXPECT_EQ(errorWith(f::kNumTags, 16).find("bad.md3: tags: offset 220 + 32 x 112 bytes lies past the end"),
+              0u);
 }
 
 TEST(Md3Malformed, SurfacesOffsetOutsideTheModel) {
     const int32_t size = static_cast<int32_t>(validBytes().size());
     const std::string body = std::to_string(size - 108);
-    EXPECT_EQ(errorWith(f::kOfsSurfaces, size),
-              "bad.md3: surfaces: offset " + std::to_string(size) + " is outside the model (" + body +
-                  " bytes after the header)");
+    EXPECT_EQ(errorWith(f::kOfsSurfaces, size), "bad.md3: surfaces: offset " + std::to_string(size) +
+                                                    " is outside the model (" + body +
+                                                    " bytes after the header)");
     EXPECT_EQ(errorWith(f::kOfsSurfaces, -1),
               "bad.md3: surfaces: offset -1 is outside the model (" + body + " bytes after the header)");
 }
 
 TEST(Md3Malformed, SurfaceHeaderPastTheEnd) {
     // A third surface is announced but the second one ends the file.
-    EXPECT_EQ(errorWith(f::kNumSurfaces, 3), "bad.md3: surface 2: header at offset " +
-                                                 std::to_string(validBytes().size()) + " lies past the end of the model (" +
-                                                 std::to_string(validBytes().size()) + ")");
+    EXPECT_EQ(errorWith(f::kNumSurfaces, 3),
+              "bad.md3: surface 2: header at offset " + std::to_string(validBytes().size()) +
+                  " lies past the end of the model (" + std::to_string(validBytes().size()) + ")");
 }
 
 TEST(Md3Malformed, SurfaceBadMagic) {
@@ -144,7 +152,8 @@ TEST(Md3Malformed, SurfaceCountsOutOfRange) {
               "bad.md3: surface 1 (\"fin\"): shader count 257 exceeds the format's limit of 256");
     EXPECT_EQ(errorWith(kSurface1 + f::kSurfNumVerts, 4097),
               "bad.md3: surface 1 (\"fin\"): vertex count 4097 exceeds the format's limit of 4096");
-    EXPECT_EQ(errorWith(kSurface1 + f::kSurfNumVerts, -1), "bad.md3: surface 1 (\"fin\"): negative vertex count -1");
+    EXPECT_EQ(errorWith(kSurface1 + f::kSurfNumVerts, -1),
+              "bad.md3: surface 1 (\"fin\"): negative vertex count -1");
     EXPECT_EQ(errorWith(kSurface0 + f::kSurfNumTriangles, 8193),
               "bad.md3: surface 0 (\"body\"): triangle count 8193 exceeds the format's limit of 8192");
 }
@@ -167,7 +176,8 @@ TEST(Md3Malformed, SurfaceSectionsOutOfRange) {
               "bad.md3: surface 0 (\"body\"): vertices: offset 260 + 8 x 8 bytes lies past the end (320)");
     // More vertices than the surface holds.
     EXPECT_EQ(errorWith(kSurface0 + f::kSurfNumVerts, 30),
-              "bad.md3: surface 0 (\"body\"): texture coordinates: offset 224 + 30 x 8 bytes lies past the end (320)");
+              "bad.md3: surface 0 (\"body\"): texture coordinates: offset 224 + 30 x 8 bytes lies past the "
+              "end (320)");
 }
 
 TEST(Md3Malformed, TriangleIndexOutOfRange) {

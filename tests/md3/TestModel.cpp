@@ -64,7 +64,8 @@ md3::Model makeTestModel() {
     fin.st = {{0, 0}, {1, 0}, {0, 1}};
     for (int f = 0; f < 2; ++f)
         for (const glm::vec3& c : {glm::vec3(0, 0, 16), glm::vec3(0, 0, 24), glm::vec3(-8, 0, 20)})
-            fin.vertices.push_back(vertex(c + glm::vec3(0, 0, 8.0f * static_cast<float>(f)), glm::vec3(0, 1, 0)));
+            fin.vertices.push_back(
+                vertex(c + glm::vec3(0, 0, 8.0f * static_cast<float>(f)), glm::vec3(0, 1, 0)));
     m.surfaces.push_back(fin);
     return m;
 }

@@ -5,8 +5,8 @@
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
 
-#include <glm/geometric.hpp>
 #include "support/RandomInput.h"
+#include <glm/geometric.hpp>
 
 #include <gtest/gtest.h>
 
@@ -302,16 +302,18 @@ TEST(Controller, RandomWalkNeverEndsInSolid) {
     plan.inputEvery = 30;
     plan.buttonChoices = 10;
     plan.seed = 12345;
-    const auto inSolid = [&](const collision::Shape& shape, const glm::vec3& at) { return w.inSolid(shape, at); };
+    const auto inSolid = [&](const collision::Shape& shape, const glm::vec3& at) {
+        return w.inSolid(shape, at);
+    };
     for (auto preset : {movement::Preset::Melax, movement::Preset::Quake3}) {
         Settings s;
         s.preset = preset;
         float farthest = 0.0f, highest = 0.0f;
-        const auto c = randomWalk({standingAt(0, 0, 0).origin}, s, w.function(), inSolid, plan, nullptr,
-                                  [&](const PlayerState& p) {
-                                      farthest = std::max(farthest, glm::length(glm::vec2(p.origin.x, p.origin.y)));
-                                      highest = std::max(highest, p.origin.z);
-                                  });
+        const auto c = randomWalk(
+            {standingAt(0, 0, 0).origin}, s, w.function(), inSolid, plan, nullptr, [&](const PlayerState& p) {
+                farthest = std::max(farthest, glm::length(glm::vec2(p.origin.x, p.origin.y)));
+                highest = std::max(highest, p.origin.z);
+            });
         const int solid = c.solid, stuck = c.stuck;
         // It did get around: far from the start and up onto something.
         EXPECT_GT(farthest, 400.0f) << movement::presetName(preset);

@@ -90,12 +90,25 @@ TEST(HostileMove, HostileStatesNeverGiveANaNPosition) {
     };
     const Case cases[] = {
         {"NaN velocity", [](PlayerState& p) { p.velocity = glm::vec3(kNaN); }},
-        {"inf velocity", [](PlayerState& p) { p.velocity = {kInf, -kInf, 0}; }},
-        {"1e30 velocity", [](PlayerState& p) { p.velocity = {1e30f, 0, -1e30f}; }},
+        {"inf velocity",
+         [](PlayerState& p) {
+             p.velocity = {kInf, -kInf, 0};
+         }},
+        {"1e30 velocity",
+         [](PlayerState& p) {
+             p.velocity = {1e30f, 0, -1e30f};
+         }},
         {"NaN origin", [](PlayerState& p) { p.origin.x = kNaN; }},
-        {"inf origin", [](PlayerState& p) { p.origin = {0, kInf, 0}; }},
-        {"1e7 origin", [](PlayerState& p) { p.origin = {1e7f, 0, 24}; }},
-        {"NaN ground normal", [](PlayerState& p) {
+        {"inf origin",
+         [](PlayerState& p) {
+             p.origin = {0, kInf, 0};
+         }},
+        {"1e7 origin",
+         [](PlayerState& p) {
+             p.origin = {1e7f, 0, 24};
+         }},
+        {"NaN ground normal",
+         [](PlayerState& p) {
              p.groundNormal = glm::vec3(kNaN);
              p.onGround = true;
          }},
@@ -112,7 +125,8 @@ TEST(HostileMove, HostileStatesNeverGiveANaNPosition) {
                 PlayerState ps = standing(mode);
                 c.spoil(ps);
                 runMoves(ps, s, 0.008, 20, model,
-                         std::string(c.name) + " " + movement::presetName(preset) + " " + movement::modeName(mode));
+                         std::string(c.name) + " " + movement::presetName(preset) + " " +
+                             movement::modeName(mode));
             }
 }
 
@@ -145,28 +159,50 @@ TEST(HostileMove, HostileSettingsAreClampedToTheirRanges) {
     };
     const Settings d;
     const Case cases[] = {
-        {"stepHeight 1e9", [](Settings& s) { s.stepHeight = 1e9f; }, [](const Settings& s) { return s.stepHeight == 1e4f; }},
-        {"stepHeight -5", [](Settings& s) { s.stepHeight = -5; }, [](const Settings& s) { return s.stepHeight == 0.0f; }},
-        {"gravity NaN", [](Settings& s) { s.gravity = kNaN; }, [&](const Settings& s) { return s.gravity == d.gravity; }},
-        {"gravity inf", [](Settings& s) { s.gravity = kInf; }, [](const Settings& s) { return s.gravity == 1e5f; }},
-        {"gravity -inf", [](Settings& s) { s.gravity = -kInf; }, [](const Settings& s) { return s.gravity == -1e5f; }},
-        {"maxSpeed 1e30", [](Settings& s) { s.maxSpeed = 1e30f; }, [](const Settings& s) { return s.maxSpeed == 1e5f; }},
-        {"minWalkNormal 0", [](Settings& s) { s.minWalkNormal = 0; }, [](const Settings& s) { return s.minWalkNormal == 0.01f; }},
-        {"minWalkNormal 2", [](Settings& s) { s.minWalkNormal = 2; }, [](const Settings& s) { return s.minWalkNormal == 1.0f; }},
-        {"minWalkNormal NaN", [](Settings& s) { s.minWalkNormal = kNaN; }, [&](const Settings& s) { return s.minWalkNormal == d.minWalkNormal; }},
-        {"overclip NaN", [](Settings& s) { s.overclip = kNaN; }, [&](const Settings& s) { return s.overclip == d.overclip; }},
-        {"friction -inf", [](Settings& s) { s.friction = -kInf; }, [](const Settings& s) { return s.friction == 0.0f; }},
-        {"maxSlideIterations 0", [](Settings& s) { s.maxSlideIterations = 0; }, [](const Settings& s) { return s.maxSlideIterations == 1; }},
-        {"maxSlideIterations -5", [](Settings& s) { s.maxSlideIterations = -5; }, [](const Settings& s) { return s.maxSlideIterations == 1; }},
-        {"maxPlanes 1e9", [](Settings& s) { s.maxPlanes = 1000000000; }, [](const Settings& s) { return s.maxPlanes == 16; }},
-        {"maxCommandTime 0", [](Settings& s) { s.maxCommandTime = 0; }, [](const Settings& s) { return s.maxCommandTime == 0.001f; }},
-        {"maxCommandTime NaN", [](Settings& s) { s.maxCommandTime = kNaN; }, [&](const Settings& s) { return s.maxCommandTime == d.maxCommandTime; }},
-        {"inverted box", [](Settings& s) { std::swap(s.mins, s.maxs); }, [&](const Settings& s) { return s.mins == d.mins && s.maxs == d.maxs; }},
-        {"NaN box", [](Settings& s) { s.maxs.z = kNaN; }, [&](const Settings& s) { return s.maxs == d.maxs; }},
-        {"huge box", [](Settings& s) { s.mins.x = -1e30f; }, [](const Settings& s) { return s.mins.x == -1e4f; }},
-        {"crouchMaxsZ -1e9", [](Settings& s) { s.crouchMaxsZ = -1e9f; }, [&](const Settings& s) { return s.crouchMaxsZ == d.mins.z; }},
-        {"bad shape", [](Settings& s) { s.shape = static_cast<collision::ShapeKind>(77); }, [&](const Settings& s) { return s.shape == d.shape; }},
-        {"bad preset", [](Settings& s) { s.preset = static_cast<movement::Preset>(-3); }, [&](const Settings& s) { return s.preset == d.preset; }},
+        {"stepHeight 1e9", [](Settings& s) { s.stepHeight = 1e9f; },
+         [](const Settings& s) { return s.stepHeight == 1e4f; }},
+        {"stepHeight -5", [](Settings& s) { s.stepHeight = -5; },
+         [](const Settings& s) { return s.stepHeight == 0.0f; }},
+        {"gravity NaN", [](Settings& s) { s.gravity = kNaN; },
+         [&](const Settings& s) { return s.gravity == d.gravity; }},
+        {"gravity inf", [](Settings& s) { s.gravity = kInf; },
+         [](const Settings& s) { return s.gravity == 1e5f; }},
+        {"gravity -inf", [](Settings& s) { s.gravity = -kInf; },
+         [](const Settings& s) { return s.gravity == -1e5f; }},
+        {"maxSpeed 1e30", [](Settings& s) { s.maxSpeed = 1e30f; },
+         [](const Settings& s) { return s.maxSpeed == 1e5f; }},
+        {"minWalkNormal 0", [](Settings& s) { s.minWalkNormal = 0; },
+         [](const Settings& s) { return s.minWalkNormal == 0.01f; }},
+        {"minWalkNormal 2", [](Settings& s) { s.minWalkNormal = 2; },
+         [](const Settings& s) { return s.minWalkNormal == 1.0f; }},
+        {"minWalkNormal NaN", [](Settings& s) { s.minWalkNormal = kNaN; },
+         [&](const Settings& s) { return s.minWalkNormal == d.minWalkNormal; }},
+        {"overclip NaN", [](Settings& s) { s.overclip = kNaN; },
+         [&](const Settings& s) { return s.overclip == d.overclip; }},
+        {"friction -inf", [](Settings& s) { s.friction = -kInf; },
+         [](const Settings& s) { return s.friction == 0.0f; }},
+        {"maxSlideIterations 0", [](Settings& s) { s.maxSlideIterations = 0; },
+         [](const Settings& s) { return s.maxSlideIterations == 1; }},
+        {"maxSlideIterations -5", [](Settings& s) { s.maxSlideIterations = -5; },
+         [](const Settings& s) { return s.maxSlideIterations == 1; }},
+        {"maxPlanes 1e9", [](Settings& s) { s.maxPlanes = 1000000000; },
+         [](const Settings& s) { return s.maxPlanes == 16; }},
+        {"maxCommandTime 0", [](Settings& s) { s.maxCommandTime = 0; },
+         [](const Settings& s) { return s.maxCommandTime == 0.001f; }},
+        {"maxCommandTime NaN", [](Settings& s) { s.maxCommandTime = kNaN; },
+         [&](const Settings& s) { return s.maxCommandTime == d.maxCommandTime; }},
+        {"inverted box", [](Settings& s) { std::swap(s.mins, s.maxs); },
+         [&](const Settings& s) { return s.mins == d.mins && s.maxs == d.maxs; }},
+        {"NaN box", [](Settings& s) { s.maxs.z = kNaN; },
+         [&](const Settings& s) { return s.maxs == d.maxs; }},
+        {"huge box", [](Settings& s) { s.mins.x = -1e30f; },
+         [](const Settings& s) { return s.mins.x == -1e4f; }},
+        {"crouchMaxsZ -1e9", [](Settings& s) { s.crouchMaxsZ = -1e9f; },
+         [&](const Settings& s) { return s.crouchMaxsZ == d.mins.z; }},
+        {"bad shape", [](Settings& s) { s.shape = static_cast<collision::ShapeKind>(77); },
+         [&](const Settings& s) { return s.shape == d.shape; }},
+        {"bad preset", [](Settings& s) { s.preset = static_cast<movement::Preset>(-3); },
+         [&](const Settings& s) { return s.preset == d.preset; }},
     };
     for (const auto preset : {movement::Preset::Melax, movement::Preset::Quake3})
         for (const Case& c : cases) {
@@ -177,7 +213,8 @@ TEST(HostileMove, HostileSettingsAreClampedToTheirRanges) {
             EXPECT_TRUE(c.documented(clean)) << c.name;
             EXPECT_FALSE(movement::inRange(s)) << c.name;
             EXPECT_TRUE(movement::inRange(clean)) << c.name;
-            EXPECT_FALSE(movement::validateSettings(clean).has_value()) << c.name << ": " << *movement::validateSettings(clean);
+            EXPECT_FALSE(movement::validateSettings(clean).has_value())
+                << c.name << ": " << *movement::validateSettings(clean);
             EXPECT_TRUE(movement::validateSettings(s).has_value()) << c.name << " must be reported";
             // move() uses the sanitized settings: the same states as with them given directly.
             const auto trace = model.traceFunction();
@@ -282,7 +319,8 @@ TEST(HostileMove, TickRatesOutsideTheRangeAreClamped) {
     // A walk at a NaN rate runs at the default rate.
     auto steps = movement::parseWalkScript("1 1 0 0 - 0 0\n", "nan-rate");
     ASSERT_TRUE(steps.ok());
-    const auto run = movement::runWalk(steps.value(), standing(movement::Mode::Walk), Settings{}, kNaND, trace);
+    const auto run =
+        movement::runWalk(steps.value(), standing(movement::Mode::Walk), Settings{}, kNaND, trace);
     EXPECT_EQ(run.ticks.size(), 125u);
 }
 

@@ -208,7 +208,8 @@ TEST(PatchFixture, RandomWalkWithCurvesNeverEndsATickInSolid) {
     const Fixture& f = fixture();
     ASSERT_TRUE(f.model);
     const auto trace = f.model->traceFunction(curves(true));
-    const std::vector<glm::vec3> starts = {{-100, 0, 40}, {-384, 0, 120}, {128, 0, 120}, {384, 0, 130}, {600, 600, 40}};
+    const std::vector<glm::vec3> starts = {
+        {-100, 0, 40}, {-384, 0, 120}, {128, 0, 120}, {384, 0, 130}, {600, 600, 40}};
     const auto inSolid = [&](const collision::Shape& shape, const glm::vec3& at) {
         return f.model->trace(shape, at, at, bsp::contents::MaskPlayerSolid, curves(true)).startSolid;
     };
@@ -220,11 +221,14 @@ TEST(PatchFixture, RandomWalkWithCurvesNeverEndsATickInSolid) {
         movement::Settings s;
         s.preset = preset;
         int onPatch = 0;
-        const auto c = randomWalk(starts, s, trace, inSolid, plan, nullptr, [&](const movement::PlayerState& p) {
-            const auto shape = movement::playerShape(s, p.crouched);
-            onPatch += f.model->trace(shape, p.origin, p.origin - glm::vec3(0, 0, 0.25f), s.contentsMask, curves(true))
-                           .surface >= 0;
-        });
+        const auto c =
+            randomWalk(starts, s, trace, inSolid, plan, nullptr, [&](const movement::PlayerState& p) {
+                const auto shape = movement::playerShape(s, p.crouched);
+                onPatch += f.model
+                               ->trace(shape, p.origin, p.origin - glm::vec3(0, 0, 0.25f), s.contentsMask,
+                                       curves(true))
+                               .surface >= 0;
+            });
         EXPECT_EQ(c.solid, 0) << movement::presetName(preset);
         EXPECT_EQ(c.stuck, 0) << movement::presetName(preset);
         EXPECT_GT(onPatch, kTicks / 50)

@@ -115,10 +115,10 @@ void checkMap(const std::string& map, int expectedWalks) {
                 (ours.onGround ? 1 : 0) != ref[i].ground) {
                 std::ostringstream o;
                 o << "t=" << ref[i].t << " ours (" << ours.origin.x << " " << ours.origin.y << " "
-                  << ours.origin.z << ") v (" << ours.velocity.x << " " << ours.velocity.y << " " << ours.velocity.z
-                  << ") ground " << ours.onGround << ", game (" << ref[i].origin.x << " " << ref[i].origin.y << " "
-                  << ref[i].origin.z << ") v (" << ref[i].velocity.x << " " << ref[i].velocity.y << " "
-                  << ref[i].velocity.z << ") ground " << ref[i].ground;
+                  << ours.origin.z << ") v (" << ours.velocity.x << " " << ours.velocity.y << " "
+                  << ours.velocity.z << ") ground " << ours.onGround << ", game (" << ref[i].origin.x << " "
+                  << ref[i].origin.y << " " << ref[i].origin.z << ") v (" << ref[i].velocity.x << " "
+                  << ref[i].velocity.y << " " << ref[i].velocity.z << ") ground " << ref[i].ground;
                 problem = o.str();
             }
         }

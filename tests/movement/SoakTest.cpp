@@ -2,9 +2,9 @@
 // and never leave the world (both presets, curves on); the counters do count (synthetic worlds
 // that put the player in solid, out of the world, or hold it still); one walker replays alone.
 
+#include "movement/Soak.h"
 #include "collision/Model.h"
 #include "fs/FileSystem.h"
-#include "movement/Soak.h"
 #include "stepcorrect/StepCorrect.h"
 #include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
@@ -15,7 +15,6 @@
 
 #include <cmath>
 #include <optional>
-
 
 namespace cliplab::test {
 namespace {
@@ -35,8 +34,8 @@ bsp::BspData playground() {
 std::string describe(const movement::SoakReport& r) {
     std::string out;
     for (const auto& f : r.failures)
-        out += std::string(movement::soakFailureName(f.kind)) + " walker " + std::to_string(f.walker) + " tick " +
-               std::to_string(f.tick) + " at " + std::to_string(f.after.origin.x) + " " +
+        out += std::string(movement::soakFailureName(f.kind)) + " walker " + std::to_string(f.walker) +
+               " tick " + std::to_string(f.tick) + " at " + std::to_string(f.after.origin.x) + " " +
                std::to_string(f.after.origin.y) + " " + std::to_string(f.after.origin.z) + "\n";
     return out;
 }
@@ -119,16 +118,18 @@ movement::SoakReport replaySeed2(const bsp::BspData& data, movement::Preset pres
     config.onlyWalker = walker;
     config.ticks = ticks;
     std::optional<glm::vec3> origin;
-    const auto report = movement::runSoak(config, model.traceFunction(options),
-                                          [&](int, int64_t tick, double, const movement::Input&,
-                                              const movement::PlayerState&, const movement::PlayerState& state) {
-                                              if (tick == failTick)
-                                                  origin = state.origin;
-                                          });
+    const auto report =
+        movement::runSoak(config, model.traceFunction(options),
+                          [&](int, int64_t tick, double, const movement::Input&, const movement::PlayerState&,
+                              const movement::PlayerState& state) {
+                              if (tick == failTick)
+                                  origin = state.origin;
+                          });
     EXPECT_EQ(report.ticks, ticks);
     EXPECT_TRUE(origin && glm::distance(*origin, failedAt) < 1.0f)
         << "the replay no longer passes the failure spot: at tick " << failTick << " it is at "
-        << (origin ? origin->x : NAN) << " " << (origin ? origin->y : NAN) << " " << (origin ? origin->z : NAN);
+        << (origin ? origin->x : NAN) << " " << (origin ? origin->y : NAN) << " "
+        << (origin ? origin->z : NAN);
     return report;
 }
 
@@ -139,7 +140,8 @@ TEST(Soak, Czest3ctfWalkerThatWentThroughACornerStaysOut) {
     ASSERT_FALSE(openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     auto data = loadOpenArenaMap("czest3ctf");
     ASSERT_TRUE(data.ok()) << data.error().message;
-    const auto report = replaySeed2(data.value(), movement::Preset::Quake3, 5, 12600, 12525, {-112.875f, -273.002f, 24.125f});
+    const auto report =
+        replaySeed2(data.value(), movement::Preset::Quake3, 5, 12600, 12525, {-112.875f, -273.002f, 24.125f});
     EXPECT_EQ(report.inSolid, 0) << describe(report);
     EXPECT_EQ(report.outOfWorld, 0) << describe(report);
 }
@@ -150,7 +152,8 @@ TEST(Soak, OaDm6WalkerOnAThinClipBrushStaysOut) {
     ASSERT_FALSE(openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
     auto data = loadOpenArenaMap("oa_dm6");
     ASSERT_TRUE(data.ok()) << data.error().message;
-    const auto report = replaySeed2(data.value(), movement::Preset::Melax, 6, 8800, 8724, {1387.922f, -499.562f, 152.25f});
+    const auto report =
+        replaySeed2(data.value(), movement::Preset::Melax, 6, 8800, 8724, {1387.922f, -499.562f, 152.25f});
     EXPECT_EQ(report.inSolid, 0) << describe(report);
 }
 
@@ -159,14 +162,16 @@ TEST(Soak, OaMiniaWalkersSlidingAlongACurveStayOut) {
     // leafs they reached did not list the patch (TraceReference.PatchIsInEveryLeafItsCollision-
     // GridReaches). Walker 13 of seed 2 did at its tick 9651 (quake3 preset).
     const std::string base = openArenaBaseDir();
-    ASSERT_FALSE(base.empty() || openArenaMapsPk3().empty()) << "install openarena-data (scripts/test.sh does)";
+    ASSERT_FALSE(base.empty() || openArenaMapsPk3().empty())
+        << "install openarena-data (scripts/test.sh does)";
     auto vfs = fs::FileSystem::create();
     ASSERT_TRUE(vfs.ok()) << vfs.error().message;
     ASSERT_TRUE(vfs.value()->mountArchive(openArenaMapsPk3()).ok());
     ASSERT_TRUE(vfs.value()->mountArchive(base + "/pak6-patch085.pk3").ok());
     auto data = world::loadMap("oa_minia", vfs.value().get());
     ASSERT_TRUE(data.ok()) << data.error().message;
-    const auto report = replaySeed2(data.value(), movement::Preset::Quake3, 13, 9700, 9651, {535.809f, 1003.82f, 24.125f});
+    const auto report =
+        replaySeed2(data.value(), movement::Preset::Quake3, 13, 9700, 9651, {535.809f, 1003.82f, 24.125f});
     EXPECT_EQ(report.inSolid, 0) << describe(report);
 }
 
@@ -253,8 +258,8 @@ TEST(Soak, OneWalkerReplaysAloneExactlyAsInTheFullRun) {
     config.seed = 12345;
     std::vector<glm::vec3> full, alone;
     movement::runSoak(config, trace,
-                      [&](int walker, int64_t tick, double, const movement::Input&, const movement::PlayerState&,
-                          const movement::PlayerState& s) {
+                      [&](int walker, int64_t tick, double, const movement::Input&,
+                          const movement::PlayerState&, const movement::PlayerState& s) {
                           if (walker == 2) {
                               EXPECT_EQ(tick, static_cast<int64_t>(full.size()));
                               full.push_back(s.origin);
@@ -273,8 +278,9 @@ TEST(Soak, OneWalkerReplaysAloneExactlyAsInTheFullRun) {
     // Another seed walks elsewhere.
     config.seed = 12346;
     std::vector<glm::vec3> other;
-    movement::runSoak(config, trace, [&](int, int64_t, double, const movement::Input&, const movement::PlayerState&,
-                                         const movement::PlayerState& s) { other.push_back(s.origin); });
+    movement::runSoak(config, trace,
+                      [&](int, int64_t, double, const movement::Input&, const movement::PlayerState&,
+                          const movement::PlayerState& s) { other.push_back(s.origin); });
     EXPECT_NE(other, alone);
 }
 

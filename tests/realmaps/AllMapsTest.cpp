@@ -60,7 +60,8 @@ TEST(RealMaps, OaDm1CountsMatchTheHeader) {
         if (lump == bsp::Lump::Entities || lump == bsp::Lump::Visibility)
             continue; // text and a header+bits lump: no fixed record size
         const size_t length = static_cast<size_t>(header->lumps[static_cast<size_t>(i)].length);
-        EXPECT_EQ(sizes[static_cast<size_t>(i)].count, length / bsp::lumpRecordSize(lump)) << bsp::lumpName(lump);
+        EXPECT_EQ(sizes[static_cast<size_t>(i)].count, length / bsp::lumpRecordSize(lump))
+            << bsp::lumpName(lump);
         EXPECT_EQ(sizes[static_cast<size_t>(i)].bytes, length) << bsp::lumpName(lump);
     }
     EXPECT_EQ(sizes[static_cast<size_t>(bsp::Lump::Visibility)].bytes,
@@ -76,6 +77,7 @@ TEST(RealMaps, BareNameWithoutDataIsAClearError) {
     ASSERT_TRUE(vfs);
     auto missing = world::loadMap("no_such_map", vfs.get());
     ASSERT_FALSE(missing.ok());
-    EXPECT_EQ(missing.error().message.rfind("no_such_map: no such map (looked for maps/no_such_map.bsp", 0), 0u)
+    EXPECT_EQ(missing.error().message.rfind("no_such_map: no such map (looked for maps/no_such_map.bsp", 0),
+              0u)
         << missing.error().message;
 }

@@ -1,5 +1,5 @@
-#include "render/Camera.h"
 #include "render/Culling.h"
+#include "render/Camera.h"
 #include "render/WorldMesh.h"
 
 #include "bsp/BspFile.h"

@@ -60,7 +60,8 @@ TEST(LightGrid, SampleOnACellScalesAmbientAndAddsTheMinimum) {
     // Diffuse: a normal facing the light gets ambient + directed, one facing away the ambient only.
     EXPECT_EQ(light.diffuse(glm::vec3(0, 0, 1))[0], static_cast<uint8_t>(24 + 32 + 80));
     EXPECT_EQ(light.diffuse(glm::vec3(0, 0, -1))[0], static_cast<uint8_t>(24 + 32));
-    EXPECT_EQ(light.diffuse(glm::normalize(glm::vec3(1, 0, 1)))[1], static_cast<uint8_t>(56 + 80 * 0.70710678f));
+    EXPECT_EQ(light.diffuse(glm::normalize(glm::vec3(1, 0, 1)))[1],
+              static_cast<uint8_t>(56 + 80 * 0.70710678f));
 }
 
 TEST(LightGrid, TrilinearBetweenCellsSkippingWalls) {

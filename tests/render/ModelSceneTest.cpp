@@ -1,9 +1,9 @@
 // Models of placed entities: loaded through the file system (missing and malformed ones named and
 // skipped), posed, and turned into lit world-space triangles.
 
+#include "render/ModelScene.h"
 #include "fs/FileSystem.h"
 #include "md3/TestModel.h"
-#include "render/ModelScene.h"
 #include "support/TestSupport.h"
 
 #include <glm/geometric.hpp>
@@ -20,7 +20,8 @@ items::Placement placed(const char* model, glm::vec3 origin) {
     return p;
 }
 
-std::unique_ptr<fs::FileSystem> archiveWith(const std::vector<std::pair<std::string, std::vector<uint8_t>>>& files) {
+std::unique_ptr<fs::FileSystem>
+archiveWith(const std::vector<std::pair<std::string, std::vector<uint8_t>>>& files) {
     auto vfs = fs::FileSystem::create();
     EXPECT_TRUE(vfs.ok());
     EXPECT_TRUE(vfs.value()->mountArchiveBytes(test::makeZip(files), "models.pk3").ok());
@@ -34,17 +35,17 @@ TEST(ModelScene, LoadsPosesAndSkipsWhatDoesNotLoad) {
     auto bad = good;
     bad[4] = 99; // version 99
     auto vfs = archiveWith({{"models/test/tetra.md3", good}, {"models/test/bad.md3", bad}});
-    std::vector<items::Placement> placements = {placed("models/test/tetra.md3", {100, 0, 0}),
-                                                placed("models/test/missing.md3", {0, 0, 0}),
-                                                placed("models/test/bad.md3", {0, 0, 0}),
-                                                placed("models/test/tetra.md3", {-100, 0, 0})};
+    std::vector<items::Placement> placements = {
+        placed("models/test/tetra.md3", {100, 0, 0}), placed("models/test/missing.md3", {0, 0, 0}),
+        placed("models/test/bad.md3", {0, 0, 0}), placed("models/test/tetra.md3", {-100, 0, 0})};
     render::ModelScene scene(placements, vfs.get());
     ASSERT_EQ(scene.models().size(), 1u); // loaded once, used twice
     EXPECT_EQ(scene.models()[0].surfaces.size(), 2u);
     EXPECT_EQ(scene.models()[0].surfaces[1].shader, "models/test/fin.tga");
     ASSERT_EQ(scene.warnings().size(), 2u);
     EXPECT_NE(scene.warnings()[0].find("models/test/missing.md3"), std::string::npos) << scene.warnings()[0];
-    EXPECT_EQ(scene.warnings()[1], "models/test/bad.md3: unsupported MD3 version 99 (expected 15) (model not drawn)");
+    EXPECT_EQ(scene.warnings()[1],
+              "models/test/bad.md3: unsupported MD3 version 99 (expected 15) (model not drawn)");
     const auto posed = scene.pose(1.0);
     ASSERT_EQ(posed.size(), 2u);
     EXPECT_EQ(posed[0].origin, glm::vec3(100, 0, 0));

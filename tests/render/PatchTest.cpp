@@ -29,7 +29,9 @@ std::vector<bsp::DrawVert> grid(int width, int height) {
     return c;
 }
 
-float b(int i, float u) { return i == 0 ? (1 - u) * (1 - u) : i == 1 ? 2 * u * (1 - u) : u * u; }
+float b(int i, float u) {
+    return i == 0 ? (1 - u) * (1 - u) : i == 1 ? 2 * u * (1 - u) : u * u;
+}
 
 } // namespace
 
@@ -61,7 +63,8 @@ TEST(Patch, VerticesMatchTheBezierFormula) {
 TEST(Patch, EvaluateBiquadraticInterpolatesCorners) {
     std::array<glm::vec3, 9> c;
     for (int i = 0; i < 9; ++i)
-        c[static_cast<size_t>(i)] = {static_cast<float>(i % 3), static_cast<float>(i / 3), static_cast<float>(i * i)};
+        c[static_cast<size_t>(i)] = {static_cast<float>(i % 3), static_cast<float>(i / 3),
+                                     static_cast<float>(i * i)};
     EXPECT_EQ(evaluateBiquadratic(c, 0, 0), c[0]);
     EXPECT_EQ(evaluateBiquadratic(c, 1, 0), c[2]);
     EXPECT_EQ(evaluateBiquadratic(c, 0, 1), c[6]);
@@ -85,7 +88,8 @@ TEST(Patch, WatertightBetweenColumnsAndRows) {
         std::map<std::pair<uint32_t, uint32_t>, int> edges;
         for (size_t i = 0; i < m.indices.size(); i += 3)
             for (int e = 0; e < 3; ++e) {
-                uint32_t a = m.indices[i + static_cast<size_t>(e)], c = m.indices[i + static_cast<size_t>((e + 1) % 3)];
+                uint32_t a = m.indices[i + static_cast<size_t>(e)],
+                         c = m.indices[i + static_cast<size_t>((e + 1) % 3)];
                 edges[{std::min(a, c), std::max(a, c)}]++;
             }
         auto onBorder = [&](uint32_t v) {
@@ -95,11 +99,14 @@ TEST(Patch, WatertightBetweenColumnsAndRows) {
         for (const auto& [edge, count] : edges) {
             const auto [ra, ca] = onBorder(edge.first);
             const auto [rb, cb] = onBorder(edge.second);
-            const bool border = (ra && rb && (edge.first / static_cast<uint32_t>(m.columns) ==
-                                              edge.second / static_cast<uint32_t>(m.columns))) ||
-                                (ca && cb && (edge.first % static_cast<uint32_t>(m.columns) ==
-                                              edge.second % static_cast<uint32_t>(m.columns)));
-            EXPECT_EQ(count, border ? 1 : 2) << "level " << level << " edge " << edge.first << "-" << edge.second;
+            const bool border = (ra && rb &&
+                                 (edge.first / static_cast<uint32_t>(m.columns) ==
+                                  edge.second / static_cast<uint32_t>(m.columns))) ||
+                                (ca && cb &&
+                                 (edge.first % static_cast<uint32_t>(m.columns) ==
+                                  edge.second % static_cast<uint32_t>(m.columns)));
+            EXPECT_EQ(count, border ? 1 : 2)
+                << "level " << level << " edge " << edge.first << "-" << edge.second;
         }
         // The column between the two pieces lies exactly on the shared control column (x = 64).
         for (int row = 0; row < m.rows; ++row)
@@ -117,7 +124,8 @@ TEST(Patch, NeighbourPiecesAgreeOnTheirSharedEdge) {
             right[static_cast<size_t>(j * 3 + i)] = control[static_cast<size_t>(j * 5 + 2 + i)].xyz;
         }
     for (float t : {0.0f, 0.3f, 0.5f, 0.9f, 1.0f})
-        EXPECT_NEAR(glm::length(evaluateBiquadratic(left, 1.0f, t) - evaluateBiquadratic(right, 0.0f, t)), 0.0f, 1e-5f);
+        EXPECT_NEAR(glm::length(evaluateBiquadratic(left, 1.0f, t) - evaluateBiquadratic(right, 0.0f, t)),
+                    0.0f, 1e-5f);
 }
 
 TEST(Patch, AttributesAreInterpolatedAndLevelsClamped) {

@@ -1,5 +1,5 @@
-#include "render/Material.h"
 #include "render/ShaderScript.h"
+#include "render/Material.h"
 
 #include <gtest/gtest.h>
 
@@ -89,7 +89,8 @@ TEST(ShaderScript, StageKeywords) {
 
 TEST(ShaderScript, UnterminatedShaderIsAnErrorNamingFileAndLine) {
     ShaderLibrary lib;
-    auto s = parseShaderScript("textures/ok { { map a.tga } }\ntextures/bad\n{\n  { map b.tga }\n", "scripts/broken.shader", lib);
+    auto s = parseShaderScript("textures/ok { { map a.tga } }\ntextures/bad\n{\n  { map b.tga }\n",
+                               "scripts/broken.shader", lib);
     ASSERT_FALSE(s.ok());
     EXPECT_NE(s.error().message.find("scripts/broken.shader:"), std::string::npos) << s.error().message;
     EXPECT_NE(s.error().message.find("textures/bad"), std::string::npos) << s.error().message;
@@ -118,12 +119,13 @@ TEST(ShaderScript, WaveFunctions) {
 
 TEST(Material, TextureAndFilteredLightmapCollapseToOnePass) {
     ShaderLibrary lib;
-    ASSERT_TRUE(parseShaderScript("t/wall { { map $lightmap } { map t/wall.tga blendFunc filter } "
-                                  "{ map t/glow.tga blendFunc add } }\n"
-                                  "t/grate { surfaceparm trans cull none { map t/grate.tga alphaFunc GE128 depthWrite } "
-                                  "{ map $lightmap blendFunc filter } }\n"
-                                  "t/hidden { surfaceparm nodraw }\n",
-                                  "m.shader", lib)
+    ASSERT_TRUE(parseShaderScript(
+                    "t/wall { { map $lightmap } { map t/wall.tga blendFunc filter } "
+                    "{ map t/glow.tga blendFunc add } }\n"
+                    "t/grate { surfaceparm trans cull none { map t/grate.tga alphaFunc GE128 depthWrite } "
+                    "{ map $lightmap blendFunc filter } }\n"
+                    "t/hidden { surfaceparm nodraw }\n",
+                    "m.shader", lib)
                     .ok());
     const MaterialPlan wall = planMaterial("t/wall", lib.find("t/wall"));
     ASSERT_EQ(wall.passes.size(), 2u);
@@ -187,21 +189,24 @@ TEST(ShaderScript, EveryDeformKind) {
     EXPECT_FLOAT_EQ(s2->deforms[1].wave.frequency, 3.0f);
     EXPECT_EQ(lib.unknownKeywords, (std::set<std::string>{"deformVertexes projectionshadow"}));
     ASSERT_EQ(lib.warnings.size(), 2u);
-    EXPECT_NE(lib.warnings[0].find("d.shader:3: deformVertexes wave with a div of 0"), std::string::npos) << lib.warnings[0];
-    EXPECT_NE(lib.warnings[1].find("d.shader:6: more than 3 deformVertexes"), std::string::npos) << lib.warnings[1];
+    EXPECT_NE(lib.warnings[0].find("d.shader:3: deformVertexes wave with a div of 0"), std::string::npos)
+        << lib.warnings[0];
+    EXPECT_NE(lib.warnings[1].find("d.shader:6: more than 3 deformVertexes"), std::string::npos)
+        << lib.warnings[1];
 }
 
 TEST(ShaderScript, ColourAlphaAndCoordinateGenerators) {
-    const char* text = "t/g\n{\n  portal\n  entityMergable\n  surfaceparm detail\n"
-                       "  { map a.tga\n rgbGen vertex }\n"
-                       "  { map b.tga\n alphaGen const 0.25\n rgbGen vertex }\n"
-                       "  { map c.tga\n rgbGen oneMinusVertex\n alphaGen oneMinusVertex\n tcGen environment }\n"
-                       "  { map d.tga\n rgbGen lightingDiffuse\n alphaGen lightingSpecular\n tcGen lightmap\n detail }\n"
-                       "  { map e.tga\n rgbGen entity\n alphaGen wave sin 0.5 0.5 0 1\n"
-                       "    tcGen vector ( 0.01 0 0 ) ( 0 0.02 0 )\n depthFunc equal }\n"
-                       "  { map f.tga\n rgbGen oneMinusEntity\n alphaGen portal 512\n"
-                       "    tcMod transform 1 0.5 0.25 2 0.1 0.2\n tcMod entityTranslate\n rgbGen const ( 0.5 0.25 1 ) }\n"
-                       "}\n";
+    const char* text =
+        "t/g\n{\n  portal\n  entityMergable\n  surfaceparm detail\n"
+        "  { map a.tga\n rgbGen vertex }\n"
+        "  { map b.tga\n alphaGen const 0.25\n rgbGen vertex }\n"
+        "  { map c.tga\n rgbGen oneMinusVertex\n alphaGen oneMinusVertex\n tcGen environment }\n"
+        "  { map d.tga\n rgbGen lightingDiffuse\n alphaGen lightingSpecular\n tcGen lightmap\n detail }\n"
+        "  { map e.tga\n rgbGen entity\n alphaGen wave sin 0.5 0.5 0 1\n"
+        "    tcGen vector ( 0.01 0 0 ) ( 0 0.02 0 )\n depthFunc equal }\n"
+        "  { map f.tga\n rgbGen oneMinusEntity\n alphaGen portal 512\n"
+        "    tcMod transform 1 0.5 0.25 2 0.1 0.2\n tcMod entityTranslate\n rgbGen const ( 0.5 0.25 1 ) }\n"
+        "}\n";
     ShaderLibrary lib;
     ASSERT_TRUE(parseShaderScript(text, "g.shader", lib).ok());
     EXPECT_TRUE(lib.unknownKeywords.empty()) << unsupportedSummary(lib);
@@ -247,7 +252,8 @@ TEST(ShaderScript, UnsupportedSummaryIsOneLine) {
                                   "b { deformVertexes text0 { map x.tga } }\n",
                                   "u.shader", lib)
                     .ok());
-    EXPECT_EQ(unsupportedSummary(lib), "shader scripts: not supported (ignored): deformVertexes text0, fogparms, videomap");
+    EXPECT_EQ(unsupportedSummary(lib),
+              "shader scripts: not supported (ignored): deformVertexes text0, fogparms, videomap");
 }
 
 TEST(ShaderScript, NoiseWaveIsSmoothAndBounded) {
@@ -262,7 +268,7 @@ TEST(ShaderScript, NoiseWaveIsSmoothAndBounded) {
     }
     EXPECT_GE(lo, 0.0f);
     EXPECT_LE(hi, 1.0f);
-    EXPECT_GT(hi - lo, 0.3f); // it does move
+    EXPECT_GT(hi - lo, 0.3f);                      // it does move
     EXPECT_EQ(w.evaluate(1.25), w.evaluate(1.25)); // deterministic
 }
 

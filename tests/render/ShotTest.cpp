@@ -64,9 +64,9 @@ std::string field(const std::string& out, const std::string& key) {
     return "";
 }
 
-
 void requireGameData() {
-    ASSERT_FALSE(test::openArenaBaseDir().empty()) << "needs openarena-081-maps, openarena-081-textures, openarena-data";
+    ASSERT_FALSE(test::openArenaBaseDir().empty())
+        << "needs openarena-081-maps, openarena-081-textures, openarena-data";
 }
 
 } // namespace
@@ -86,7 +86,8 @@ Image shrink(const Image& img, int factor) {
                 int sum = 0;
                 for (int dy = 0; dy < factor; ++dy)
                     for (int dx = 0; dx < factor; ++dx)
-                        sum += img.rgb[static_cast<size_t>(((y * factor + dy) * img.width + x * factor + dx) * 3 + c)];
+                        sum += img.rgb[static_cast<size_t>(
+                            ((y * factor + dy) * img.width + x * factor + dx) * 3 + c)];
                 out.rgb[static_cast<size_t>((y * out.width + x) * 3 + c)] =
                     static_cast<unsigned char>((sum + factor * factor / 2) / (factor * factor));
             }
@@ -133,7 +134,8 @@ TEST(Shot, OaDm1ViewsLookLikeTheGame) {
         for (size_t j = 0; j < game.size(); ++j)
             if (j != i) {
                 const double other = test::meanSsim(ours[i], game[j]);
-                EXPECT_LT(other, same - 0.3) << "against " << views[j].file << ": " << other << ", same view " << same;
+                EXPECT_LT(other, same - 0.3)
+                    << "against " << views[j].file << ": " << other << ", same view " << same;
             }
         const RegionStats a = region(ours[i], 0, 0, 1, 1), b = region(game[i], 0, 0, 1, 1);
         // Overall brightness and colour within a few grey levels of the game's (ours 1-1.7 brighter
@@ -141,8 +143,8 @@ TEST(Shot, OaDm1ViewsLookLikeTheGame) {
         EXPECT_NEAR(a.r, b.r, 4.0);
         EXPECT_NEAR(a.g, b.g, 4.0);
         EXPECT_NEAR(a.b, b.b, 4.0);
-        std::printf("%s: SSIM %.3f, mean rgb ours %.1f %.1f %.1f, game %.1f %.1f %.1f\n", views[i].file, same, a.r,
-                    a.g, a.b, b.r, b.g, b.b);
+        std::printf("%s: SSIM %.3f, mean rgb ours %.1f %.1f %.1f, game %.1f %.1f %.1f\n", views[i].file, same,
+                    a.r, a.g, a.b, b.r, b.g, b.b);
     }
     std::filesystem::remove_all(dir);
 }
@@ -150,7 +152,8 @@ TEST(Shot, OaDm1ViewsLookLikeTheGame) {
 TEST(Shot, AltarViewHasRedWindowsAndGreyStone) {
     requireGameData();
     const std::string png = test::makeTempDir("shot") + "/altar.png";
-    const auto r = test::runCliplab("shot oa_dm1 --pos 324 1156 50 --angles 0 180 --size 640x360 --out '" + png + "'");
+    const auto r =
+        test::runCliplab("shot oa_dm1 --pos 324 1156 50 --angles 0 180 --size 640x360 --out '" + png + "'");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const Image img = loadPng(png);
     ASSERT_EQ(img.width, 640);
@@ -165,7 +168,8 @@ TEST(Shot, AltarViewHasRedWindowsAndGreyStone) {
 TEST(Shot, ViewsAndCullingToggles) {
     requireGameData();
     const std::string dir = test::makeTempDir("shot");
-    const std::string common = " oa_dm1 --pos 324 1156 50 --angles 0 180 --size 320x180 --out '" + dir + "/x.png'";
+    const std::string common =
+        " oa_dm1 --pos 324 1156 50 --angles 0 180 --size 320x180 --out '" + dir + "/x.png'";
     const auto culled = test::runCliplab("shot" + common);
     const auto noPvs = test::runCliplab("shot --no-pvs" + common);
     const auto none = test::runCliplab("shot --no-pvs --no-frustum" + common);
@@ -209,7 +213,8 @@ TEST(Shot, ViewsAndCullingToggles) {
 TEST(Shot, PatchLevelChangesTheTriangleCount) {
     requireGameData();
     // oa_dm3 has bezier patches; with culling off every surface is drawn.
-    const std::string common = " oa_dm3 --no-pvs --no-frustum --size 160x90 --out '" + test::makeTempDir("shot") + "/p.png'";
+    const std::string common =
+        " oa_dm3 --no-pvs --no-frustum --size 160x90 --out '" + test::makeTempDir("shot") + "/p.png'";
     const auto coarse = test::runCliplab("shot --patch-level 1" + common);
     const auto fine = test::runCliplab("shot --patch-level 8" + common);
     ASSERT_EQ(coarse.exitCode, 0) << coarse.err;
@@ -224,8 +229,9 @@ TEST(Shot, MissingTexturesShowTheChecker) {
     const std::string dir = test::makeTempDir("shot");
     test::writeFile(dir + "/cube.bsp", bsp::write(test::makeCubeMap()));
     // The cube's one surface (top, z = 64) faces the camera below it with this fixture's winding.
-    const auto r = test::runCliplab("shot '" + dir + "/cube.bsp' --pos 0 0 -100 --angles -89 0 --size 160x120 --out '" +
-                                    dir + "/cube.png' --basepath '" + dir + "'");
+    const auto r =
+        test::runCliplab("shot '" + dir + "/cube.bsp' --pos 0 0 -100 --angles -89 0 --size 160x120 --out '" +
+                         dir + "/cube.png' --basepath '" + dir + "'");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(field(r.out, "missing_textures"), "1");
     EXPECT_GT(region(loadPng(dir + "/cube.png"), 0.4, 0.4, 0.6, 0.6).magentaFraction, 0.2);
@@ -251,7 +257,8 @@ TEST(Shot, LightmapViewShowsVertexLighting) {
     const auto r = test::runCliplab("shot --view lightmap --size 320x180 --out '" + png + "'");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const Image img = loadPng(png);
-    const RegionStats floor = region(img, 0.45, 0.9, 0.55, 0.98), ceiling = region(img, 0.45, 0.02, 0.55, 0.1);
+    const RegionStats floor = region(img, 0.45, 0.9, 0.55, 0.98),
+                      ceiling = region(img, 0.45, 0.02, 0.55, 0.1);
     EXPECT_NEAR(floor.r, 240.0, 3.0);
     EXPECT_NEAR(floor.g, 240.0, 3.0);
     EXPECT_NEAR(ceiling.r, 92.0, 3.0);
@@ -268,8 +275,8 @@ TEST(Shot, OutsideTheWorldTheMapIsDrawnWithoutItsSky) {
     ASSERT_EQ(inside.exitCode, 0) << inside.err;
     EXPECT_GE(std::stoi(field(inside.out, "cluster")), 0);
     EXPECT_GT(std::stoi(field(inside.out, "sky_surfaces")), 0);
-    const auto outside = test::runCliplab("shot wrackdm17 --pos -4500 800 1500 --angles 10 20 --size 320x180 --out '" +
-                                          dir + "/out.png'");
+    const auto outside = test::runCliplab(
+        "shot wrackdm17 --pos -4500 800 1500 --angles 10 20 --size 320x180 --out '" + dir + "/out.png'");
     ASSERT_EQ(outside.exitCode, 0) << outside.err;
     EXPECT_EQ(field(outside.out, "cluster"), "-1");
     EXPECT_EQ(field(outside.out, "leaves_pvs_culled"), "0");
@@ -290,10 +297,12 @@ TEST(Shot, ItemLooksLikeOurReferencePicture) {
     // comparing structure (SSIM), not bytes. To renew it after an intended change, run the command
     // below with --out pointing at the file and look at the picture.
     const std::string dir = test::makeTempDir("shot");
-    const std::string view = "shot oa_dm1 --pos -330 1416 40 --angles 12 180 --size 200x150 --fov 50 --time 2";
+    const std::string view =
+        "shot oa_dm1 --pos -330 1416 40 --angles 12 180 --size 200x150 --fov 50 --time 2";
     const auto on = test::runCliplab(view + " --out '" + dir + "/on.png'");
     const auto off = test::runCliplab(view + " --models off --out '" + dir + "/off.png'");
-    const auto later = test::runCliplab(view.substr(0, view.size() - 1) + "2.5 --out '" + dir + "/later.png'");
+    const auto later =
+        test::runCliplab(view.substr(0, view.size() - 1) + "2.5 --out '" + dir + "/later.png'");
     ASSERT_EQ(on.exitCode, 0) << on.err;
     ASSERT_EQ(off.exitCode, 0) << off.err;
     ASSERT_EQ(later.exitCode, 0) << later.err;

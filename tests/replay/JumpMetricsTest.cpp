@@ -12,7 +12,8 @@ using namespace cliplab;
 namespace {
 
 /// An endless floor at z = 0: boxes stop 1/8 above it (the game's epsilon).
-collision::TraceResult floorTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b, int32_t) {
+collision::TraceResult floorTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,
+                                  int32_t) {
     collision::TraceResult r;
     const float low = shape.mins.z;
     const float da = a.z + low, db = b.z + low; // height of the box bottom above the floor

@@ -1,16 +1,16 @@
 // The .cliprec format: every number and setting reads back exactly, and malformed files are
 // refused with the file name, the line number and what is wrong.
 
-#include "support/TestSupport.h"
 #include "replay/Capture.h"
 #include "replay/Recording.h"
+#include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <random>
 
 using namespace cliplab;
@@ -149,7 +149,8 @@ TEST(RecordingFormat, RoundTripIsExact) {
         ASSERT_EQ(a.ticks[i].origin.has_value(), b.ticks[i].origin.has_value()) << i;
         if (a.ticks[i].origin) {
             for (int k = 0; k < 3; ++k)
-                EXPECT_EQ(std::bit_cast<uint32_t>((*a.ticks[i].origin)[k]), std::bit_cast<uint32_t>((*b.ticks[i].origin)[k]));
+                EXPECT_EQ(std::bit_cast<uint32_t>((*a.ticks[i].origin)[k]),
+                          std::bit_cast<uint32_t>((*b.ticks[i].origin)[k]));
         }
     }
     // Written again, the text is the same.
@@ -164,7 +165,8 @@ TEST(RecordingFormat, EverySettingIsWritten) {
     const replay::Recording a = oddRecording();
     movement::Settings fromDefaults;
     for (const auto& st : movement::settingTexts(a.settings.movement))
-        ASSERT_EQ(movement::setSetting(fromDefaults, st.name, st.value), std::nullopt) << st.name << "=" << st.value;
+        ASSERT_EQ(movement::setSetting(fromDefaults, st.name, st.value), std::nullopt)
+            << st.name << "=" << st.value;
     EXPECT_TRUE(fromDefaults == a.settings.movement);
     // And every field of oddRecording differs from the default, so none can pass unwritten.
     const movement::Settings d;
@@ -204,16 +206,19 @@ TEST(RecordingFormat, RandomFloatsRoundTrip) {
         ASSERT_NE(text.find(std::string(" ") + a + " "), std::string::npos) << a;
     }
     for (size_t i = 0; i < r.ticks.size(); ++i) {
-        ASSERT_EQ(std::bit_cast<uint32_t>(back->ticks[i].input.yaw), std::bit_cast<uint32_t>(r.ticks[i].input.yaw));
-        ASSERT_EQ(std::bit_cast<uint32_t>(back->ticks[i].input.pitch), std::bit_cast<uint32_t>(r.ticks[i].input.pitch));
+        ASSERT_EQ(std::bit_cast<uint32_t>(back->ticks[i].input.yaw),
+                  std::bit_cast<uint32_t>(r.ticks[i].input.yaw));
+        ASSERT_EQ(std::bit_cast<uint32_t>(back->ticks[i].input.pitch),
+                  std::bit_cast<uint32_t>(r.ticks[i].input.pitch));
         ASSERT_EQ(*back->ticks[i].origin, *r.ticks[i].origin);
     }
 }
 
 TEST(RecordingFormat, MinimalHeaderTakesDefaults) {
-    auto r = replay::parseRecording("# a hand-written recording\r\ncliprec 1\r\nmap oa_dm1\r\nhz 60\r\n"
-                                    "start.origin 1 2 3\r\n\r\nticks 2\r\n1 0 0 j 90 0\r\n# comment\r\n0 -1 1 jc 0 -10 5 6 7\r\n",
-                                    "hand.cliprec");
+    auto r = replay::parseRecording(
+        "# a hand-written recording\r\ncliprec 1\r\nmap oa_dm1\r\nhz 60\r\n"
+        "start.origin 1 2 3\r\n\r\nticks 2\r\n1 0 0 j 90 0\r\n# comment\r\n0 -1 1 jc 0 -10 5 6 7\r\n",
+        "hand.cliprec");
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->map, "oa_dm1");
     EXPECT_EQ(r->settings.rate, 60.0);
@@ -252,10 +257,13 @@ TEST(RecordingFormat, MalformedFilesNameTheLine) {
         {head + "trace.epsilon 17\n", "bad.cliprec:5: trace.epsilon: 17 is beyond +/-16"},
         {head + "trace.epsilon -1\n", "bad.cliprec:5: trace.epsilon: -1 is outside [0, 16]"},
         {head + "trace.method sweep\n", "bad.cliprec:5: trace.method: expected brush or planeshift"},
-        {head + "trace.semantics doom\n", "bad.cliprec:5: trace.semantics: expected quake3, robust or tutorial"},
+        {head + "trace.semantics doom\n",
+         "bad.cliprec:5: trace.semantics: expected quake3, robust or tutorial"},
         {head + "trace.curves maybe\n", "bad.cliprec:5: trace.curves: expected 0/1 or on/off"},
-        {"cliprec 1\nmap m\nhz 125\nstart.origin 1 2\n", "bad.cliprec:4: start.origin: expected 3 numbers, got 2"},
-        {"cliprec 1\nmap m\nhz 125\nstart.origin 1 2 1e7\n", "bad.cliprec:4: start.origin: 1e7 is beyond +/-1e+06"},
+        {"cliprec 1\nmap m\nhz 125\nstart.origin 1 2\n",
+         "bad.cliprec:4: start.origin: expected 3 numbers, got 2"},
+        {"cliprec 1\nmap m\nhz 125\nstart.origin 1 2 1e7\n",
+         "bad.cliprec:4: start.origin: 1e7 is beyond +/-1e+06"},
         {head + "start.velocity 0 inf 0\n", "bad.cliprec:5: start.velocity: 'inf' is not a finite number"},
         {head + "start.mode swim\n", "bad.cliprec:5: start.mode: expected walk, fly or noclip"},
         {head + "start.waterLevel 4\n", "bad.cliprec:5: start.waterLevel: expected 0, 1, 2 or 3"},
@@ -274,7 +282,8 @@ TEST(RecordingFormat, MalformedFilesNameTheLine) {
         {head + "ticks\n", "bad.cliprec:5: ticks: expected one count"},
         {head + "movement.minsx 20\nticks 0\n",
          "bad.cliprec:6: the settings do not hold together: minsx = 20 is above maxsx = 15"},
-        {head + "ticks 1\n1 0 0 - 0\n", "bad.cliprec:6: expected 6 fields (FORWARD RIGHT UP BUTTONS YAW PITCH) or 9"},
+        {head + "ticks 1\n1 0 0 - 0\n",
+         "bad.cliprec:6: expected 6 fields (FORWARD RIGHT UP BUTTONS YAW PITCH) or 9"},
         {head + "ticks 1\n1 0 0 - 0 0 1 2\n", "bad.cliprec:6: expected 6 fields"},
         {head + "ticks 2\n1 0 0 - 0 0\n2 0 0 - 0 0\n", "bad.cliprec:7: FORWARD must be in [-1, 1], got 2"},
         {head + "ticks 1\n0 0 -1.5 - 0 0\n", "bad.cliprec:6: UP must be in [-1, 1]"},
@@ -284,14 +293,17 @@ TEST(RecordingFormat, MalformedFilesNameTheLine) {
         {head + "ticks 1\n0 0 0 - 0 0 1 2 3e9\n", "bad.cliprec:6: X Y Z: 3e9 is beyond"},
         {head + "ticks 1\n0 0 0 - 1e39 0\n", "bad.cliprec:6: YAW: 1e39 is beyond"},
         {head + "ticks 1\n0 0 0 - 0 0 0x1p30 0 0\n", "bad.cliprec:6: X Y Z: 0x1p30 is beyond"},
-        {head + "ticks 2\n0 0 0 - 0 0\n", "bad.cliprec:6: the file ends after 1 tick lines; 'ticks 2' (line 5)"},
-        {head + "ticks 1\n0 0 0 - 0 0\n0 0 0 - 0 0\n", "bad.cliprec:7: more tick lines than 'ticks 1' (line 5)"},
+        {head + "ticks 2\n0 0 0 - 0 0\n",
+         "bad.cliprec:6: the file ends after 1 tick lines; 'ticks 2' (line 5)"},
+        {head + "ticks 1\n0 0 0 - 0 0\n0 0 0 - 0 0\n",
+         "bad.cliprec:7: more tick lines than 'ticks 1' (line 5)"},
     };
     for (const auto& c : cases) {
         auto r = replay::parseRecording(c.text, "bad.cliprec");
         ASSERT_FALSE(r) << c.text;
         EXPECT_NE(r.error().message.find(c.message), std::string::npos)
-            << "text:\n" << c.text << "\nerror: " << r.error().message << "\nexpected: " << c.message;
+            << "text:\n"
+            << c.text << "\nerror: " << r.error().message << "\nexpected: " << c.message;
     }
 }
 

@@ -3,14 +3,14 @@
 // epsilon 1/8 against 1/32 and of the melax preset against quake3, whose parting ticks the tests
 // work out from the map's geometry.
 
-#include "support/TestSupport.h"
+#include "replay/Replay.h"
 #include "collision/Model.h"
 #include "movement/Simulation.h"
 #include "movement/WalkScript.h"
 #include "replay/Capture.h"
 #include "replay/Compare.h"
 #include "replay/Overrides.h"
-#include "replay/Replay.h"
+#include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -43,7 +43,8 @@ const Playground& playground() {
 
 /// A recording of `script` walked from `start` under `settings` by movement::runWalk (the code
 /// `cliplab walk` runs), with the origins runWalk reached.
-replay::Recording recordScript(const std::string& script, const glm::vec3& start, const replay::RunSettings& settings) {
+replay::Recording recordScript(const std::string& script, const glm::vec3& start,
+                               const replay::RunSettings& settings) {
     auto steps = movement::parseWalkScript(script, "test script");
     EXPECT_TRUE(steps) << steps.error().message;
     movement::PlayerState s;
@@ -155,7 +156,8 @@ TEST(Replay, CaptureRefusesWhatCannotBeReplayed) {
     replay::Capture capture("playground", settings, start);
     movement::Input in;
     in.forward = 1.0f;
-    const movement::PlayerState after = movement::move(start, in, 1.0 / settings.rate, settings.movement, trace);
+    const movement::PlayerState after =
+        movement::move(start, in, 1.0 / settings.rate, settings.movement, trace);
     ASSERT_TRUE(capture.add(in, start, after, settings));
     // A teleport between ticks.
     movement::PlayerState moved = after;
@@ -218,8 +220,8 @@ TEST(Replay, EpsilonEighthAgainstThirtySecondPartsWhereThePlayerLands) {
     ASSERT_TRUE(fine) << fine.error().message;
     const size_t b = set.add("epsilon=1/32", fine.value());
 
-    const collision::TraceFunction nothing = [](const collision::Shape&, const glm::vec3&, const glm::vec3& end,
-                                                int32_t) {
+    const collision::TraceFunction nothing = [](const collision::Shape&, const glm::vec3&,
+                                                const glm::vec3& end, int32_t) {
         collision::TraceResult r;
         r.endpos = end;
         return r;
@@ -256,7 +258,8 @@ TEST(Replay, EpsilonEighthAgainstThirtySecondPartsWhereThePlayerLands) {
     // Both then walk into the 1-unit thin wall (its near face at y = 2176): each stops e short of it.
     EXPECT_NEAR(set.run(0).states.back().origin.y, 2176.0f - 15.0f - 0.125f, 1e-3f);
     EXPECT_NEAR(set.run(b).states.back().origin.y, 2176.0f - 15.0f - 0.03125f, 1e-3f);
-    EXPECT_NEAR(set.summary(b).finalDistance, glm::distance(glm::vec2(0.09375f, 0.09375f), glm::vec2(0.0f)), 1e-3f);
+    EXPECT_NEAR(set.summary(b).finalDistance, glm::distance(glm::vec2(0.09375f, 0.09375f), glm::vec2(0.0f)),
+                1e-3f);
     EXPECT_EQ(set.summary(0).inSolidTicks, 0);
     EXPECT_EQ(set.summary(b).inSolidTicks, 0);
     EXPECT_EQ(set.firstParting()->tick, expected);
@@ -331,8 +334,9 @@ TEST(Replay, TracesOfATickAreTheRunsOwn) {
 
 TEST(Overrides, NamesValuesAndErrors) {
     const replay::RunSettings base;
-    auto s = replay::applyOverrides(base, "  epsilon=1/32\thz=60 semantics=tutorial curves=on trace=planeshift "
-                                          "bevels=off preset=quake3 method=step-correct gravity=400 minsz=-20 ");
+    auto s =
+        replay::applyOverrides(base, "  epsilon=1/32\thz=60 semantics=tutorial curves=on trace=planeshift "
+                                     "bevels=off preset=quake3 method=step-correct gravity=400 minsz=-20 ");
     ASSERT_TRUE(s) << s.error().message;
     EXPECT_EQ(s->trace.epsilon, 1.0f / 32.0f);
     EXPECT_EQ(s->rate, 60.0);
@@ -364,6 +368,7 @@ TEST(Overrides, NamesValuesAndErrors) {
     for (const Case& c : bad) {
         auto r = replay::applyOverrides(base, c.text);
         ASSERT_FALSE(r) << c.text;
-        EXPECT_NE(r.error().message.find(c.message), std::string::npos) << c.text << ": " << r.error().message;
+        EXPECT_NE(r.error().message.find(c.message), std::string::npos)
+            << c.text << ": " << r.error().message;
     }
 }

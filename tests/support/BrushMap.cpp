@@ -61,7 +61,8 @@ bsp::BspData makeBrushMap(const std::vector<TestBrush>& brushes, size_t firstInl
     world.mins = glm::ivec3(-65536);
     world.maxs = glm::ivec3(65536);
     world.numLeafBrushes = static_cast<int32_t>(firstInlineBrush);
-    for (size_t b = 0; b < firstInlineBrush; ++b) d.leafBrushes.push_back(static_cast<int32_t>(b));
+    for (size_t b = 0; b < firstInlineBrush; ++b)
+        d.leafBrushes.push_back(static_cast<int32_t>(b));
     bsp::Leaf empty = world;
     empty.cluster = -1;
     empty.firstLeafBrush = empty.numLeafBrushes = 0;

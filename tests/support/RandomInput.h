@@ -49,7 +49,8 @@ using InSolidTest = std::function<bool(const collision::Shape& shape, const glm:
 /// `onTick`, when given, sees every state.
 inline RandomWalkCounts randomWalk(const std::vector<glm::vec3>& starts, const movement::Settings& settings,
                                    const collision::TraceFunction& trace, const InSolidTest& inSolid,
-                                   const RandomWalkPlan& plan, const collision::CorrectFunction* correct = nullptr,
+                                   const RandomWalkPlan& plan,
+                                   const collision::CorrectFunction* correct = nullptr,
                                    const std::function<void(const movement::PlayerState&)>& onTick = {}) {
     RandomWalkCounts counts;
     if (starts.empty())

@@ -15,19 +15,23 @@ namespace cliplab::test {
 
 core::Result<std::vector<std::string>> readGzipLines(const std::string& path) {
     gzFile f = gzopen(path.c_str(), "rb");
-    if (!f) return core::makeError(path + ": cannot open");
+    if (!f)
+        return core::makeError(path + ": cannot open");
     std::string text;
     char buffer[1 << 16];
     int n;
-    while ((n = gzread(f, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<size_t>(n));
+    while ((n = gzread(f, buffer, sizeof buffer)) > 0)
+        text.append(buffer, static_cast<size_t>(n));
     const bool failed = n < 0;
     gzclose(f);
-    if (failed) return core::makeError(path + ": corrupt gzip data");
+    if (failed)
+        return core::makeError(path + ": corrupt gzip data");
     std::vector<std::string> lines;
     std::istringstream in(text);
     std::string line;
     while (std::getline(in, line))
-        if (!line.empty()) lines.push_back(line);
+        if (!line.empty())
+            lines.push_back(line);
     return lines;
 }
 
@@ -37,7 +41,8 @@ namespace {
 std::string tracePath(const std::string& file) {
     for (const char* dir : {"reference/traces/", "reference/traces-more/", "reference/positions/"}) {
         const std::string path = dataPath(dir + file);
-        if (std::filesystem::exists(path)) return path;
+        if (std::filesystem::exists(path))
+            return path;
     }
     return dataPath("reference/traces/" + file);
 }
@@ -45,7 +50,8 @@ std::string tracePath(const std::string& file) {
 bool parseFloats(const std::string& line, float* out, int count) {
     std::istringstream in(line);
     for (int i = 0; i < count; ++i)
-        if (!(in >> out[i])) return false;
+        if (!(in >> out[i]))
+            return false;
     std::string rest;
     return !(in >> rest);
 }
@@ -55,7 +61,8 @@ bool parseFloats(const std::string& line, float* out, int count) {
 core::Result<std::vector<ReferenceTrace>> loadReferenceInputs(const std::string& map) {
     const std::string path = tracePath(map + ".in.gz");
     auto lines = readGzipLines(path);
-    if (!lines) return lines.error();
+    if (!lines)
+        return lines.error();
     std::vector<ReferenceTrace> out;
     for (size_t i = 0; i < lines->size(); ++i) {
         float v[12];
@@ -66,10 +73,12 @@ core::Result<std::vector<ReferenceTrace>> loadReferenceInputs(const std::string&
     return out;
 }
 
-core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::string& map, const std::string& suffix) {
+core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::string& map,
+                                                                const std::string& suffix) {
     const std::string path = tracePath(map + "." + suffix + ".out.gz");
     auto lines = readGzipLines(path);
-    if (!lines) return lines.error();
+    if (!lines)
+        return lines.error();
     std::vector<ReferenceResult> out;
     for (size_t i = 0; i < lines->size(); ++i) {
         // Eight reals, then three integers read as integers: contents such as 536870913
@@ -78,19 +87,28 @@ core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::strin
         float v[8];
         long long flags[3];
         bool ok = true;
-        for (float& f : v) ok = ok && static_cast<bool>(in >> f);
-        for (long long& n : flags) ok = ok && static_cast<bool>(in >> n);
+        for (float& f : v)
+            ok = ok && static_cast<bool>(in >> f);
+        for (long long& n : flags)
+            ok = ok && static_cast<bool>(in >> n);
         std::string rest;
         if (!ok || (in >> rest))
-            return core::makeError(core::format("%s: line %zu: expected 8 numbers and 3 integers", path.c_str(), i + 1));
-        out.push_back({v[0], {v[1], v[2], v[3]}, {v[4], v[5], v[6]}, v[7], static_cast<int>(flags[0]),
-                       static_cast<int>(flags[1]), static_cast<int>(static_cast<uint32_t>(flags[2]))});
+            return core::makeError(
+                core::format("%s: line %zu: expected 8 numbers and 3 integers", path.c_str(), i + 1));
+        out.push_back({v[0],
+                       {v[1], v[2], v[3]},
+                       {v[4], v[5], v[6]},
+                       v[7],
+                       static_cast<int>(flags[0]),
+                       static_cast<int>(flags[1]),
+                       static_cast<int>(static_cast<uint32_t>(flags[2]))});
     }
     return out;
 }
 
 collision::Shape referenceShape(const ReferenceTrace& t, bool capsule) {
-    if (t.mins == glm::vec3(0.0f) && t.maxs == glm::vec3(0.0f)) return collision::Shape::ray();
+    if (t.mins == glm::vec3(0.0f) && t.maxs == glm::vec3(0.0f))
+        return collision::Shape::ray();
     return capsule ? collision::Shape::capsule(t.mins, t.maxs) : collision::Shape::box(t.mins, t.maxs);
 }
 
@@ -100,13 +118,16 @@ core::Result<bsp::BspData> loadOpenArenaMap(const std::string& name) {
         return core::makeError("OpenArena maps are not installed: apt-get install openarena-081-maps "
                                "(scripts/test.sh does this)");
     auto vfs = fs::FileSystem::create();
-    if (!vfs) return vfs.error();
-    if (auto s = vfs.value()->mountArchive(pk3); !s) return s.error();
+    if (!vfs)
+        return vfs.error();
+    if (auto s = vfs.value()->mountArchive(pk3); !s)
+        return s.error();
     return world::loadMap(name, vfs.value().get());
 }
 
 BruteForceJudge::BruteForceJudge(bsp::BspData map, bool curves) : m_data(std::move(map)) {
-    if (m_data.models.empty()) m_data.models.emplace_back();
+    if (m_data.models.empty())
+        m_data.models.emplace_back();
     m_data.models.push_back(m_data.models[0]);
     m_model = std::make_unique<collision::Model>(m_data);
     m_options.model = static_cast<int32_t>(m_data.models.size() - 1);

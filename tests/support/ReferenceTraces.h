@@ -35,7 +35,8 @@ struct ReferenceResult {
 /// tests/data/reference/traces, traces-more and positions.
 core::Result<std::vector<ReferenceTrace>> loadReferenceInputs(const std::string& map);
 /// tests/data/reference/traces/MAP.SUFFIX.out.gz parsed, e.g. suffix "mask1.curves0".
-core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::string& map, const std::string& suffix);
+core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::string& map,
+                                                                const std::string& suffix);
 
 /// The shape of a reference line: a ray when mins and maxs are zero, else a box or capsule.
 collision::Shape referenceShape(const ReferenceTrace& t, bool capsule);

@@ -92,10 +92,10 @@ std::vector<uint8_t> makeZip(const std::vector<std::pair<std::string, std::vecto
             out.u8(static_cast<uint8_t>(v >> 8));
         };
         w.u32(0x04034b50);
-        u16(w, 10); // version needed
-        u16(w, 0);  // flags
-        u16(w, 0);  // stored
-        u16(w, 0);  // time
+        u16(w, 10);   // version needed
+        u16(w, 0);    // flags
+        u16(w, 0);    // stored
+        u16(w, 0);    // time
         u16(w, 0x21); // date
         w.u32(crc);
         w.u32(size);
@@ -191,11 +191,17 @@ std::string openArenaMapsPk3() {
     return base.empty() ? "" : base + "/pak1-maps.pk3";
 }
 
-std::string dataPath(const std::string& relative) { return std::string(CLIPLAB_TEST_DATA_DIR) + "/" + relative; }
+std::string dataPath(const std::string& relative) {
+    return std::string(CLIPLAB_TEST_DATA_DIR) + "/" + relative;
+}
 
-std::string playgroundPath() { return std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map"; }
+std::string playgroundPath() {
+    return std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
+}
 
-core::Result<bsp::BspData> loadPlayground() { return world::loadMap(playgroundPath(), nullptr); }
+core::Result<bsp::BspData> loadPlayground() {
+    return world::loadMap(playgroundPath(), nullptr);
+}
 
 std::vector<glm::vec3> spawnStarts(const bsp::BspData& data) {
     std::vector<glm::vec3> out;

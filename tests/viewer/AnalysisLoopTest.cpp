@@ -2,8 +2,8 @@
 // view naming the face it points at (and nothing over the sidebar), and a probe's Inspector lines.
 
 #include "viewer/ConsoleCommands.h"
-#include "viewer/panels/Panels.h"
 #include "viewer/ViewerLoopHarness.h"
+#include "viewer/panels/Panels.h"
 
 using cliplab::test::ViewerLoopHarness;
 

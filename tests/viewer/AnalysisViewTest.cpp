@@ -1,11 +1,11 @@
 // The analysis overlays without a window: faces drawn in their leading shown class's colour,
 // filtered per class and by range; hulls of the brushes near the eye, rebuilt when the box changes.
 
+#include "viewer/AnalysisView.h"
 #include "analysis/SurfaceClass.h"
 #include "collision/Model.h"
 #include "debugdraw/RecordingDebugDraw.h"
 #include "support/BrushMap.h"
-#include "viewer/AnalysisView.h"
 
 #include <gtest/gtest.h>
 
@@ -30,7 +30,8 @@ TEST(AnalysisView, FacesTakeTheirLeadingShownClassColour) {
         square(100, analysis::classBit(SurfaceClass::Walkable)), square(200, 0),
         square(5000, analysis::classBit(SurfaceClass::Lava))};
     debugdraw::RecordingDebugDraw rec;
-    auto drawn = viewer::drawSurfaceClasses(faces, rec, glm::vec3(0.0f), 1000.0f, analysis::kAllSurfaceClasses);
+    auto drawn =
+        viewer::drawSurfaceClasses(faces, rec, glm::vec3(0.0f), 1000.0f, analysis::kAllSurfaceClasses);
     ASSERT_EQ(rec.polygons().size(), 2u); // the classless face and the far lava are left out
     EXPECT_EQ(drawn[size_t(SurfaceClass::Slick)], 1u);
     EXPECT_EQ(drawn[size_t(SurfaceClass::Walkable)], 1u);
@@ -39,18 +40,21 @@ TEST(AnalysisView, FacesTakeTheirLeadingShownClassColour) {
     EXPECT_FLOAT_EQ(rec.polygons()[0].points[0].z, 0.25f); // lifted off the surface
     // Slick filtered out: the slick walkable floor shows as walkable.
     rec.clear();
-    drawn = viewer::drawSurfaceClasses(faces, rec, glm::vec3(0.0f), 1000.0f,
-                                       analysis::kAllSurfaceClasses & ~analysis::classBit(SurfaceClass::Slick));
+    drawn =
+        viewer::drawSurfaceClasses(faces, rec, glm::vec3(0.0f), 1000.0f,
+                                   analysis::kAllSurfaceClasses & ~analysis::classBit(SurfaceClass::Slick));
     EXPECT_EQ(drawn[size_t(SurfaceClass::Walkable)], 2u);
-    EXPECT_EQ(glm::vec3(rec.polygons()[0].style.color), glm::vec3(viewer::surfaceClassColor(SurfaceClass::Walkable)));
+    EXPECT_EQ(glm::vec3(rec.polygons()[0].style.color),
+              glm::vec3(viewer::surfaceClassColor(SurfaceClass::Walkable)));
     rec.clear();
-    viewer::drawSurfaceClasses(faces, rec, glm::vec3(5000, 0, 0), 1000.0f, analysis::classBit(SurfaceClass::Lava));
+    viewer::drawSurfaceClasses(faces, rec, glm::vec3(5000, 0, 0), 1000.0f,
+                               analysis::classBit(SurfaceClass::Lava));
     EXPECT_EQ(rec.polygons().size(), 1u);
 }
 
 TEST(AnalysisView, HullCacheRebuildsWhenTheBoxChanges) {
-    const bsp::BspData d = test::makeBrushMap({{test::boxPlanes({0, 0, 0}, {64, 64, 64})},
-                                               {test::boxPlanes({4000, 0, 0}, {4064, 64, 64})}});
+    const bsp::BspData d = test::makeBrushMap(
+        {{test::boxPlanes({0, 0, 0}, {64, 64, 64})}, {test::boxPlanes({4000, 0, 0}, {4064, 64, 64})}});
     const collision::Model model(d);
     viewer::HullCache cache;
     const auto& a = cache.get(model, 0, 2, {-15, -15, -24}, {15, 15, 32}, bsp::contents::Solid);
@@ -99,7 +103,7 @@ TEST(AnalysisView, SnagCellsFromYellowToRed) {
     cells[2].centre = {200, 0, 0};
     debugdraw::RecordingDebugDraw rec;
     EXPECT_EQ(viewer::drawSnagCells(cells, rec, 64.0f), 3u);
-    ASSERT_EQ(rec.lines().size(), 3u * 13u); // a cube and a pole each
+    ASSERT_EQ(rec.lines().size(), 3u * 13u);                 // a cube and a pole each
     EXPECT_NEAR(rec.lines()[0].style.color.g, 0.15f, 1e-6f); // the most: red
     EXPECT_EQ(rec.lines()[0].style.color.r, 1.0f);
     EXPECT_EQ(rec.lines()[13].style.color, (debugdraw::Color{1.0f, 1.0f, 0.1f, 1.0f})); // one: yellow

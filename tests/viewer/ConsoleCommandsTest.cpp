@@ -1,9 +1,9 @@
 // The viewer's console commands and variables on a ViewerState, without a window: the host that
 // would load maps, copy text and take screenshots is a recorder.
 
+#include "viewer/ConsoleCommands.h"
 #include "mapc/MapTestUtil.h"
 #include "support/TestSupport.h"
-#include "viewer/ConsoleCommands.h"
 
 #include "bsp/BspData.h"
 #include "movement/Settings.h"
@@ -95,13 +95,15 @@ TEST(ConsoleCommands, GameCvarNamesAndRangesOfTheSetOption) {
 
 TEST(ConsoleCommands, TickRateAsPmoveMsec) {
     Fixture f;
-    EXPECT_EQ(f.run("pmove_msec"), "pmove_msec is 8  ([3, 33], whole)  " + f.con.variable("pmove_msec")->help);
+    EXPECT_EQ(f.run("pmove_msec"),
+              "pmove_msec is 8  ([3, 33], whole)  " + f.con.variable("pmove_msec")->help);
     f.run("pmove_msec 16");
     EXPECT_DOUBLE_EQ(f.st.tickRate, 62.5);
     EXPECT_DOUBLE_EQ(f.st.sim.rate(), 62.5);
     f.run("tickRate 200");
     EXPECT_DOUBLE_EQ(f.st.sim.rate(), 200.0);
-    EXPECT_EQ(f.run("pmove_msec"), "pmove_msec is 5  ([3, 33], whole)  " + f.con.variable("pmove_msec")->help);
+    EXPECT_EQ(f.run("pmove_msec"),
+              "pmove_msec is 5  ([3, 33], whole)  " + f.con.variable("pmove_msec")->help);
     EXPECT_EQ(f.run("pmove_msec 2"), "pmove_msec: expected a whole number in [3, 33], got '2'");
     EXPECT_EQ(f.run("pmove_msec 8.5"), "pmove_msec: expected a whole number in [3, 33], got '8.5'");
     EXPECT_EQ(f.run("tickRate 1000"), "tickRate: expected a number in [30, 333], got '1000'");
@@ -129,7 +131,8 @@ TEST(ConsoleCommands, TraceOptions) {
     EXPECT_EQ(f.con.complete("trace_mask PLAYER").line, "trace_mask PLAYERCLIP ");
     f.run("trace_shape sphere");
     EXPECT_EQ(f.st.trace.shape, collision::ShapeKind::Sphere);
-    EXPECT_EQ(f.run("trace_shape cube"), "trace_shape: expected ray, box, sphere, capsule or cylinder, got 'cube'");
+    EXPECT_EQ(f.run("trace_shape cube"),
+              "trace_shape: expected ray, box, sphere, capsule or cylinder, got 'cube'");
     f.run("trace_mins -8 -8 -4");
     EXPECT_EQ(f.st.trace.mins, glm::vec3(-8, -8, -4));
     f.run("trace_maxs \"8 8 16\"");
@@ -228,11 +231,11 @@ TEST(ConsoleCommands, ExecFileErrorsNameFileAndLine) {
                                                     "noclip; setviewpos 10 20 30 180\nbogus 1\n"));
     f.run("exec " + dir + "/setup.cfg");
     std::vector<std::string> lines(f.con.lines().begin(), f.con.lines().end());
-    EXPECT_EQ(lines, (std::vector<std::string>{"] exec " + dir + "/setup.cfg",
-                                               dir + "/setup.cfg:3: g_speed: 'fast' is not a number",
-                                               "noclip ON",
-                                               dir + "/setup.cfg:5: unknown command 'bogus' (cmdlist and cvarlist "
-                                                     "list them)"}));
+    EXPECT_EQ(lines,
+              (std::vector<std::string>{"] exec " + dir + "/setup.cfg",
+                                        dir + "/setup.cfg:3: g_speed: 'fast' is not a number", "noclip ON",
+                                        dir + "/setup.cfg:5: unknown command 'bogus' (cmdlist and cvarlist "
+                                              "list them)"}));
     EXPECT_EQ(f.st.moveSettings.gravity, 400.0f);
     EXPECT_EQ(f.st.sim.state().origin, glm::vec3(10, 20, 30));
     EXPECT_EQ(f.con.fileErrors(), 2);
@@ -242,10 +245,12 @@ namespace {
 
 /// A floor, a clip box at x 0..64 and a func_door, compiled, loaded without a renderer.
 std::unique_ptr<viewer::LoadedMap> clipMap() {
-    const std::string text = test::mapText(
-        test::boxBrush({-512, -512, -16}, {512, 512, 0}) + test::boxBrush({0, -32, 0}, {64, 32, 128}, "common/clip"),
-        "{\n\"classname\" \"func_door\"\n\"targetname\" \"gate\"\n" + test::boxBrush({200, -32, 0}, {208, 32, 96}) +
-            "}\n{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-300 0 40\"\n}\n");
+    const std::string text =
+        test::mapText(test::boxBrush({-512, -512, -16}, {512, 512, 0}) +
+                          test::boxBrush({0, -32, 0}, {64, 32, 128}, "common/clip"),
+                      "{\n\"classname\" \"func_door\"\n\"targetname\" \"gate\"\n" +
+                          test::boxBrush({200, -32, 0}, {208, 32, 96}) +
+                          "}\n{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"-300 0 40\"\n}\n");
     auto m = viewer::buildLoadedMap("clip.map", test::compileOk(text));
     EXPECT_TRUE(m.ok());
     return m ? std::move(m.value()) : nullptr;
@@ -288,12 +293,14 @@ TEST(ConsoleCommands, ProbeAndInspectNameTheClipBrush) {
     EXPECT_TRUE(hasLine(lines, "  shader textures/common/clip"));
     EXPECT_TRUE(hasLine(lines, "  contents PLAYERCLIP|TRANSLUCENT"));
     EXPECT_TRUE(hasLine(lines, "  surface flags NOIMPACT|NOMARKS|NODRAW|NOLIGHTMAP|NONSOLID"));
-    EXPECT_TRUE(hasLine(lines, "brush " + std::to_string(clip) +
-                                   " (player clip): shader textures/common/clip, contents PLAYERCLIP|TRANSLUCENT"));
+    EXPECT_TRUE(
+        hasLine(lines, "brush " + std::to_string(clip) +
+                           " (player clip): shader textures/common/clip, contents PLAYERCLIP|TRANSLUCENT"));
     EXPECT_TRUE(hasLine(lines, "  entity 0 worldspawn (world, model 0)"));
     EXPECT_TRUE(hasLine(lines, "  bounds 0 -32 0 to 64 32 128"));
     const auto hitSide = std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
-        return l.find("face  -1 0 0 dist 0 textures/common/clip") != std::string::npos && l.find("(hit)") != std::string::npos;
+        return l.find("face  -1 0 0 dist 0 textures/common/clip") != std::string::npos &&
+               l.find("(hit)") != std::string::npos;
     });
     EXPECT_EQ(hitSide, 1);
     // The door's brush names its entity.
@@ -301,7 +308,8 @@ TEST(ConsoleCommands, ProbeAndInspectNameTheClipBrush) {
     f.con.submit("inspect " + std::to_string(door));
     f.con.runQueued();
     const std::vector<std::string> doorLines(f.con.lines().begin(), f.con.lines().end());
-    EXPECT_TRUE(hasLine(doorLines, "  entity 1 func_door \"gate\" (model *1)")) << ::testing::PrintToString(doorLines);
+    EXPECT_TRUE(hasLine(doorLines, "  entity 1 func_door \"gate\" (model *1)"))
+        << ::testing::PrintToString(doorLines);
     EXPECT_EQ(f.run("inspect 99999"), "inspect: '99999' is not a brush of the loaded map");
     EXPECT_EQ(f.run("inspect -1"), "inspect: '-1' is not a brush of the loaded map");
     // A probe into the sky hits nothing.
@@ -343,7 +351,8 @@ TEST(ConsoleCommands, ViewanglesAndTheAnalysisViews) {
     EXPECT_EQ(f.st.camera.pitch, 30.0f);
     EXPECT_EQ(f.st.camera.yaw, 135.0f);
     EXPECT_EQ(f.run("viewangles 30"), "usage: viewangles PITCH YAW");
-    EXPECT_EQ(f.run("viewangles 95 0"), "viewangles: expected PITCH in [-89, 89] and YAW in degrees, got '95 0'");
+    EXPECT_EQ(f.run("viewangles 95 0"),
+              "viewangles: expected PITCH in [-89, 89] and YAW in degrees, got '95 0'");
     EXPECT_EQ(f.st.camera.pitch, 30.0f);
     EXPECT_FALSE(f.st.surfaceClassView.enabled);
     f.run("r_surfaceClasses 1");

@@ -159,7 +159,8 @@ TEST(ConsoleLoop, ExecFileRunsAtStartAndItsScreenshotIsWritten) {
              "noclip\n"
              "setviewpos 64 32 128 180\n"
              "g_gravity 400\n"
-             "screenshot " << shot << "\n";
+             "screenshot "
+          << shot << "\n";
     }
     ViewerLoopHarness v(640, 360, "", (dir / "start.cfg").string());
     ASSERT_TRUE(v.ok()) << v.error;

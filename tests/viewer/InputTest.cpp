@@ -147,7 +147,9 @@ TEST(ViewerInput, EnterInThePathFieldLoadsTheMap) {
 TEST(ViewerInput, KeyTTogglesFirstPersonAndTheChaseCamera) {
     ViewerLoopHarness v(1280, 720);
     ASSERT_TRUE(v.ok()) << v.error;
-    auto eye = [&v] { return cliplab::movement::eyePosition(v.state().sim.state(), v.state().sim.settings()); };
+    auto eye = [&v] {
+        return cliplab::movement::eyePosition(v.state().sim.state(), v.state().sim.settings());
+    };
     ASSERT_TRUE(v.state().chase) << "the start shows the player from behind";
     EXPECT_GT(glm::length(v.state().camera.eye - eye()), 8.0f);
     v.tap(SDLK_t);

@@ -31,7 +31,8 @@ std::string cutContents() {
             continue;
         const float room = w->ContentRegionRect.GetWidth();
         if (w->ContentSize.x > room + 1.0f)
-            out << "window '" << w->Name << "': contents " << w->ContentSize.x << " px wide, room " << room << "\n";
+            out << "window '" << w->Name << "': contents " << w->ContentSize.x << " px wide, room " << room
+                << "\n";
     }
     ImGuiContext& g = *GImGui;
     for (int i = 0; i < g.Tables.GetMapSize(); ++i) {
@@ -43,8 +44,8 @@ std::string cutContents() {
             const ImGuiTableColumn& col = t->Columns[c];
             const float reach = std::max(col.ContentMaxXUnfrozen, col.ContentMaxXHeadersUsed);
             if (reach > col.ClipRect.Max.x + 1.0f)
-                out << "table in '" << t->OuterWindow->Name << "' column " << c << ": contents reach " << reach
-                    << ", clipped at " << col.ClipRect.Max.x << "\n";
+                out << "table in '" << t->OuterWindow->Name << "' column " << c << ": contents reach "
+                    << reach << ", clipped at " << col.ClipRect.Max.x << "\n";
         }
     }
     return out.str();
@@ -70,8 +71,10 @@ TEST_P(ViewerLayout, EveryPanelOpenFitsWithoutOverlap) {
     v.state().replay.panel.expand = true;              // the Recording bar open
     v.frames(1);
     // Inside the sections, every tree node open too.
-    const std::pair<const char*, const char*> trees[] = {{"Movement", "player shape"}, {"Movement", "settings"},
-                                                         {"Map", "maps in the game data"}, {"Map", "playground stations"},
+    const std::pair<const char*, const char*> trees[] = {{"Movement", "player shape"},
+                                                         {"Movement", "settings"},
+                                                         {"Map", "maps in the game data"},
+                                                         {"Map", "playground stations"},
                                                          {"Map", "spawn points"}};
     for (const auto& [section, label] : trees)
         ViewerLoopHarness::setTreeNodeOpen(section, label, true);
@@ -107,7 +110,8 @@ TEST_P(ViewerLayout, EveryPanelOpenFitsWithoutOverlap) {
     for (size_t i = 0; i < top.size(); ++i) {
         EXPECT_TRUE(display.Contains(top[i]->Rect())) << top[i]->Name << " leaves the window";
         for (size_t j = i + 1; j < top.size(); ++j)
-            EXPECT_FALSE(top[i]->Rect().Overlaps(top[j]->Rect())) << top[i]->Name << " covers " << top[j]->Name;
+            EXPECT_FALSE(top[i]->Rect().Overlaps(top[j]->Rect()))
+                << top[i]->Name << " covers " << top[j]->Name;
     }
     // The 3D view keeps most of the window.
     ImGuiWindow* sidebar = ViewerLoopHarness::imguiWindow("Sidebar");

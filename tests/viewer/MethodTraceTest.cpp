@@ -2,14 +2,14 @@
 // the viewer state's probe/sweep traced by both methods and their picture, the saved setting, and
 // `shot --ui --method both` showing both methods' colours at the hit.
 
+#include "viewer/MethodTrace.h"
+#include "debugdraw/RecordingDebugDraw.h"
 #include "fs/FileSystem.h"
 #include "support/BrushMap.h"
-#include "support/ReferenceTraces.h"
 #include "support/Png.h"
+#include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
-#include "debugdraw/RecordingDebugDraw.h"
 #include "viewer/GlWindow.h"
-#include "viewer/MethodTrace.h"
 #include "viewer/TraceVis.h"
 #include "viewer/ViewerSettings.h"
 
@@ -30,7 +30,8 @@ collision::Model wedgeModel() {
                                            {{0, 1, 0}, 328},
                                            {{0, 0, -1}, 0},
                                            test::planeThrough({1, 0, 1}, {64, 0, 0})};
-    return collision::Model(test::makeBrushMap({{test::boxPlanes({-512, -512, -64}, {512, 512, 0})}, {wedge}}));
+    return collision::Model(
+        test::makeBrushMap({{test::boxPlanes({-512, -512, -64}, {512, 512, 0})}, {wedge}}));
 }
 
 const std::string kPlayground = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map";
@@ -82,7 +83,8 @@ TEST(MethodTrace, TreesAreBuiltOnFirstUseAndPerMaskAndBevels) {
     EXPECT_EQ(cache.find(1, false), nullptr);
     (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ray, a, b, 1, {});
     EXPECT_EQ(cache.builds(), 2); // bevels changed
-    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ray, a, b, bsp::contents::Water, {});
+    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ray, a, b, bsp::contents::Water,
+                                {});
     EXPECT_EQ(cache.builds(), 3); // mask changed: nothing is water, the ray passes
     EXPECT_EQ(cache.find(bsp::contents::Water, false)->info().brushes, 0);
     (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, ray, a, b, 1, {});
@@ -117,8 +119,8 @@ TEST(MethodTrace, UnavailableOptionsFallBackToTheBrushTrace) {
     for (const auto& o : {tutorial, inlineModel}) {
         ASSERT_NE(viewer::planeShiftUnavailable(o), nullptr);
         EXPECT_EQ(viewer::effectiveMethod(TraceMethod::Both, o), TraceMethod::Brush);
-        const auto r = viewer::traceByMethod(TraceMethod::Both, m, cache, true, collision::Shape::ray(), {0, 0, 10},
-                                             {0, 0, -10}, 1, o);
+        const auto r = viewer::traceByMethod(TraceMethod::Both, m, cache, true, collision::Shape::ray(),
+                                             {0, 0, 10}, {0, 0, -10}, 1, o);
         ASSERT_EQ(r.size(), 1u);
         EXPECT_EQ(r[0].method, TraceMethod::Brush);
     }
@@ -159,11 +161,13 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     EXPECT_EQ(both[1].source, "sweep (planeshift)");
     EXPECT_EQ(both[1].method, TraceMethod::PlaneShift);
     EXPECT_LT(both[0].result.fraction, 1.0f);
-    EXPECT_NEAR(both[1].result.fraction, both[0].result.fraction, 1e-4f); // a box onto the floor: exact both ways
+    EXPECT_NEAR(both[1].result.fraction, both[0].result.fraction,
+                1e-4f); // a box onto the floor: exact both ways
     EXPECT_EQ(st.tracesThisFrame, 2);
     EXPECT_EQ(st.map->planeShift.builds(), 1);
     // The player's traces need one answer: the brush trace with Both, plane shifting with PlaneShift.
-    EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method, TraceMethod::Brush);
+    EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method,
+              TraceMethod::Brush);
     st.trace.method = TraceMethod::PlaneShift;
     EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method,
               TraceMethod::PlaneShift);
@@ -241,13 +245,16 @@ TEST(MethodTrace, ShotWithBothShowsBothColoursAtTheHit) {
     // A player box swept along +y into the block at y = 96, seen from the side (the frame as
     // `cliplab shot --ui` renders it, panels included).
     const std::string dir = test::makeTempDir("viewer");
-    const std::string common = "shot '" + kPlayground +
-                               "' --pos -40 -60 90 --angles 16 53 --size 1280x720 --ui --sweep 64 -400 40 64 600 40";
+    const std::string common =
+        "shot '" + kPlayground +
+        "' --pos -40 -60 90 --angles 16 53 --size 1280x720 --ui --sweep 64 -400 40 64 600 40";
     for (const char* method : {"both", "planeshift"}) {
-        const auto run = test::runCliplab(common + " --method " + method + " --out '" + dir + "/" + method + ".png'");
+        const auto run =
+            test::runCliplab(common + " --method " + method + " --out '" + dir + "/" + method + ".png'");
         ASSERT_EQ(run.exitCode, 0) << run.err;
     }
-    const test::Image both = test::loadPng(dir + "/both.png"), single = test::loadPng(dir + "/planeshift.png");
+    const test::Image both = test::loadPng(dir + "/both.png"),
+                      single = test::loadPng(dir + "/planeshift.png");
     ASSERT_EQ(both.width, 1280);
     // Both methods stop the box at the same place; both colours are drawn there (the plane-shift
     // lines dashed over the brush ones).
@@ -261,7 +268,8 @@ TEST(MethodTrace, ShotWithBothShowsBothColoursAtTheHit) {
     EXPECT_NE(bad.err.find("--method"), std::string::npos) << bad.err;
     const auto noUi = test::runCliplab("shot '" + kPlayground + "' --method both --out '" + dir + "/y.png'");
     EXPECT_EQ(noUi.exitCode, 2);
-    const auto nan = test::runCliplab("shot '" + kPlayground + "' --ui --sweep 0 0 nan 1 1 1 --out '" + dir + "/z.png'");
+    const auto nan =
+        test::runCliplab("shot '" + kPlayground + "' --ui --sweep 0 0 nan 1 1 1 --out '" + dir + "/z.png'");
     EXPECT_EQ(nan.exitCode, 2);
 }
 

@@ -3,14 +3,14 @@
 // jump, crouch, F5 again. `cliplab walk --replay` must then reproduce every recorded position
 // exactly, and the viewer's own playback must show the run where it was.
 
-#include "support/TestSupport.h"
-#include "replay/Recording.h"
-#include "viewer/Viewer.h"
-#include "viewer/ReplayController.h"
-#include "viewer/GlWindow.h"
-#include "viewer/ViewerState.h"
 #include "debugdraw/RecordingDebugDraw.h"
+#include "replay/Recording.h"
 #include "replay/Replay.h"
+#include "support/TestSupport.h"
+#include "viewer/GlWindow.h"
+#include "viewer/ReplayController.h"
+#include "viewer/Viewer.h"
+#include "viewer/ViewerState.h"
 
 #include <SDL.h>
 #include <gtest/gtest.h>
@@ -155,7 +155,8 @@ TEST(ViewerRecording, InjectedPlayAt30And144FpsReplaysExactly) {
         ASSERT_EQ(view.exitCode, 0) << view.err;
         const glm::vec3 o = *rec->ticks[tick - 1].origin;
         char expected[128];
-        std::snprintf(expected, sizeof expected, "final %.3f %.3f %.3f", double(o.x), double(o.y), double(o.z));
+        std::snprintf(expected, sizeof expected, "final %.3f %.3f %.3f", double(o.x), double(o.y),
+                      double(o.z));
         EXPECT_NE(view.out.find(expected), std::string::npos) << view.out << "\nexpected " << expected;
     }
 }
@@ -280,18 +281,20 @@ TEST(ViewerRecording, ControllerPlaysSeeksAndComparesGhosts) {
 TEST(ViewerRecording, BadReplayOptionsAreRefused) {
     const std::string dir = test::makeTempDir("viewerrec");
     test::writeFile(dir + "/s.txt", std::string("0.2 1 0 0 - 90 0\n"));
-    auto w = test::runCliplab("walk '" + kPlayground + "' --script '" + dir + "/s.txt' --record-input '" + dir +
-                              "/r.cliprec'");
+    auto w = test::runCliplab("walk '" + kPlayground + "' --script '" + dir + "/s.txt' --record-input '" +
+                              dir + "/r.cliprec'");
     ASSERT_EQ(w.exitCode, 0) << w.err;
     const std::string rec = "'" + dir + "/r.cliprec'";
     struct Case {
         std::string args, message;
     } cases[] = {
         {"view --ghost x --hidden", "--ghost, --at and --angles need --replay FILE"},
-        {"view --replay " + rec + " --ghost \"nosuch=1\" --hidden", "--ghost \"nosuch=1\": unknown setting 'nosuch'"},
+        {"view --replay " + rec + " --ghost \"nosuch=1\" --hidden",
+         "--ghost \"nosuch=1\": unknown setting 'nosuch'"},
         {"view --replay " + rec + " --at soon --hidden", "--at: expected seconds >= 0 or 'parting'"},
         {"view --replay " + rec + " --angles 95 0 --hidden", "--angles needs PITCH (within +/-89)"},
-        {"view --replay " + rec + " --script '" + dir + "/s.txt' --hidden", "--replay and --script cannot be combined"},
+        {"view --replay " + rec + " --script '" + dir + "/s.txt' --hidden",
+         "--replay and --script cannot be combined"},
         {"view --fps 0 --hidden", "--fps: expected a frame rate from 1 to 1000"},
     };
     for (const Case& c : cases) {
@@ -302,5 +305,6 @@ TEST(ViewerRecording, BadReplayOptionsAreRefused) {
     // A recording that cannot be read is a failure (1), not a bad command line.
     auto missing = test::runCliplab("view --replay /nonexistent.cliprec --hidden");
     EXPECT_EQ(missing.exitCode, 1);
-    EXPECT_NE(missing.err.find("/nonexistent.cliprec: cannot open the recording"), std::string::npos) << missing.err;
+    EXPECT_NE(missing.err.find("/nonexistent.cliprec: cannot open the recording"), std::string::npos)
+        << missing.err;
 }

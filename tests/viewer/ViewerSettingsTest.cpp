@@ -1,9 +1,9 @@
 // The viewer's settings file edited by hand with hostile numbers: NaN, infinities, overflowing and
 // out-of-range values are refused line by line, and the state keeps its previous values.
 
-#include "support/TestSupport.h"
-#include "collision/TraceLimits.h"
 #include "viewer/ViewerSettings.h"
+#include "collision/TraceLimits.h"
+#include "support/TestSupport.h"
 #include "viewer/ViewerState.h"
 
 #include <gtest/gtest.h>
@@ -26,9 +26,18 @@ struct Persisted {
 };
 
 Persisted persisted(const viewer::ViewerState& s) {
-    return {int(s.trace.shape),       int(s.trace.options.semantics), int(s.render.view), s.render.patchLevel,
-            s.vis.ticksShown,         s.trace.options.curves,         s.vsync,            s.render.drawModels,
-            s.trace.options.epsilon,  s.trace.radius,                 s.camera.fovX,      s.trace.mask,
+    return {int(s.trace.shape),
+            int(s.trace.options.semantics),
+            int(s.render.view),
+            s.render.patchLevel,
+            s.vis.ticksShown,
+            s.trace.options.curves,
+            s.vsync,
+            s.render.drawModels,
+            s.trace.options.epsilon,
+            s.trace.radius,
+            s.camera.fovX,
+            s.trace.mask,
             s.tickRate};
 }
 
@@ -36,9 +45,9 @@ Persisted persisted(const viewer::ViewerState& s) {
 
 TEST(ViewerSettingsFile, HostileValuesAreRefusedLineByLine) {
     const std::string path = test::makeTempDir("viewer-hostile") + "/viewer.cfg";
-    const char* keys[] = {"trace.shape",        "trace.curves",      "trace.epsilon", "trace.semantics",
-                          "trace.mask",         "trace.radius",      "movement.tickRate", "render.view",
-                          "render.patchLevel",  "render.vsync",      "render.fov",    "vis.ticksShown",
+    const char* keys[] = {"trace.shape",       "trace.curves", "trace.epsilon",     "trace.semantics",
+                          "trace.mask",        "trace.radius", "movement.tickRate", "render.view",
+                          "render.patchLevel", "render.vsync", "render.fov",        "vis.ticksShown",
                           "render.models"};
     const char* hostile[] = {"nan", "-nan", "inf", "-inf", "1e99", "-1e99", "1e39", "", "0x", "12abc"};
     for (const char* key : keys)
@@ -58,15 +67,19 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
         bool applied;
     };
     const Case cases[] = {
-        {"trace.epsilon = -0.001", false}, {"trace.epsilon = 16.01", false},   {"trace.epsilon = 0", true},
-        {"trace.epsilon = 16", true},     {"trace.radius = -1", false},      {"trace.radius = 65", false},
-        {"trace.radius = 64", true},       {"trace.mask = 1.5", false},       {"trace.mask = 99999999999", false},
-        {"trace.mask = -1", true},         {"trace.mask = 4294967295", true}, {"movement.tickRate = 29.9", false},
-        {"movement.tickRate = 0", false},  {"movement.tickRate = 333", true}, {"render.patchLevel = 65", false},
-        {"render.fov = 0", false},         {"render.fov = 180", false},       {"render.fov = 179", true},
-        {"vis.ticksShown = -1", false},    {"vis.ticksShown = 201", false},   {"trace.shape = 1.5", false},
-        {"trace.shape = -1", false},       {"trace.shape = 4", true},         {"trace.semantics = 3", false},
-        {"render.models = 2", false},      {"render.models = 0", true},
+        {"trace.epsilon = -0.001", false},   {"trace.epsilon = 16.01", false},
+        {"trace.epsilon = 0", true},         {"trace.epsilon = 16", true},
+        {"trace.radius = -1", false},        {"trace.radius = 65", false},
+        {"trace.radius = 64", true},         {"trace.mask = 1.5", false},
+        {"trace.mask = 99999999999", false}, {"trace.mask = -1", true},
+        {"trace.mask = 4294967295", true},   {"movement.tickRate = 29.9", false},
+        {"movement.tickRate = 0", false},    {"movement.tickRate = 333", true},
+        {"render.patchLevel = 65", false},   {"render.fov = 0", false},
+        {"render.fov = 180", false},         {"render.fov = 179", true},
+        {"vis.ticksShown = -1", false},      {"vis.ticksShown = 201", false},
+        {"trace.shape = 1.5", false},        {"trace.shape = -1", false},
+        {"trace.shape = 4", true},           {"trace.semantics = 3", false},
+        {"render.models = 2", false},        {"render.models = 0", true},
     };
     for (const Case& c : cases) {
         test::writeFile(path, std::string(c.line) + "\n");
@@ -81,7 +94,8 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
             << c.line;
     }
     // One bad line does not stop the others.
-    test::writeFile(path, "trace.epsilon = nan\ntrace.radius = 8\nmovement.tickRate = inf\nrender.fov = 100\n");
+    test::writeFile(path,
+                    "trace.epsilon = nan\ntrace.radius = 8\nmovement.tickRate = inf\nrender.fov = 100\n");
     viewer::ViewerState state;
     EXPECT_EQ(viewer::loadSettings(path, state), 2);
     EXPECT_EQ(state.trace.radius, 8.0f);
@@ -103,7 +117,8 @@ TEST(FrontEndRanges, CommandLineAndViewerCfgAcceptTheSameBounds) {
     const Case cases[] = {
         {"trace.epsilon = 16", "trace.epsilon = 16.01", "trace oa_dm1 --epsilon 16.01",
          "trace oa_dm1 --epsilon 16"},
-        {"render.patchLevel = 64", "render.patchLevel = 65", "shot oa_dm1 --out /dev/null --patch-level 65", ""},
+        {"render.patchLevel = 64", "render.patchLevel = 65", "shot oa_dm1 --out /dev/null --patch-level 65",
+         ""},
         {"render.patchLevel = 1", "render.patchLevel = 0", "shot oa_dm1 --out /dev/null --patch-level 0", ""},
         {"render.fov = 179", "render.fov = 179.5", "shot oa_dm1 --out /dev/null --fov 179.5", ""},
         {"render.fov = 1", "render.fov = 0.5", "shot oa_dm1 --out /dev/null --fov 0.5", ""},
@@ -122,7 +137,8 @@ TEST(FrontEndRanges, CommandLineAndViewerCfgAcceptTheSameBounds) {
         }
     }
     // The chase distance: view's --chase and the state's setter share limits::kChaseMax.
-    EXPECT_EQ(test::runCliplab("view --chase " + std::to_string(viewer::limits::kChaseMax + 1.0f), "").exitCode, 2);
+    EXPECT_EQ(
+        test::runCliplab("view --chase " + std::to_string(viewer::limits::kChaseMax + 1.0f), "").exitCode, 2);
     viewer::ViewerState state;
     state.setChaseDistance(viewer::limits::kChaseMax + 100.0f);
     EXPECT_EQ(state.chaseDistance, viewer::limits::kChaseMax);

@@ -2,10 +2,10 @@
 // player exactly as `cliplab walk` does, `shot --ui` must show the panels, map errors must be
 // clean; plus the settings file round trip.
 
+#include "debugdraw/RecordingDebugDraw.h"
+#include "stepcorrect/StepCorrect.h"
 #include "support/Png.h"
 #include "support/TestSupport.h"
-#include "stepcorrect/StepCorrect.h"
-#include "debugdraw/RecordingDebugDraw.h"
 #include "viewer/GlWindow.h"
 #include "viewer/TraceVis.h"
 #include "viewer/ViewerSettings.h"
@@ -81,11 +81,13 @@ TEST(Viewer, ScriptedRunEndsWhereWalkEnds) {
         const auto walk = test::runCliplab("walk '" + kPlayground + "' --script '" + script + "' --hz " + hz);
         ASSERT_EQ(walk.exitCode, 0) << walk.err;
         // `cliplab MAP ...`: the map-first form starts the viewer (a real, visible window under Xvfb).
-        const auto view = test::runCliplab("'" + kPlayground + "' --script '" + script + "' --hz " + hz + " --exit --size 256x144");
+        const auto view = test::runCliplab("'" + kPlayground + "' --script '" + script + "' --hz " + hz +
+                                           " --exit --size 256x144");
         ASSERT_EQ(view.exitCode, 0) << view.err;
         EXPECT_EQ(finalLine(view.out), finalLine(walk.out)) << "hz " << hz;
         // The run covered the whole script: 3.1 s of input.
-        EXPECT_NE(view.out.find(std::string("ticks=") + (std::string(hz) == "125" ? "388" : "186")), std::string::npos)
+        EXPECT_NE(view.out.find(std::string("ticks=") + (std::string(hz) == "125" ? "388" : "186")),
+                  std::string::npos)
             << view.out;
     }
 }
@@ -101,7 +103,8 @@ TEST(Viewer, ScriptedRunStopsAfterFrames) {
     }
     float t = 0, x = 0, y = 0, z = 0;
     ASSERT_EQ(std::sscanf(line.c_str(), "%f %f %f %f", &t, &x, &y, &z), 4) << line;
-    const auto view = test::runCliplab("view '" + kPlayground + "' --script '" + script + "' --frames 150 --exit --hidden --size 256x144");
+    const auto view = test::runCliplab("view '" + kPlayground + "' --script '" + script +
+                                       "' --frames 150 --exit --hidden --size 256x144");
     ASSERT_EQ(view.exitCode, 0) << view.err;
     char expected[128];
     std::snprintf(expected, sizeof expected, "final %.3f %.3f %.3f", double(x), double(y), double(z));
@@ -174,9 +177,10 @@ TEST(ViewerSettings, RoundTripAndBadValues) {
     EXPECT_EQ(b.sectionOpen, a.sectionOpen);
 
     // Out-of-range and malformed values are skipped; the defaults stay.
-    test::writeFile(path, "trace.shape = 9\nmovement.tickRate = 5000\nrender.view = flat\nnonsense\nunknown.key = 1\n"
-                          "trace.epsilon = 0.25\nmovement.method = teleport\nmovement.stepLength = 0\n"
-                          "movement.stepLength = nan\nui.sections = Map:2\nui.sections = Map\nui.sections = :1\n");
+    test::writeFile(
+        path, "trace.shape = 9\nmovement.tickRate = 5000\nrender.view = flat\nnonsense\nunknown.key = 1\n"
+              "trace.epsilon = 0.25\nmovement.method = teleport\nmovement.stepLength = 0\n"
+              "movement.stepLength = nan\nui.sections = Map:2\nui.sections = Map\nui.sections = :1\n");
     viewer::ViewerState c;
     EXPECT_EQ(viewer::loadSettings(path, c), 1);
     EXPECT_TRUE(c.sectionOpen.empty());
@@ -225,8 +229,8 @@ TEST(ViewerState, ProbeTracesAndTheirPicture) {
 
     // A box probe straight down from the spawn point lands on the floor.
     st.trace.shape = collision::ShapeKind::Box;
-    const auto down = st.traceLogged("probe", st.trace.probeShape(), origin, origin - glm::vec3(0, 0, 512),
-                                     st.trace.mask);
+    const auto down =
+        st.traceLogged("probe", st.trace.probeShape(), origin, origin - glm::vec3(0, 0, 512), st.trace.mask);
     EXPECT_LT(down.result.fraction, 1.0f);
     EXPECT_FALSE(down.result.startSolid);
     EXPECT_FLOAT_EQ(down.result.plane.normal.z, 1.0f);
@@ -295,7 +299,8 @@ TEST(ViewerState, PatchFacetsWithTheHitOneHighlighted) {
     st.trace.mins = glm::vec3(-4.0f);
     st.trace.maxs = glm::vec3(4.0f);
     st.trace.options.curves = true;
-    st.probe = st.traceLogged("probe", st.trace.probeShape(), above, above - glm::vec3(0, 0, 256), st.trace.mask);
+    st.probe =
+        st.traceLogged("probe", st.trace.probeShape(), above, above - glm::vec3(0, 0, 256), st.trace.mask);
     ASSERT_EQ(st.probe->result.surface, static_cast<int32_t>(patch - d.surfaces.begin()));
     ASSERT_GE(st.probe->result.facet, 0);
 
@@ -305,7 +310,7 @@ TEST(ViewerState, PatchFacetsWithTheHitOneHighlighted) {
     debugdraw::RecordingDebugDraw with;
     viewer::drawTraceVis(st, with);
     EXPECT_GT(with.polygons().size(), without.polygons().size() + 1); // facets of the patches nearby
-    EXPECT_GT(with.lines().size(), without.lines().size());           // edges and the hit facet's plane arrows
+    EXPECT_GT(with.lines().size(), without.lines().size()); // edges and the hit facet's plane arrows
     st.map.reset();
 }
 
@@ -335,7 +340,8 @@ TEST(ViewerState, ThinWallDemoPassesTheWallsOnlyWithStepAndCorrect) {
     EXPECT_EQ(st.sim.rate(), viewer::ViewerState::kDemoTickRate);
     const glm::vec3 passed = holdForward();
     EXPECT_GT(passed.y - 15.0f, wallFar) << "step-and-correct passed the wall";
-    EXPECT_FALSE(st.map->model->trace(movement::playerShape(st.moveSettings, false), passed, passed, 1).startSolid);
+    EXPECT_FALSE(
+        st.map->model->trace(movement::playerShape(st.moveSettings, false), passed, passed, 1).startSolid);
 
     ASSERT_TRUE(st.startThinWallDemo());
     st.moveSettings.method = movement::Method::Swept;
@@ -451,7 +457,6 @@ TEST(ViewerState, APlayerLeavingTheWorldIsRespawnedOrStopped) {
     st.map.reset();
 }
 
-
 TEST(Viewer, ShotUiShowsThePlayerAtRest) {
     // The spawn point is 9 units above the floor: `walk` with no input says on which tick the
     // player lands and stops; shot --ui shows that very tick and says so.
@@ -463,7 +468,8 @@ TEST(Viewer, ShotUiShowsThePlayerAtRest) {
     for (std::string line; std::getline(lines, line) && landed == 0;) {
         float t = 0, x = 0, y = 0, z = 0, vx = 0, vy = 0, vz = 0;
         int ground = 0;
-        if (std::sscanf(line.c_str(), "%f %f %f %f %f %f %f %d", &t, &x, &y, &z, &vx, &vy, &vz, &ground) == 8) {
+        if (std::sscanf(line.c_str(), "%f %f %f %f %f %f %f %d", &t, &x, &y, &z, &vx, &vy, &vz, &ground) ==
+            8) {
             ++tick;
             if (ground == 1 && vx == 0.0f && vy == 0.0f && vz == 0.0f)
                 landed = tick;
@@ -472,8 +478,10 @@ TEST(Viewer, ShotUiShowsThePlayerAtRest) {
     ASSERT_GT(landed, 1);
     const std::string dir = test::makeTempDir("viewer");
     for (int run = 0; run < 2; ++run) {
-        const auto shot = test::runCliplab("shot '" + kPlayground + "' --ui --size 320x180 --out '" + dir + "/ui.png'");
+        const auto shot =
+            test::runCliplab("shot '" + kPlayground + "' --ui --size 320x180 --out '" + dir + "/ui.png'");
         ASSERT_EQ(shot.exitCode, 0) << shot.err;
-        EXPECT_NE(shot.out.find("tick=" + std::to_string(landed) + " settled=1\n"), std::string::npos) << shot.out;
+        EXPECT_NE(shot.out.find("tick=" + std::to_string(landed) + " settled=1\n"), std::string::npos)
+            << shot.out;
     }
 }

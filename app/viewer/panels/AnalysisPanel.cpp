@@ -24,14 +24,16 @@ void analysisViewSection(ViewerState& state) {
         ImGui::SetTooltip("faces coloured by what the player finds there: walkable, too steep, slick, clips, "
                           "triggers, jump pads, liquids...; the cursor names the face it points at");
     if (state.surfaceClassView.enabled) {
-        const bool twoColumns = ImGui::GetContentRegionAvail().x >= 2.0f * ImGui::CalcTextSize("monster-clip (0000)  ").x + 80.0f;
+        const bool twoColumns =
+            ImGui::GetContentRegionAvail().x >= 2.0f * ImGui::CalcTextSize("monster-clip (0000)  ").x + 80.0f;
         if (ImGui::BeginTable("##surfaceclasses", twoColumns ? 2 : 1)) {
             for (int i = 0; i < analysis::kSurfaceClassCount; ++i) {
                 const auto cls = static_cast<analysis::SurfaceClass>(i);
                 const size_t count = state.map ? state.map->surfaceCounts.sides[size_t(i)] +
                                                      state.map->surfaceCounts.facets[size_t(i)]
                                                : 0;
-                const std::string label = std::string(analysis::surfaceClassName(cls)) + " (" + std::to_string(count) + ")";
+                const std::string label =
+                    std::string(analysis::surfaceClassName(cls)) + " (" + std::to_string(count) + ")";
                 const debugdraw::Color c = surfaceClassColor(cls);
                 bool on = (state.surfaceClassView.shown & analysis::classBit(cls)) != 0;
                 ImGui::TableNextColumn();
@@ -40,8 +42,9 @@ void analysisViewSection(ViewerState& state) {
                                    ImVec2(12.0f, 12.0f));
                 ImGui::SameLine();
                 if (ImGui::Checkbox(label.c_str(), &on))
-                    state.surfaceClassView.shown = on ? state.surfaceClassView.shown | analysis::classBit(cls)
-                                                      : state.surfaceClassView.shown & ~analysis::classBit(cls);
+                    state.surfaceClassView.shown =
+                        on ? state.surfaceClassView.shown | analysis::classBit(cls)
+                           : state.surfaceClassView.shown & ~analysis::classBit(cls);
                 ImGui::PopID();
             }
             ImGui::EndTable();
@@ -56,8 +59,9 @@ void analysisViewSection(ViewerState& state) {
     }
     ImGui::Checkbox("hull view (brushes grown by a box)", &state.hullView.enabled);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("the world's brushes as the box trace sees them: every side, bevels included, moved out by "
-                          "the box; the box's origin moves as a point among them");
+        ImGui::SetTooltip(
+            "the world's brushes as the box trace sees them: every side, bevels included, moved out by "
+            "the box; the box's origin moves as a point among them");
     if (state.hullView.enabled) {
         int box = static_cast<int>(state.hullView.box);
         ImGui::Combo("hull box", &box, "player (standing or crouched)\0probe (Trace panel)\0");
@@ -70,19 +74,22 @@ void analysisViewSection(ViewerState& state) {
 void arcViewSection(ViewerState& state) {
     ImGui::Checkbox("jump pad arcs", &state.arcView.padArcs);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("each trigger_push's flight from a player standing on it (the game's aim, the movement code, "
-                          "no keys): green, orange when deflected before the apex; yellow crosses: the targets");
+        ImGui::SetTooltip(
+            "each trigger_push's flight from a player standing on it (the game's aim, the movement code, "
+            "no keys): green, orange when deflected before the apex; yellow crosses: the targets");
     ImGui::SameLine();
     ImGui::Checkbox("airborne prediction", &state.arcView.prediction);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("while the player is in the air: its flight from here with no keys held, and the landing");
+        ImGui::SetTooltip(
+            "while the player is in the air: its flight from here with no keys held, and the landing");
     if (state.arcView.padArcs && state.map && state.map->inspector) {
         size_t blocked = 0, pads = 0;
         analysis::FlightSettings flight;
         flight.movement = state.sim.settings();
         flight.rate = state.sim.rate();
         flight.trace = state.trace.options;
-        const auto& arcs = state.padArcs.get(state.map->data, state.map->inspector->entities(), *state.map->model, flight);
+        const auto& arcs =
+            state.padArcs.get(state.map->data, state.map->inspector->entities(), *state.map->model, flight);
         for (size_t i = 0; i < arcs.pads.size(); ++i) {
             pads += arcs.pads[i].launch ? 1 : 0;
             blocked += arcs.flights[i].blocked ? 1 : 0;
@@ -90,15 +97,17 @@ void arcViewSection(ViewerState& state) {
         ImGui::Text("%zu pads aimed, %zu blocked", pads, blocked);
     }
     if (state.prediction && state.prediction->landing)
-        ImGui::Text("landing in %.2f s at %.0f %.0f %.0f", state.prediction->airtime, double(state.prediction->landing->x),
-                    double(state.prediction->landing->y), double(state.prediction->landing->z));
+        ImGui::Text("landing in %.2f s at %.0f %.0f %.0f", state.prediction->airtime,
+                    double(state.prediction->landing->x), double(state.prediction->landing->y),
+                    double(state.prediction->landing->z));
 }
 
 void snagSection(ViewerState& state) {
     ImGui::Checkbox("snag heat map", &state.snagView.shown);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("where the soak's walkers lose speed on the floor with nothing in the way (yellow to red), "
-                          "end a tick in solid or get stuck (magenta); as cliplab snags");
+        ImGui::SetTooltip(
+            "where the soak's walkers lose speed on the floor with nothing in the way (yellow to red), "
+            "end a tick in solid or get stuck (magenta); as cliplab snags");
     ImGui::SameLine();
     if (ImGui::SmallButton("find snags"))
         state.status = state.findSnags(state.snagView.ticks);

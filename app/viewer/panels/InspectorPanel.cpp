@@ -15,7 +15,9 @@ namespace cliplab::viewer::panels {
 
 namespace {
 
-ImVec4 imColor(const debugdraw::Color& c) { return ImVec4(c.r, c.g, c.b, 1.0f); }
+ImVec4 imColor(const debugdraw::Color& c) {
+    return ImVec4(c.r, c.g, c.b, 1.0f);
+}
 
 /// "name  value" with the value wrapped (shader names and flag lists are long).
 void field(const char* name, const std::string& value) {
@@ -40,11 +42,12 @@ std::string vecText(const glm::vec3& v) {
 
 void sidesTable(const inspect::BrushInfo& info, int32_t hitSide) {
     // Wider than the sidebar: it scrolls sideways (its own scrollbar) rather than cut the shaders.
-    constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
-                                       ImGuiTableFlags_Resizable;
+    constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                       ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
+                                       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
     const float rows = float(std::min<size_t>(info.sides.size(), 10) + 1);
-    if (!ImGui::BeginTable("##sides", 5, kFlags, ImVec2(0.0f, rows * ImGui::GetTextLineHeightWithSpacing() + 8.0f)))
+    if (!ImGui::BeginTable("##sides", 5, kFlags,
+                           ImVec2(0.0f, rows * ImGui::GetTextLineHeightWithSpacing() + 8.0f)))
         return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("side");
@@ -76,8 +79,9 @@ void sidesTable(const inspect::BrushInfo& info, int32_t hitSide) {
 
 void inspectorPanel(ViewerState& state) {
     if (!state.inspection || !state.map || !state.map->inspector) {
-        ImGui::TextWrapped("Probe a surface (click in the view), or pick a trace or a tested brush in the Trace "
-                           "debugger: its shader, flags, brush and entity show here.");
+        ImGui::TextWrapped(
+            "Probe a surface (click in the view), or pick a trace or a tested brush in the Trace "
+            "debugger: its shader, flags, brush and entity show here.");
         return;
     }
     const Inspection& in = *state.inspection;

@@ -19,13 +19,21 @@ struct Section {
 };
 
 constexpr Section kSections[] = {
-    {"Map", mapPanel, true},        {"Movement", movementPanel, true}, {"Trace", tracePanel, true},
-    {"Probe", probePanel, false},   {"Inspector", inspectorPanel, false}, {"Trace debugger", debuggerPanel, false},
-    {"Render", renderPanel, false}, {"Stats", statsPanel, false},    {"Help", helpPanel, false},
+    {"Map", mapPanel, true},
+    {"Movement", movementPanel, true},
+    {"Trace", tracePanel, true},
+    {"Probe", probePanel, false},
+    {"Inspector", inspectorPanel, false},
+    {"Trace debugger", debuggerPanel, false},
+    {"Render", renderPanel, false},
+    {"Stats", statsPanel, false},
+    {"Help", helpPanel, false},
 };
 
 /// The sidebar's first width: 30% of the window, within [360, 520] pixels (labels need ~150).
-float firstWidth(float displayWidth) { return std::clamp(displayWidth * 0.3f, 360.0f, 520.0f); }
+float firstWidth(float displayWidth) {
+    return std::clamp(displayWidth * 0.3f, 360.0f, 520.0f);
+}
 
 } // namespace
 
@@ -44,7 +52,9 @@ void applyStyle() {
     style.WindowRounding = 0.0f;
 }
 
-float labelColumn() { return ImGui::GetFontSize() * 11.0f; }
+float labelColumn() {
+    return ImGui::GetFontSize() * 11.0f;
+}
 
 float drawAll(ViewerState& state) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -59,7 +69,8 @@ float drawAll(ViewerState& state) {
     if (ImGui::Begin("Sidebar", nullptr, kFlags)) {
         for (const Section& s : kSections) {
             auto known = state.sectionOpen.find(s.name);
-            ImGui::SetNextItemOpen(known == state.sectionOpen.end() ? s.open : known->second, ImGuiCond_Always);
+            ImGui::SetNextItemOpen(known == state.sectionOpen.end() ? s.open : known->second,
+                                   ImGuiCond_Always);
             const bool open = ImGui::CollapsingHeader(s.name);
             state.sectionOpen[s.name] = open;
             if (!open)

@@ -28,7 +28,8 @@ bool containsNoCase(const std::string& text, const char* needle) {
 
 /// A list of places to jump to (click: the player goes there), in a box of at most 8 rows.
 void placeList(ViewerState& state, const char* title, const std::vector<LoadedMap::Place>& places) {
-    if (places.empty() || !ImGui::TreeNodeEx(title, ImGuiTreeNodeFlags_DefaultOpen, "%s (%zu)", title, places.size()))
+    if (places.empty() ||
+        !ImGui::TreeNodeEx(title, ImGuiTreeNodeFlags_DefaultOpen, "%s (%zu)", title, places.size()))
         return;
     const float rows = float(std::min<size_t>(places.size(), 8));
     if (ImGui::BeginListBox("##places", ImVec2(-1.0f, rows * ImGui::GetTextLineHeightWithSpacing() + 6.0f))) {
@@ -49,8 +50,9 @@ void pathField(ViewerState& state) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float button = ImGui::CalcTextSize("load").x + style.FramePadding.x * 2.0f;
     ImGui::SetNextItemWidth(-(button + style.ItemInnerSpacing.x));
-    const bool enter = ImGui::InputTextWithHint("##path or name", "map name (oa_dm1) or path; Enter loads", path,
-                                                state.mapPathInput.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool enter =
+        ImGui::InputTextWithHint("##path or name", "map name (oa_dm1) or path; Enter loads", path,
+                                 state.mapPathInput.size(), ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
     if ((ImGui::Button("load") || enter) && path[0])
         state.pendingLoad = path;

@@ -25,8 +25,8 @@ void treeLine(const collision::PlaneShiftTree& tree) {
     const collision::PlaneShiftBuildInfo& i = tree.info();
     ImGui::Text("  %d nodes (%d bevel), depth %d", i.nodes, i.bevelNodes, i.maxDepth);
     ImGui::Text("  leaves: %d solid, %d empty", i.solidLeaves, i.emptyLeaves);
-    ImGui::Text("  %.1f KB, built in %.1f ms, %d brushes", double(tree.memoryBytes()) / 1024.0, i.seconds * 1000.0,
-                i.brushes);
+    ImGui::Text("  %.1f KB, built in %.1f ms, %d brushes", double(tree.memoryBytes()) / 1024.0,
+                i.seconds * 1000.0, i.brushes);
 }
 
 /// The probe or sweep traced by both methods, newest interest first: the sweep, else the probe.
@@ -65,7 +65,8 @@ void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
     for (int c = 0; c < 4; ++c) {
         ImGui::TableSetColumnIndex(c);
         if (c == 1 || c == 2)
-            ImGui::TextColored(imColor(c == 1 ? TraceMethod::Brush : TraceMethod::PlaneShift), "%s", headers[c]);
+            ImGui::TextColored(imColor(c == 1 ? TraceMethod::Brush : TraceMethod::PlaneShift), "%s",
+                               headers[c]);
         else
             ImGui::TextUnformatted(headers[c]);
     }
@@ -88,11 +89,14 @@ void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
     ImGui::TableSetColumnIndex(3);
     ImGui::Text("%+.3f", (double(b.fraction) - double(a.fraction)) * length);
     row("normal");
-    ImGui::Text("%.2f %.2f %.2f", double(a.plane.normal.x), double(a.plane.normal.y), double(a.plane.normal.z));
+    ImGui::Text("%.2f %.2f %.2f", double(a.plane.normal.x), double(a.plane.normal.y),
+                double(a.plane.normal.z));
     ImGui::TableSetColumnIndex(2);
-    ImGui::Text("%.2f %.2f %.2f", double(b.plane.normal.x), double(b.plane.normal.y), double(b.plane.normal.z));
+    ImGui::Text("%.2f %.2f %.2f", double(b.plane.normal.x), double(b.plane.normal.y),
+                double(b.plane.normal.z));
     ImGui::TableSetColumnIndex(3);
-    const bool bothHit = glm::dot(a.plane.normal, a.plane.normal) > 0.5f && glm::dot(b.plane.normal, b.plane.normal) > 0.5f;
+    const bool bothHit =
+        glm::dot(a.plane.normal, a.plane.normal) > 0.5f && glm::dot(b.plane.normal, b.plane.normal) > 0.5f;
     if (bothHit) {
         const float c = std::clamp(glm::dot(a.plane.normal, b.plane.normal), -1.0f, 1.0f);
         ImGui::Text("%.1f deg", double(std::acos(c)) * 57.29577951308232);
@@ -141,7 +145,8 @@ void traceMethodSection(ViewerState& state, TraceSettings& t) {
     ImGui::BeginDisabled(why != nullptr || t.method == TraceMethod::Brush);
     ImGui::Checkbox("bevels (planeshift tree)", &t.planeShiftBevels);
     ImGui::EndDisabled();
-    ImGui::BeginDisabled(t.method != TraceMethod::Brush || t.options.semantics == collision::Semantics::Tutorial);
+    ImGui::BeginDisabled(t.method != TraceMethod::Brush ||
+                         t.options.semantics == collision::Semantics::Tutorial);
     ImGui::Checkbox("compare quake3 / robust", &t.compareSemantics);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -160,14 +165,17 @@ void traceMethodSection(ViewerState& state, TraceSettings& t) {
     if (t.method == TraceMethod::Brush)
         return;
     if (t.options.curves)
-        ImGui::TextWrapped("patches are not in the plane-shift tree: only the brush trace collides with them.");
+        ImGui::TextWrapped(
+            "patches are not in the plane-shift tree: only the brush trace collides with them.");
     if (t.method == TraceMethod::Both) {
         ImGui::TextWrapped("probe and sweep are traced by both; the player moves by the brush trace.");
         methodLegend("brush", "planeshift");
     }
-    const collision::PlaneShiftTree* tree = state.map ? state.map->planeShift.find(t.mask, t.planeShiftBevels) : nullptr;
+    const collision::PlaneShiftTree* tree =
+        state.map ? state.map->planeShift.find(t.mask, t.planeShiftBevels) : nullptr;
     if (tree) {
-        ImGui::Text("tree for mask 0x%x, bevels %s:", static_cast<unsigned>(t.mask), t.planeShiftBevels ? "on" : "off");
+        ImGui::Text("tree for mask 0x%x, bevels %s:", static_cast<unsigned>(t.mask),
+                    t.planeShiftBevels ? "on" : "off");
         treeLine(*tree);
     } else
         ImGui::TextDisabled("tree for mask 0x%x: built when first traced", static_cast<unsigned>(t.mask));
@@ -202,7 +210,8 @@ void planeShiftStatsSection(ViewerState& state) {
     ImGui::SameLine();
     ImGui::TextColored(imColor(TraceMethod::PlaneShift), "planeshift %.0f ns (%zu)", p.meanNs(), p.count());
     // Not a ratio: with both, the player's moves add brush traces the plane shifting never sees.
-    ImGui::TextWrapped("(other segments per method while the player moves; bench/methods_bench compares on the same ones)");
+    ImGui::TextWrapped(
+        "(other segments per method while the player moves; bench/methods_bench compares on the same ones)");
 }
 
 } // namespace cliplab::viewer::panels

@@ -48,20 +48,22 @@ void movementPanel(ViewerState& state) {
     ImGui::Combo("method", &method, "swept traces\0step-and-correct\0");
     s.method = static_cast<movement::Method>(method);
     if (s.method == movement::Method::StepCorrect) {
-        ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f", ImGuiSliderFlags_Logarithmic | kClamp);
+        ImGui::SliderFloat("step length", &s.stepLength, 0.25f, 64.0f, "%.2f",
+                           ImGuiSliderFlags_Logarithmic | kClamp);
         ImGui::TextWrapped("corrections last tick %d; walls thinner than 2 x step - box width are passed",
-                    state.correctionsLastTick);
+                           state.correctionsLastTick);
     }
     state.setMovement(s);
     if (state.thinWallStation()) { // the playground's thin-wall station
         if (ImGui::Button("thin-wall demo"))
             state.startThinWallDemo();
         if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("step-and-correct, %.0f-unit steps, %.0f Hz, max speed %.0f, accelerate %.0f, at the\n"
-                          "playground's thin walls: hold forward to pass through them; pick swept traces\n"
-                          "and try again to be stopped. 'defaults' in settings restores speed and acceleration.",
-                          double(ViewerState::kDemoStepLength), ViewerState::kDemoTickRate,
-                          double(ViewerState::kDemoMaxSpeed), double(ViewerState::kDemoAccelerate));
+            ImGui::SetTooltip(
+                "step-and-correct, %.0f-unit steps, %.0f Hz, max speed %.0f, accelerate %.0f, at the\n"
+                "playground's thin walls: hold forward to pass through them; pick swept traces\n"
+                "and try again to be stopped. 'defaults' in settings restores speed and acceleration.",
+                double(ViewerState::kDemoStepLength), ViewerState::kDemoTickRate,
+                double(ViewerState::kDemoMaxSpeed), double(ViewerState::kDemoAccelerate));
     }
     float rate = static_cast<float>(state.tickRate);
     if (ImGui::SliderFloat("tick rate (Hz)", &rate, float(movement::Simulation::kMinRate),
@@ -89,7 +91,8 @@ void movementPanel(ViewerState& state) {
                 double(ps.velocity.z), double(glm::length(ps.velocity)));
     ImGui::Text("ground    %s  normal %.3f %.3f %.3f", ps.onGround ? "yes" : "no", double(ps.groundNormal.x),
                 double(ps.groundNormal.y), double(ps.groundNormal.z));
-    ImGui::Text("crouched %d  water %d  stuck %d  time %.3f s", ps.crouched, ps.waterLevel, ps.stuck, ps.time);
+    ImGui::Text("crouched %d  water %d  stuck %d  time %.3f s", ps.crouched, ps.waterLevel, ps.stuck,
+                ps.time);
     plotSeries("horizontal speed", state.stats.speed, "%.1f u/s");
     accelerationPlot(state); // tick by tick: strafe-jump gains show as acceleration in the air
 

@@ -13,7 +13,8 @@ namespace {
 void label(ImDrawList* draw, const char* text, float x, float y, ImU32 box) {
     const ImVec2 size = ImGui::CalcTextSize(text);
     const ImVec2 at(x - size.x * 0.5f, y);
-    draw->AddRectFilled(ImVec2(at.x - 6.0f, at.y - 3.0f), ImVec2(at.x + size.x + 6.0f, at.y + size.y + 3.0f), box, 4.0f);
+    draw->AddRectFilled(ImVec2(at.x - 6.0f, at.y - 3.0f), ImVec2(at.x + size.x + 6.0f, at.y + size.y + 3.0f),
+                        box, 4.0f);
     draw->AddText(at, IM_COL32(255, 255, 255, 255), text);
 }
 } // namespace
@@ -28,15 +29,16 @@ void viewOverlay(const ViewerState& state, bool mouseCaptured, float viewWidth) 
     const ImVec2 c(viewWidth * 0.5f, size.y * 0.5f); // the middle of the 3D view, left of the sidebar
     // The crosshair marks where a click probes: a light cross with a dark outline, seen on any wall.
     constexpr float kArm = 8.0f, kGap = 3.0f;
-    for (const auto& [colour, width] : {std::pair{IM_COL32(0, 0, 0, 200), 3.0f}, {IM_COL32(255, 255, 255, 230), 1.0f}}) {
+    for (const auto& [colour, width] :
+         {std::pair{IM_COL32(0, 0, 0, 200), 3.0f}, {IM_COL32(255, 255, 255, 230), 1.0f}}) {
         draw->AddLine(ImVec2(c.x - kArm, c.y), ImVec2(c.x - kGap, c.y), colour, width);
         draw->AddLine(ImVec2(c.x + kGap, c.y), ImVec2(c.x + kArm, c.y), colour, width);
         draw->AddLine(ImVec2(c.x, c.y - kArm), ImVec2(c.x, c.y - kGap), colour, width);
         draw->AddLine(ImVec2(c.x, c.y + kGap), ImVec2(c.x, c.y + kArm), colour, width);
     }
     // Above the Recording bar docked along the bottom of the view.
-    label(draw, "mouse captured: Esc releases", c.x, size.y - ImGui::GetFrameHeight() - ImGui::GetTextLineHeight() - 16.0f,
-          IM_COL32(0, 0, 0, 170));
+    label(draw, "mouse captured: Esc releases", c.x,
+          size.y - ImGui::GetFrameHeight() - ImGui::GetTextLineHeight() - 16.0f, IM_COL32(0, 0, 0, 170));
 }
 
 } // namespace cliplab::viewer::panels

@@ -12,14 +12,14 @@
 
 namespace cliplab::viewer::panels {
 
-void tracePanel(ViewerState& state);     ///< Shape, extents, epsilon, mask, curves, semantics.
-void movementPanel(ViewerState& state);  ///< Mode, preset, settings, tick rate, player state, speed plot.
-void probePanel(ViewerState& state);     ///< Probe click result and the sweep tool.
-void debuggerPanel(ViewerState& state);  ///< Last traces, details, brushes tested.
-void renderPanel(ViewerState& state);    ///< View mode, patch level, culling, counters.
-void mapPanel(ViewerState& state);       ///< Maps in the VFS, load, stations and spawn points.
-void statsPanel(ViewerState& state);     ///< fps, traces per frame, microseconds per trace.
-void helpPanel(ViewerState& state);      ///< Keys.
+void tracePanel(ViewerState& state);    ///< Shape, extents, epsilon, mask, curves, semantics.
+void movementPanel(ViewerState& state); ///< Mode, preset, settings, tick rate, player state, speed plot.
+void probePanel(ViewerState& state);    ///< Probe click result and the sweep tool.
+void debuggerPanel(ViewerState& state); ///< Last traces, details, brushes tested.
+void renderPanel(ViewerState& state);   ///< View mode, patch level, culling, counters.
+void mapPanel(ViewerState& state);      ///< Maps in the VFS, load, stations and spawn points.
+void statsPanel(ViewerState& state);    ///< fps, traces per frame, microseconds per trace.
+void helpPanel(ViewerState& state);     ///< Keys.
 /// Record (F5), open, play a recording; ghosts, where they part, jump metrics (RecordingPanel.cpp).
 /// A window docked along the bottom of the 3D view (`viewWidth` wide, window coordinates).
 void recordingPanel(ViewerState& state, float viewWidth);
@@ -28,7 +28,8 @@ void recordingPanel(ViewerState& state, float viewWidth);
 void partingTraceTable(ViewerState& state, bool open = true);
 /// Horizontal speed and acceleration tick by tick, of the played recording or the live player.
 void accelerationPlot(ViewerState& state);
-void inspectorPanel(ViewerState& state); ///< Shader, flags and contents by name, the brush's sides, its entity.
+void inspectorPanel(
+    ViewerState& state); ///< Shader, flags and contents by name, the brush's sides, its entity.
 
 /// The collision brush view switch and its legend: a colour and a filter per brush kind, bevels.
 void brushViewSection(ViewerState& state);

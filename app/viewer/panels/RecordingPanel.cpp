@@ -23,15 +23,23 @@ struct GhostChoice {
     const char* overrides;
 };
 constexpr GhostChoice kChoices[] = {
-    {"epsilon 1/32", "epsilon=1/32"},     {"epsilon 1/8", "epsilon=1/8"},
-    {"quake3 semantics", "semantics=quake3"},   {"robust semantics", "semantics=robust"},
-    {"tutorial semantics", "semantics=tutorial"}, {"quake3 preset", "preset=quake3"},
-    {"melax preset", "preset=melax"},     {"step-and-correct", "method=step-correct"},
-    {"curves off", "curves=off"},         {"curves on", "curves=on"},
-    {"60 Hz", "hz=60"},                   {"plane shifting", "trace=planeshift"},
+    {"epsilon 1/32", "epsilon=1/32"},
+    {"epsilon 1/8", "epsilon=1/8"},
+    {"quake3 semantics", "semantics=quake3"},
+    {"robust semantics", "semantics=robust"},
+    {"tutorial semantics", "semantics=tutorial"},
+    {"quake3 preset", "preset=quake3"},
+    {"melax preset", "preset=melax"},
+    {"step-and-correct", "method=step-correct"},
+    {"curves off", "curves=off"},
+    {"curves on", "curves=on"},
+    {"60 Hz", "hz=60"},
+    {"plane shifting", "trace=planeshift"},
 };
 
-ImVec4 toImVec(const debugdraw::Color& c) { return ImVec4(c.r, c.g, c.b, c.a); }
+ImVec4 toImVec(const debugdraw::Color& c) {
+    return ImVec4(c.r, c.g, c.b, c.a);
+}
 
 void recordSection(ViewerState& st) {
     ReplayController& r = st.replay;
@@ -39,7 +47,8 @@ void recordSection(ViewerState& st) {
         if (ImGui::Button("stop and save (F5)"))
             r.stopRecording(st);
         ImGui::SameLine();
-        ImGui::Text("recording: %zu ticks, %.2f s", r.recordedTicks(), double(r.recordedTicks()) / st.sim.rate());
+        ImGui::Text("recording: %zu ticks, %.2f s", r.recordedTicks(),
+                    double(r.recordedTicks()) / st.sim.rate());
     } else if (ImGui::Button("record (F5)")) {
         r.startRecording(st);
     }
@@ -72,7 +81,8 @@ void timeline(ViewerState& st) {
     for (const Ghost& g : r.ghosts())
         if (g.parting && last > 0) {
             const float x = a.x + 6.0f + (b.x - a.x - 12.0f) * float(g.parting->tick) / float(last);
-            draw->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), ImGui::ColorConvertFloat4ToU32(toImVec(g.color)), 3.0f);
+            draw->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), ImGui::ColorConvertFloat4ToU32(toImVec(g.color)),
+                          3.0f);
         }
 }
 
@@ -93,8 +103,9 @@ void playbackSection(ViewerState& st) {
     ImGui::SameLine();
     float speed = static_cast<float>(r.speed());
     ImGui::SetNextItemWidth(120.0f);
-    if (ImGui::SliderFloat("speed", &speed, float(ReplayController::kMinSpeed), float(ReplayController::kMaxSpeed),
-                           "%.2fx", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+    if (ImGui::SliderFloat("speed", &speed, float(ReplayController::kMinSpeed),
+                           float(ReplayController::kMaxSpeed), "%.2fx",
+                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         r.setSpeed(speed);
     ImGui::SameLine();
     bool follow = r.followView();
@@ -139,14 +150,15 @@ void ghostTable(ViewerState& st) {
     const replay::RunSet* set = r.runs();
     if (!set)
         return;
-    const ImGuiTableFlags flags =
-        ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
     const float height = ImGui::GetTextLineHeightWithSpacing() * float(r.ghosts().size() + 2) + 8.0f;
     if (!ImGui::BeginTable("ghosts", 8, flags, ImVec2(0.0f, height)))
         return;
     // A long list of settings is cut (hover for all of it).
     ImGui::TableSetupColumn("run", ImGuiTableColumnFlags_WidthFixed, 190.0f);
-    for (const char* h : {"final position", "distance", "parts at", "airtime", "top speed", "stuck", "in solid"})
+    for (const char* h :
+         {"final position", "distance", "parts at", "airtime", "top speed", "stuck", "in solid"})
         ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const Ghost& g : r.ghosts()) {
@@ -157,7 +169,8 @@ void ghostTable(ViewerState& st) {
         if (ImGui::IsItemHovered() && !g.overrides.empty())
             ImGui::SetTooltip("%s", g.overrides.c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%.0f %.0f %.0f", double(s.finalPosition.x), double(s.finalPosition.y), double(s.finalPosition.z));
+        ImGui::Text("%.0f %.0f %.0f", double(s.finalPosition.x), double(s.finalPosition.y),
+                    double(s.finalPosition.z));
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", double(s.finalDistance));
         ImGui::TableNextColumn();
@@ -191,7 +204,8 @@ void jumpTable(std::span<const replay::Jump> jumps) {
         ImGui::TextUnformatted("no jump yet");
         return;
     }
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     if (!ImGui::BeginTable("jumps", 6, flags, ImVec2(0.0f, 120.0f)))
         return;
     for (const char* h : {"#", "distance", "apex", "airtime", "speed at take-off", "at landing"})
@@ -204,8 +218,8 @@ void jumpTable(std::span<const replay::Jump> jumps) {
         ImGui::Text("%zu%s", i + 1, j.landed ? "" : " (in the air)");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("take-off %.1f %.1f %.1f\nlanding %.1f %.1f %.1f", double(j.takeoff.x),
-                              double(j.takeoff.y), double(j.takeoff.z), double(j.landing.x), double(j.landing.y),
-                              double(j.landing.z));
+                              double(j.takeoff.y), double(j.takeoff.z), double(j.landing.x),
+                              double(j.landing.y), double(j.landing.z));
         ImGui::TableNextColumn();
         ImGui::Text("%.1f", double(j.distance));
         ImGui::TableNextColumn();
@@ -228,7 +242,8 @@ std::vector<movement::PlayerState> shownStates(const ViewerState& st, double& ra
         const replay::Run& run = set->run(0);
         rate = run.settings.rate;
         const size_t end = std::min(run.states.size(), r.tick() + 1);
-        const size_t begin = end > ReplayController::kHistoryTicks ? end - ReplayController::kHistoryTicks : 0;
+        const size_t begin =
+            end > ReplayController::kHistoryTicks ? end - ReplayController::kHistoryTicks : 0;
         return {run.states.begin() + static_cast<std::ptrdiff_t>(begin),
                 run.states.begin() + static_cast<std::ptrdiff_t>(end)};
     }
@@ -248,8 +263,10 @@ void accelerationPlot(ViewerState& state) {
     for (size_t i = states.size() - shown; i < states.size(); ++i)
         speed.push_back(replay::horizontalSpeed(states[i]));
     char label[96];
-    std::snprintf(label, sizeof label, "speed per tick\n%.1f u/s", speed.empty() ? 0.0 : double(speed.back()));
-    ImGui::PlotLines(label, speed.data(), static_cast<int>(speed.size()), 0, nullptr, 0.0f, FLT_MAX, ImVec2(0, 50));
+    std::snprintf(label, sizeof label, "speed per tick\n%.1f u/s",
+                  speed.empty() ? 0.0 : double(speed.back()));
+    ImGui::PlotLines(label, speed.data(), static_cast<int>(speed.size()), 0, nullptr, 0.0f, FLT_MAX,
+                     ImVec2(0, 50));
     const float* a = accel.data() + (accel.size() - shown);
     std::snprintf(label, sizeof label, "acceleration\n%.0f u/s2", shown ? double(a[shown - 1]) : 0.0);
     ImGui::PlotHistogram(label, a, static_cast<int>(shown), 0, nullptr, FLT_MAX, FLT_MAX, ImVec2(0, 50));
@@ -257,7 +274,8 @@ void accelerationPlot(ViewerState& state) {
 
 void partingTraceTable(ViewerState& state, bool open) {
     const replay::TraceComparison* c = state.replay.partingTraces();
-    if (!c || !ImGui::CollapsingHeader("traces where the runs part", open ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+    if (!c ||
+        !ImGui::CollapsingHeader("traces where the runs part", open ? ImGuiTreeNodeFlags_DefaultOpen : 0))
         return;
     ImGui::Text("tick %zu: recorded run | first ghost to part (first difference in red)", c->tick);
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY;
@@ -269,8 +287,8 @@ void partingTraceTable(ViewerState& state, bool open) {
         ImGui::TableNextRow();
         const bool differs = static_cast<int>(i) >= c->firstDifferent && c->firstDifferent >= 0;
         const ImVec4 color = static_cast<int>(i) == c->firstDifferent ? ImVec4(1.0f, 0.35f, 0.35f, 1.0f)
-                             : differs ? ImVec4(1.0f, 0.8f, 0.6f, 1.0f)
-                                       : ImVec4(0.85f, 0.85f, 0.85f, 1.0f);
+                             : differs                                ? ImVec4(1.0f, 0.8f, 0.6f, 1.0f)
+                                                                      : ImVec4(0.85f, 0.85f, 0.85f, 1.0f);
         for (const auto* list : {&c->a.traces, &c->b.traces}) {
             ImGui::TableNextColumn();
             if (i >= list->size())
@@ -278,9 +296,10 @@ void partingTraceTable(ViewerState& state, bool open) {
             const movement::TraceRecord& t = (*list)[i];
             ImGui::TextColored(color, "%s f=%.6f end %.3f %.3f %.3f n %.2f %.2f %.2f%s",
                                kPurpose[static_cast<int>(t.purpose)], double(t.result.fraction),
-                               double(t.result.endpos.x), double(t.result.endpos.y), double(t.result.endpos.z),
-                               double(t.result.plane.normal.x), double(t.result.plane.normal.y),
-                               double(t.result.plane.normal.z), t.result.startSolid ? " startsolid" : "");
+                               double(t.result.endpos.x), double(t.result.endpos.y),
+                               double(t.result.endpos.z), double(t.result.plane.normal.x),
+                               double(t.result.plane.normal.y), double(t.result.plane.normal.z),
+                               t.result.startSolid ? " startsolid" : "");
         }
     }
     ImGui::EndTable();

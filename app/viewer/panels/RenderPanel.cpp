@@ -69,13 +69,15 @@ void renderPanel(ViewerState& state) {
     if (state.map) {
         const render::RenderStats& st = state.map->renderer->stats();
         ImGui::Separator();
-        ImGui::TextWrapped("cluster %d  leaves visible %u  pvs-culled %u  frustum-culled %u", st.cull.cameraCluster,
-                    st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled);
-        ImGui::TextWrapped("surfaces %u  triangles %u  draw calls %u  batches %u", st.surfacesDrawn, st.trianglesDrawn,
-                    st.drawCalls, st.batchesDrawn);
+        ImGui::TextWrapped("cluster %d  leaves visible %u  pvs-culled %u  frustum-culled %u",
+                           st.cull.cameraCluster, st.cull.leavesVisible, st.cull.leavesPvsCulled,
+                           st.cull.leavesFrustumCulled);
+        ImGui::TextWrapped("surfaces %u  triangles %u  draw calls %u  batches %u", st.surfacesDrawn,
+                           st.trianglesDrawn, st.drawCalls, st.batchesDrawn);
         ImGui::TextWrapped("world triangles %u  missing textures %zu", state.map->renderer->worldTriangles(),
-                    state.map->renderer->missingTextures().size());
-        ImGui::Text("models %u (culled %u)  model triangles %u", st.modelsDrawn, st.modelsCulled, st.modelTriangles);
+                           state.map->renderer->missingTextures().size());
+        ImGui::Text("models %u (culled %u)  model triangles %u", st.modelsDrawn, st.modelsCulled,
+                    st.modelTriangles);
     }
 }
 

@@ -14,7 +14,8 @@ constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
 
 /// The probe's and sweep's shape and mask (not the player's: that is the Movement panel's).
 void probeShape(TraceSettings& t) {
-    note("Shape and mask of the probe (a click in the view) and the sweep tool. The player's own are in Movement.");
+    note("Shape and mask of the probe (a click in the view) and the sweep tool. The player's own are in "
+         "Movement.");
     int shape = static_cast<int>(t.shape);
     ImGui::Combo("probe shape", &shape, "ray\0box\0sphere\0capsule\0cylinder\0");
     t.shape = static_cast<collision::ShapeKind>(shape);
@@ -45,9 +46,10 @@ void collisionRules(TraceSettings& t) {
     int semantics = static_cast<int>(t.options.semantics);
     ImGui::Combo("semantics", &semantics, "quake3\0tutorial\0robust\0");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("quake3: ioquake3's own rules, bit for bit\n"
-                          "robust: the game's tests, never ending in solid (default; docs/collision-modes.md)\n"
-                          "tutorial: the BSP tutorial's brush test and node split");
+        ImGui::SetTooltip(
+            "quake3: ioquake3's own rules, bit for bit\n"
+            "robust: the game's tests, never ending in solid (default; docs/collision-modes.md)\n"
+            "tutorial: the BSP tutorial's brush test and node split");
     t.options.semantics = static_cast<collision::Semantics>(semantics);
     ImGui::Checkbox("curves (patches collide)", &t.options.curves);
 }

@@ -18,7 +18,9 @@ namespace cliplab::viewer::panels {
 
 namespace {
 
-ImVec4 imColor(const debugdraw::Color& c) { return ImVec4(c.r, c.g, c.b, 1.0f); }
+ImVec4 imColor(const debugdraw::Color& c) {
+    return ImVec4(c.r, c.g, c.b, 1.0f);
+}
 
 /// A colour swatch and a checkbox: one legend row.
 bool legendRow(const char* id, const debugdraw::Color& color, const std::string& label, bool* on) {
@@ -33,8 +35,8 @@ int legendColumns(const std::vector<std::string>& labels) {
     for (const std::string& l : labels)
         widest = std::max(widest, ImGui::CalcTextSize(l.c_str()).x);
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float row = 12.0f + style.ItemSpacing.x + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + widest +
-                      style.CellPadding.x * 2.0f;
+    const float row = 12.0f + style.ItemSpacing.x + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
+                      widest + style.CellPadding.x * 2.0f;
     return ImGui::GetContentRegionAvail().x >= 2.0f * row ? 2 : 1;
 }
 
@@ -113,14 +115,14 @@ void markerLabels(const ViewerState& state) {
         if (x < 0.0f || y < 0.0f || x > viewW || y > viewH)
             continue;
         // Labels of markers behind walls would read as if they were in this room.
-        const collision::TraceResult r = state.map->model->trace(collision::Shape::ray(), state.camera.eye, at,
-                                                                 bsp::contents::Solid);
+        const collision::TraceResult r =
+            state.map->model->trace(collision::Shape::ray(), state.camera.eye, at, bsp::contents::Solid);
         if (r.fraction < 1.0f)
             continue;
         const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
         const ImVec2 pos(x - size.x * 0.5f, y - size.y);
-        list->AddRectFilled(ImVec2(pos.x - 2.0f, pos.y - 1.0f), ImVec2(pos.x + size.x + 2.0f, pos.y + size.y + 1.0f),
-                            IM_COL32(0, 0, 0, 160));
+        list->AddRectFilled(ImVec2(pos.x - 2.0f, pos.y - 1.0f),
+                            ImVec2(pos.x + size.x + 2.0f, pos.y + size.y + 1.0f), IM_COL32(0, 0, 0, 160));
         const debugdraw::Color c = markerKindColor(m.kind);
         list->AddText(pos, ImGui::ColorConvertFloat4ToU32(imColor(c)), m.label.c_str());
     }

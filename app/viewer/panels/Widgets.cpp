@@ -12,10 +12,14 @@ struct MaskBit {
     int32_t bit;
 };
 constexpr MaskBit kMaskBits[] = {
-    {"solid", bsp::contents::Solid},             {"playerclip", bsp::contents::PlayerClip},
-    {"monsterclip", bsp::contents::MonsterClip}, {"body", bsp::contents::Body},
-    {"water", bsp::contents::Water},             {"slime", bsp::contents::Slime},
-    {"lava", bsp::contents::Lava},               {"trigger", bsp::contents::Trigger},
+    {"solid", bsp::contents::Solid},
+    {"playerclip", bsp::contents::PlayerClip},
+    {"monsterclip", bsp::contents::MonsterClip},
+    {"body", bsp::contents::Body},
+    {"water", bsp::contents::Water},
+    {"slime", bsp::contents::Slime},
+    {"lava", bsp::contents::Lava},
+    {"trigger", bsp::contents::Trigger},
 };
 } // namespace
 
@@ -23,7 +27,8 @@ bool maskCheckboxes(const char* id, int32_t& mask) {
     ImGui::PushID(id);
     bool changed = false;
     // Three to a row when they fit, two otherwise (the sidebar may be narrow).
-    const float cell = ImGui::CalcTextSize("monsterclip").x + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x * 2;
+    const float cell =
+        ImGui::CalcTextSize("monsterclip").x + ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x * 2;
     const int perRow = ImGui::GetContentRegionAvail().x >= cell * 3.0f ? 3 : 2;
     // Columns start where the first box does: inside a tree node that is the node's indent.
     const float left = ImGui::GetCursorPosX();
