@@ -10,26 +10,16 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/rel}
 cliplab="$build/app/cliplab"
-q3ref=${Q3REF:-$root/../shared/tools/q3ref}
-[[ -x $q3ref ]] || q3ref=$root/../../shared/tools/q3ref
-if [[ ! -x $q3ref ]]; then
-  echo "compare-load-speed: no q3ref (../shared/tools/q3ref, or set Q3REF); nothing to compare against, skipped"
-  exit 0
-fi
+source "$root/scripts/q3ref-common.sh"
+find_q3ref compare-load-speed
 [[ -x $cliplab ]] || { echo "compare-load-speed: $cliplab not built" >&2; exit 1; }
 rounds=${ROUNDS:-5}
 repeat=${REPEAT:-50}
 maps=(${MAPS:-oa_dm1 q3dm6ish oa_minia ps37ctf kaos2})
 mapdir=${MAPDIR:-/tmp/maps}
-pk3=/usr/share/games/openarena/baseoa/pak1-maps.pk3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$mapdir"
-for m in "${maps[@]}"; do
-  if [[ ! -s $mapdir/$m.bsp ]]; then
-    unzip -p "$pk3" "maps/$m.bsp" > "$mapdir/$m.bsp" || { echo "compare-load-speed: cannot extract $m" >&2; exit 1; }
-  fi
-done
+extract_maps compare-load-speed "$mapdir" "${maps[@]}"
 value() { sed -n "s/.*\b$1=\([0-9.]*\).*/\1/p" | tail -1; }
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores; $rounds rounds x $repeat loads"
 for ((r = 1; r <= rounds; ++r)); do

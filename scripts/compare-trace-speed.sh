@@ -11,12 +11,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/rel}
 cliplab="$build/app/cliplab"
-q3ref=${Q3REF:-$root/../shared/tools/q3ref}
-[[ -x $q3ref ]] || q3ref=$root/../../shared/tools/q3ref # a worktree under <repo>/../wt/NAME
-if [[ ! -x $q3ref ]]; then
-  echo "compare-trace-speed: no q3ref (../shared/tools/q3ref, or set Q3REF); nothing to compare against, skipped"
-  exit 0
-fi
+source "$root/scripts/q3ref-common.sh"
+find_q3ref compare-trace-speed
 [[ -x $cliplab ]] || { echo "compare-trace-speed: $cliplab not built" >&2; exit 1; }
 rounds=${ROUNDS:-5}
 repeat=${REPEAT:-40}
@@ -24,18 +20,14 @@ mask=${MASK:-33619969}
 curves=${CURVES:-off}
 maps=(${MAPS:-oa_dm1 q3dm6ish oa_minia ps37ctf kaos2})
 mapdir=${MAPDIR:-/tmp/maps}
-pk3=/usr/share/games/openarena/baseoa/pak1-maps.pk3
 nocurves=1
 [[ $curves == on ]] && nocurves=0
 ref=$root/tests/data/reference
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-mkdir -p "$mapdir"
+extract_maps compare-trace-speed "$mapdir" "${maps[@]}"
 for m in "${maps[@]}"; do
-  if [[ ! -s $mapdir/$m.bsp ]]; then
-    unzip -p "$pk3" "maps/$m.bsp" > "$mapdir/$m.bsp" || { echo "compare-trace-speed: cannot extract $m from $pk3" >&2; exit 1; }
-  fi
   in=$ref/traces/$m.in.gz
   [[ -f $in ]] || in=$ref/traces-more/$m.in.gz
   zcat "$in" > "$work/$m.in"

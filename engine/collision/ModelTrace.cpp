@@ -146,11 +146,7 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
 
     TraceResult& r = tw.result;
     // The end point comes from the caller's own start and end, not the centred segment.
-    if (r.fraction == 1.0f)
-        r.endpos = end;
-    else
-        for (int i = 0; i < 3; ++i)
-            r.endpos[i] = start[i] + r.fraction * (end[i] - start[i]);
+    r.endpos = traceEndPoint(start, end, r.fraction);
     return r;
 }
 

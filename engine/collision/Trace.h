@@ -105,6 +105,17 @@ struct TraceResult {
                               ///< TraceLimits.h): nothing was traced, fraction 0 and all solid.
 };
 
+/// The point `fraction` of the way from `start` to `end` (units), as the game computes a trace's
+/// end: `end` itself at fraction 1, else start + fraction * (end - start) axis by axis in float.
+inline glm::vec3 traceEndPoint(const glm::vec3& start, const glm::vec3& end, float fraction) {
+    if (fraction == 1.0f)
+        return end;
+    glm::vec3 p;
+    for (int i = 0; i < 3; ++i)
+        p[i] = start[i] + fraction * (end[i] - start[i]);
+    return p;
+}
+
 /// Optional counters of one trace, for the debugger panel and benchmarks.
 struct TraceStats {
     int32_t nodesVisited = 0;

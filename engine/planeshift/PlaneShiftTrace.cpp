@@ -218,11 +218,7 @@ TraceResult PlaneShiftTree::traceInRange(const Shape& shape, const glm::vec3& st
         w.visit(m_root, Clip{});
     }
     TraceResult& r = w.result;
-    if (r.fraction == 1.0f)
-        r.endpos = end;
-    else
-        for (int i = 0; i < 3; ++i)
-            r.endpos[i] = start[i] + r.fraction * (end[i] - start[i]);
+    r.endpos = traceEndPoint(start, end, r.fraction);
     return r;
 }
 
