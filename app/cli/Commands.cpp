@@ -61,6 +61,22 @@ constexpr const char* kSnagsDetails =
     "mean; setviewpos: the worst one) and its replay command; last line 'ticks=N snags=S in_solid=I\n"
     "stuck=K cells=C us_per_tick=U'.";
 
+constexpr const char* kReachDetails =
+    "The floor: every walkable face (normal z >= minWalkNormal) a downward ray meets under a cell's centre,\n"
+    "where the standing box fits, with something above it (outside the map nothing is) and, in maps with\n"
+    "visibility, in a leaf of a cluster. The flood starts where each spawn point drops the player and "
+    "tries,\n"
+    "from every cell reached, a run in 8 directions (walking, stepping, falling off edges) and a running "
+    "jump\n"
+    "where the run is blocked or falls; jump pads launch as the game aims them, teleporters move the player\n"
+    "to their target at 400 units/s, and a trigger_hurt with dmg >= 100 kills. Unreachable cells come "
+    "grouped\n"
+    "in regions (neighbouring cells within a step), biggest first: 'region R cells=K setviewpos X Y Z', "
+    "then\n"
+    "'  unreachable X Y Z setviewpos X Y Z' per cell; then 'via spawn=.. walk=.. fall=.. jump=.. pad=..\n"
+    "teleport=.. regions=.. spawns=.. moves=.. ticks=..' (how the reached cells were first reached); last\n"
+    "line 'cells=N reachable=R unreachable=U seconds=S'.";
+
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
     {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile,
@@ -111,6 +127,10 @@ const Command kCommands[] = {
      "the soak's walkers; the places where they lose speed on the floor with no wall ahead, end a tick in "
      "solid or get stuck, by cell",
      runSnags, snagsOptions, kSnagsDetails},
+    {"reach", "MAP",
+     "flood the walkable floor from the spawn points with the controller (walk, fall, jump, jump pads, "
+     "teleporters); list the cells never reached",
+     runReach, reachOptions, kReachDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same",
      runView, viewOptions},

@@ -62,6 +62,8 @@ int runSurfaces(const Args& args);
 int runJumppads(const Args& args);
 /// `cliplab snags`: soak walkers' snags, in-solid ticks and stuck places by cell (analysis/Snags.h).
 int runSnags(const Args& args);
+/// `cliplab reach`: the walkable floor cells the player can get to from the spawn points (analysis/Reach.h).
+int runReach(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
 /// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
@@ -86,6 +88,7 @@ std::vector<OptionSpec> hullOptions();
 std::vector<OptionSpec> surfacesOptions();
 std::vector<OptionSpec> jumppadsOptions();
 std::vector<OptionSpec> snagsOptions();
+std::vector<OptionSpec> reachOptions();
 std::vector<OptionSpec> viewOptions();
 std::vector<OptionSpec> shotOptions();
 

@@ -30,19 +30,6 @@ bool boxInFrustum(const std::array<glm::vec4, 6>& planes, const glm::vec3& mins,
     return true;
 }
 
-int32_t findLeaf(const bsp::BspData& data, const glm::vec3& point) {
-    if (data.nodes.empty())
-        return data.leafs.empty() ? -1 : 0;
-    int32_t node = 0;
-    // Each step goes one level deeper; the depth bound guards against a cyclic tree.
-    for (size_t depth = 0; depth <= data.nodes.size() && node >= 0; ++depth) {
-        const bsp::Node& n = data.nodes[static_cast<size_t>(node)];
-        const bsp::Plane& p = data.planes[static_cast<size_t>(n.plane)];
-        node = n.children[glm::dot(p.normal, point) - p.dist >= 0.0f ? 0 : 1];
-    }
-    return node < 0 ? -(node + 1) : -1;
-}
-
 SurfaceCuller::SurfaceCuller(const bsp::BspData& data) : m_data(data), m_mark(data.surfaces.size(), 0) {}
 
 const CullStats& SurfaceCuller::update(const glm::vec3& eye, const glm::mat4& viewProjection,
@@ -54,7 +41,7 @@ const CullStats& SurfaceCuller::update(const glm::vec3& eye, const glm::mat4& vi
     }
     m_stats = {};
     const auto planes = frustumPlanes(viewProjection);
-    m_stats.cameraLeaf = findLeaf(m_data, eye);
+    m_stats.cameraLeaf = bsp::findLeaf(m_data, eye);
     m_stats.cameraCluster =
         m_stats.cameraLeaf >= 0 ? m_data.leafs[static_cast<size_t>(m_stats.cameraLeaf)].cluster : -1;
     // Outside the map (cluster -1) the game draws everything: the PVS says nothing there.

@@ -4,6 +4,7 @@
 /// cluster, and the view frustum against leaf bounds. No graphics API here.
 
 #include "bsp/BspData.h"
+#include "bsp/PointLeaf.h"
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
@@ -36,9 +37,6 @@ std::array<glm::vec4, 6> frustumPlanes(const glm::mat4& viewProjection);
 
 /// True when the box [mins, maxs] is at least partly inside all six planes.
 bool boxInFrustum(const std::array<glm::vec4, 6>& planes, const glm::vec3& mins, const glm::vec3& maxs);
-
-/// Index of the leaf containing `point` (walks the nodes from the root; a map without nodes has leaf 0).
-int32_t findLeaf(const bsp::BspData& data, const glm::vec3& point);
 
 /// Marks visible surfaces. Reusable across frames (keeps its buffers).
 class SurfaceCuller {

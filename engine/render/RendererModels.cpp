@@ -104,7 +104,7 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
         for (const PosedModel& posed : scene->pose(seconds)) {
             glm::vec3 mins, maxs;
             scene->bounds(posed, mins, maxs);
-            const int32_t leaf = findLeaf(data, posed.origin);
+            const int32_t leaf = bsp::findLeaf(data, posed.origin);
             const int32_t cluster = leaf >= 0 ? data.leafs[static_cast<size_t>(leaf)].cluster : -1;
             if ((usePvs && cluster >= 0 && !data.visibility.visible(cameraCluster, cluster)) ||
                 (settings.cull.frustum && !boxInFrustum(planes, mins, maxs))) {

@@ -44,12 +44,12 @@ TEST(Culling, FrustumKeepsWhatIsAheadAndDropsWhatIsBehind) {
 TEST(Culling, FindLeafOnTheCubeMap) {
     const bsp::BspData d = test::makeCubeMap();
     // The one node splits on x = 64: in front is leaf 0, behind leaf 1.
-    const int32_t a = findLeaf(d, {100, 0, 0});
-    const int32_t b = findLeaf(d, {10, 0, 0});
+    const int32_t a = bsp::findLeaf(d, {100, 0, 0});
+    const int32_t b = bsp::findLeaf(d, {10, 0, 0});
     EXPECT_EQ(a, 0);
     EXPECT_EQ(b, 1);
     // A point on the plane goes to the front, as the game's point-leaf lookup does (dist >= 0).
-    EXPECT_EQ(findLeaf(d, {64, 0, 0}), 0);
+    EXPECT_EQ(bsp::findLeaf(d, {64, 0, 0}), 0);
 }
 
 TEST(Culling, PvsAndFrustumCullOnOaDm1) {

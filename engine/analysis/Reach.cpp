@@ -1,0 +1,595 @@
+// Reachability: a floor scan of the map's columns, then a breadth-first flood of the floor cells
+// in which every step is a move simulated with movement::move.
+
+#include "analysis/Reach.h"
+
+#include "bsp/PointLeaf.h"
+#include "movement/Movement.h"
+
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <thread>
+
+namespace cliplab::analysis {
+
+namespace {
+
+/// N of a "*N" model key, when it names an inline model of `data` other than the world.
+std::optional<int32_t> inlineModel(const bsp::BspData& data, const bsp::Entity& e) {
+    const std::string* m = e.get("model");
+    if (!m || m->size() < 2 || (*m)[0] != '*')
+        return std::nullopt;
+    int32_t n = 0;
+    for (size_t i = 1; i < m->size(); ++i) {
+        const char c = (*m)[i];
+        if (c < '0' || c > '9' || n > 1000000)
+            return std::nullopt;
+        n = n * 10 + (c - '0');
+    }
+    if (n <= 0 || static_cast<size_t>(n) >= data.models.size())
+        return std::nullopt;
+    return n;
+}
+
+/// The game's speed out of a teleporter (units/s).
+constexpr float kTeleportSpeed = 400.0f;
+/// How long a walk may stay on the floor of the column it started in before it counts as
+/// blocked (s): a run from a standstill crosses a 256-unit cell well within it.
+constexpr double kBlockedTime = 0.75;
+/// Ray hits scanned per column at most (floors stacked one above another).
+constexpr int kMaxScanHits = 256;
+
+/// The world grid: columns of `grid` units over the world's bounds.
+struct Grid {
+    float size = 16.0f;
+    glm::ivec2 first{0}; ///< Column index of the lowest corner.
+    glm::ivec2 count{0}; ///< Columns along x and y.
+
+    glm::ivec2 column(const glm::vec3& p) const {
+        return {static_cast<int>(std::floor(p.x / size)), static_cast<int>(std::floor(p.y / size))};
+    }
+    bool contains(const glm::ivec2& c) const {
+        const glm::ivec2 i = c - first;
+        return i.x >= 0 && i.y >= 0 && i.x < count.x && i.y < count.y;
+    }
+    size_t slot(const glm::ivec2& c) const {
+        const glm::ivec2 i = c - first;
+        return static_cast<size_t>(i.x) + static_cast<size_t>(i.y) * static_cast<size_t>(count.x);
+    }
+    size_t slots() const { return static_cast<size_t>(count.x) * static_cast<size_t>(count.y); }
+    glm::vec2 centre(const glm::ivec2& c) const {
+        return {(float(c.x) + 0.5f) * size, (float(c.y) + 0.5f) * size};
+    }
+};
+
+/// Everything a move needs to know about the map: the world, its triggers and its bounds.
+struct World {
+    const collision::Model& model;
+    collision::TraceFunction trace;
+    ReachSettings settings;
+    std::vector<JumpPad> pads; ///< With a launch only.
+    std::vector<Teleporter> teleporters;
+    std::vector<KillVolume> kills;
+    glm::vec3 mins{0.0f}, maxs{0.0f}; ///< The world's bounds grown by a margin: beyond them a move is lost.
+    glm::vec3 worldMins{0.0f}, worldMaxs{0.0f}; ///< Model 0's bounds.
+};
+
+/// Box bounds of the player at `origin` grown by the game's 1-unit trigger margin overlap [mins, maxs].
+bool boundsTouch(const glm::vec3& origin, const collision::Shape& box, const glm::vec3& mins,
+                 const glm::vec3& maxs) {
+    const glm::vec3 lo = origin + box.mins - 1.0f, hi = origin + box.maxs + 1.0f;
+    return lo.x <= maxs.x && hi.x >= mins.x && lo.y <= maxs.y && hi.y >= mins.y && lo.z <= maxs.z &&
+           hi.z >= mins.z;
+}
+
+/// Whether the standing player at `origin` touches a jump pad, a teleporter or a kill volume: a
+/// place no player stays in, so not a floor cell.
+bool touchesTrigger(const World& w, const glm::vec3& origin) {
+    const movement::Settings& ms = w.settings.movement;
+    const collision::Shape box = collision::Shape::box(ms.mins, ms.maxs);
+    auto touches = [&](int32_t model, const glm::vec3& mins, const glm::vec3& maxs) {
+        return boundsTouch(origin, box, mins, maxs) && touchesModel(w.model, model, box, origin);
+    };
+    return std::any_of(w.pads.begin(), w.pads.end(), [&](const JumpPad& p) { return touches(p.model, p.mins, p.maxs); }) ||
+           std::any_of(w.teleporters.begin(), w.teleporters.end(),
+                       [&](const Teleporter& t) { return touches(t.model, t.mins, t.maxs); }) ||
+           std::any_of(w.kills.begin(), w.kills.end(), [&](const KillVolume& k) { return touches(k.model, k.mins, k.maxs); });
+}
+
+/// Where one simulated move ended.
+struct Landing {
+    bool landed = false;
+    glm::vec3 origin{0.0f};
+    ReachVia via = ReachVia::None;
+};
+
+/// What a move is: a run (with or without a jump) along `yaw`, or a drop with no input (spawns).
+struct MoveRequest {
+    glm::vec3 origin{0.0f};
+    float yaw = 0.0f;
+    bool run = true;
+    bool jump = false;
+};
+
+/// Simulates one move until the player stands in another column (or anywhere after being in the
+/// air), is blocked, dies, gets stuck or runs out of time. Counts its ticks into `ticks`.
+Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks) {
+    const movement::Settings& ms = w.settings.movement;
+    const double dt = 1.0 / w.settings.rate;
+    const Grid grid{w.settings.grid};
+    const glm::ivec2 startColumn = grid.column(request.origin);
+    movement::PlayerState s;
+    s.origin = request.origin;
+    movement::Input input;
+    if (request.run) {
+        const float yaw = glm::radians(request.yaw);
+        s.velocity = glm::vec3(std::cos(yaw), std::sin(yaw), 0.0f) * ms.maxSpeed;
+        s.onGround = true;
+        s.groundNormal = glm::vec3(0.0f, 0.0f, 1.0f);
+        input.forward = 1.0f;
+        input.yaw = request.yaw;
+        input.jump = request.jump;
+    }
+    ReachVia via = request.jump ? ReachVia::Jump : (request.run ? ReachVia::Walk : ReachVia::Spawn);
+    bool airborne = !request.run;
+    const auto maxTicks = static_cast<int64_t>(w.settings.maxMoveTime * w.settings.rate);
+    const auto blockedTicks = static_cast<int64_t>(kBlockedTime * w.settings.rate);
+    int64_t groundTicks = 0;
+    for (int64_t tick = 0; tick < maxTicks; ++tick) {
+        s = movement::move(s, input, dt, ms, w.trace);
+        ++ticks;
+        if (s.stuck)
+            return {};
+        for (int axis = 0; axis < 3; ++axis)
+            if (!(s.origin[axis] >= w.mins[axis] && s.origin[axis] <= w.maxs[axis]))
+                return {}; // fell out of the world
+        // Triggers, as the game touches them after the player's move.
+        const collision::Shape box =
+            collision::Shape::box(ms.mins, glm::vec3(ms.maxs.x, ms.maxs.y, s.crouched ? ms.crouchMaxsZ : ms.maxs.z));
+        for (const KillVolume& k : w.kills)
+            if (boundsTouch(s.origin, box, k.mins, k.maxs) && touchesModel(w.model, k.model, box, s.origin))
+                return {};
+        bool teleported = false;
+        for (const Teleporter& t : w.teleporters) {
+            if (!boundsTouch(s.origin, box, t.mins, t.maxs) || !touchesModel(w.model, t.model, box, s.origin))
+                continue;
+            const float yaw = glm::radians(t.yaw);
+            s.origin = t.destination + glm::vec3(0.0f, 0.0f, 1.0f);
+            s.velocity = glm::vec3(std::cos(yaw), std::sin(yaw), 0.0f) * kTeleportSpeed;
+            s.onGround = false;
+            s.groundNormal = glm::vec3(0.0f);
+            via = ReachVia::Teleport;
+            input = movement::Input{};
+            teleported = true;
+            break;
+        }
+        if (!teleported) {
+            for (const JumpPad& p : w.pads) {
+                if (!boundsTouch(s.origin, box, p.mins, p.maxs) || !touchesPad(w.model, p, box, s.origin))
+                    continue;
+                s.velocity = p.launch->velocity;
+                s.onGround = false;
+                if (via != ReachVia::Teleport)
+                    via = ReachVia::Pad;
+                input = movement::Input{}; // the flight as simulateFlight flies it: no air control
+                break;
+            }
+        }
+        if (!s.onGround) {
+            airborne = true;
+            if (via == ReachVia::Walk)
+                via = ReachVia::Fall;
+            continue;
+        }
+        if (airborne || grid.column(s.origin) != startColumn)
+            return {true, s.origin, via};
+        if (++groundTicks > blockedTicks)
+            return {}; // still in its own column: blocked
+    }
+    return {};
+}
+
+/// The floor under a column's centre: every walkable face a downward ray meets, as a standing
+/// player's origin, inside the map.
+std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool useClusters,
+                                  const glm::vec2& centre) {
+    const movement::Settings& ms = w.settings.movement;
+    const collision::Shape box = collision::Shape::box(ms.mins, ms.maxs);
+    const float top = w.worldMaxs.z + 1.0f;
+    const float bottom = w.worldMins.z - 1.0f;
+    std::vector<glm::vec3> floors;
+    float z = top;
+    for (int hit = 0; hit < kMaxScanHits && z > bottom; ++hit) {
+        const collision::TraceResult r = w.trace(collision::Shape::ray(), glm::vec3(centre, z),
+                                                 glm::vec3(centre, bottom), ms.contentsMask);
+        if (r.fraction >= 1.0f)
+            break;
+        // Go on from just inside what was hit: a ray that starts in a brush meets the next one below.
+        const float next = std::min(r.endpos.z, z) - 0.25f;
+        if (!r.allSolid && r.plane.normal.z >= ms.minWalkNormal) {
+            const float feet = r.endpos.z;
+            // The box just above the face, or a step higher (a stair's edge under the centre).
+            for (const float lift : {1.0f, ms.stepHeight}) {
+                const glm::vec3 from(centre, feet - ms.mins.z + lift);
+                const glm::vec3 to(centre, feet - ms.mins.z - 2.0f);
+                const collision::TraceResult stand = w.trace(box, from, to, ms.contentsMask);
+                if (stand.startSolid)
+                    continue;
+                if (stand.fraction >= 1.0f || stand.plane.normal.z < ms.minWalkNormal)
+                    break;
+                // Inside the map: something above it (a ceiling, or the sky's brushes) and, in a map
+                // with visibility, a leaf of a cluster (outside leaves have none).
+                const collision::TraceResult up =
+                    w.trace(collision::Shape::ray(), stand.endpos, glm::vec3(centre, top), ms.contentsMask);
+                const int32_t leaf = useClusters ? bsp::findLeaf(data, stand.endpos) : -1;
+                const bool outside =
+                    up.fraction >= 1.0f || (useClusters && (leaf < 0 || data.leafs[size_t(leaf)].cluster < 0));
+                const bool known = std::any_of(floors.begin(), floors.end(), [&](const glm::vec3& f) {
+                    return std::fabs(f.z - stand.endpos.z) < 1.0f;
+                });
+                if (!outside && !known && !touchesTrigger(w, stand.endpos))
+                    floors.push_back(stand.endpos);
+                break;
+            }
+        }
+        z = next;
+    }
+    std::sort(floors.begin(), floors.end(), [](const glm::vec3& a, const glm::vec3& b) { return a.z < b.z; });
+    return floors;
+}
+
+/// Runs `work(i)` for i in [0, n) on `threads` threads (the calling one included).
+template <typename Work> void parallelFor(size_t n, int threads, const Work& work) {
+    std::atomic<size_t> next{0};
+    auto loop = [&] {
+        for (size_t i = next++; i < n; i = next++)
+            work(i);
+    };
+    const size_t extra = std::min(static_cast<size_t>(std::max(threads, 1) - 1), n > 0 ? n - 1 : 0);
+    std::vector<std::thread> pool;
+    pool.reserve(extra);
+    for (size_t t = 0; t < extra; ++t)
+        pool.emplace_back(loop);
+    loop();
+    for (std::thread& t : pool)
+        t.join();
+}
+
+} // namespace
+
+movement::Settings ReachSettings::quake3Movement() {
+    movement::Settings s;
+    s.preset = movement::Preset::Quake3;
+    return s;
+}
+
+collision::TraceOptions ReachSettings::defaultTrace() {
+    collision::TraceOptions o;
+    o.curves = true;
+    o.semantics = collision::Semantics::Robust;
+    return o;
+}
+
+const char* reachViaName(ReachVia via) {
+    switch (via) {
+    case ReachVia::None:
+        return "none";
+    case ReachVia::Spawn:
+        return "spawn";
+    case ReachVia::Walk:
+        return "walk";
+    case ReachVia::Fall:
+        return "fall";
+    case ReachVia::Jump:
+        return "jump";
+    case ReachVia::Pad:
+        return "pad";
+    case ReachVia::Teleport:
+        return "teleport";
+    }
+    return "none";
+}
+
+std::vector<Teleporter> findTeleporters(const bsp::BspData& data, const std::vector<bsp::Entity>& entities,
+                                        std::vector<std::string>* problems) {
+    std::vector<Teleporter> out;
+    for (const bsp::Entity& e : entities) {
+        if (e.classname() != "trigger_teleport")
+            continue;
+        const auto model = inlineModel(data, e);
+        if (!model)
+            continue;
+        if (static_cast<int>(e.number("spawnflags").value_or(0.0f)) & 1)
+            continue; // spectators only
+        const std::string* target = e.get("target");
+        const bsp::Entity* dest = nullptr;
+        for (const bsp::Entity& other : entities) {
+            const std::string* name = other.get("targetname");
+            if (target && name && *name == *target && other.vec3("origin")) {
+                dest = &other;
+                break;
+            }
+        }
+        if (!dest) {
+            if (problems)
+                problems->push_back("trigger_teleport *" + std::to_string(*model) +
+                                    (target ? ": target '" + *target + "' not found (or without an origin)"
+                                            : ": no target key"));
+            continue;
+        }
+        Teleporter t;
+        t.model = *model;
+        const glm::vec3 offset = e.vec3("origin").value_or(glm::vec3(0.0f));
+        t.mins = data.models[size_t(*model)].mins + offset;
+        t.maxs = data.models[size_t(*model)].maxs + offset;
+        t.destination = *dest->vec3("origin");
+        if (const auto angles = dest->vec3("angles"))
+            t.yaw = angles->y;
+        else
+            t.yaw = dest->number("angle").value_or(0.0f);
+        out.push_back(t);
+    }
+    return out;
+}
+
+std::vector<KillVolume> findKillVolumes(const bsp::BspData& data, const std::vector<bsp::Entity>& entities) {
+    std::vector<KillVolume> out;
+    for (const bsp::Entity& e : entities) {
+        if (e.classname() != "trigger_hurt")
+            continue;
+        const auto model = inlineModel(data, e);
+        if (!model || !(e.number("dmg").value_or(5.0f) >= 100.0f))
+            continue;
+        const glm::vec3 offset = e.vec3("origin").value_or(glm::vec3(0.0f));
+        out.push_back({*model, data.models[size_t(*model)].mins + offset, data.models[size_t(*model)].maxs + offset});
+    }
+    return out;
+}
+
+bool touchesModel(const collision::Model& world, int32_t model, const collision::Shape& box,
+                  const glm::vec3& origin) {
+    collision::TraceOptions o;
+    o.model = model;
+    const collision::Shape grown = collision::Shape::box(box.mins - 1.0f, box.maxs + 1.0f);
+    return world.trace(grown, origin, origin, -1, o).startSolid;
+}
+
+std::optional<std::string> validateReachSettings(const ReachSettings& s) {
+    if (!(s.grid >= 4.0f && s.grid <= 256.0f))
+        return "grid: expected 4 to 256 units, got " + std::to_string(s.grid);
+    if (!(s.rate >= 30.0 && s.rate <= 333.0))
+        return "rate: expected 30 to 333 ticks per second, got " + std::to_string(s.rate);
+    if (s.threads < 1 || s.threads > 64)
+        return "threads: expected 1 to 64, got " + std::to_string(s.threads);
+    if (s.directions < 4 || s.directions > 32)
+        return "directions: expected 4 to 32, got " + std::to_string(s.directions);
+    if (!(s.maxMoveTime > 0.0 && s.maxMoveTime <= 60.0))
+        return "move time: expected more than 0 and up to 60 s, got " + std::to_string(s.maxMoveTime);
+    return std::nullopt;
+}
+
+core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Model& model,
+                                 const std::vector<bsp::Entity>& entities, const ReachSettings& settings,
+                                 ReachProgress* progress) {
+    const auto started = std::chrono::steady_clock::now();
+    if (auto problem = validateReachSettings(settings))
+        return core::makeError(data.name + ": reach: " + *problem);
+    const auto spawnPoints = bsp::spawnPoints(entities);
+    if (spawnPoints.empty())
+        return core::makeError(data.name + ": the map has no spawn point (info_player_deathmatch or info_player_start)");
+    if (data.models.empty())
+        return core::makeError(data.name + ": the map has no world model (model 0)");
+
+    World w{model, model.traceFunction(settings.trace), settings, {}, {}, {}, {}, {}, {}, {}};
+    w.settings.movement = movement::sanitize(w.settings.movement);
+    for (JumpPad& p : findJumpPads(data, entities, w.settings.movement.gravity))
+        if (p.launch)
+            w.pads.push_back(std::move(p));
+    w.teleporters = findTeleporters(data, entities);
+    w.kills = findKillVolumes(data, entities);
+    const glm::vec3 worldMins = data.models.front().mins, worldMaxs = data.models.front().maxs;
+    w.worldMins = worldMins;
+    w.worldMaxs = worldMaxs;
+    w.mins = worldMins - 256.0f;
+    w.maxs = worldMaxs + 256.0f;
+
+    Grid grid{settings.grid};
+    grid.first = grid.column(worldMins);
+    grid.count = grid.column(worldMaxs) - grid.first + 1;
+
+    // Maps compiled with visibility mark the leaves outside the map with cluster -1.
+    const bool useClusters = std::any_of(data.leafs.begin(), data.leafs.end(),
+                                         [](const bsp::Leaf& l) { return l.cluster < 0; }) &&
+                             std::any_of(data.leafs.begin(), data.leafs.end(),
+                                         [](const bsp::Leaf& l) { return l.cluster >= 0; });
+
+    // 1. The floor scan, one column at a time.
+    std::vector<std::vector<glm::vec3>> scanned(grid.slots());
+    parallelFor(grid.slots(), settings.threads, [&](size_t slot) {
+        if (progress && progress->cancel)
+            return;
+        const glm::ivec2 c(grid.first.x + int(slot % size_t(grid.count.x)),
+                           grid.first.y + int(slot / size_t(grid.count.x)));
+        scanned[slot] = scanColumn(w, data, useClusters, grid.centre(c));
+    });
+    ReachMap map;
+    map.grid = settings.grid;
+    std::vector<std::vector<int32_t>> floorsOf(grid.slots()); // cell indices per column
+    for (size_t slot = 0; slot < grid.slots(); ++slot) {
+        const glm::ivec2 c(grid.first.x + int(slot % size_t(grid.count.x)),
+                           grid.first.y + int(slot / size_t(grid.count.x)));
+        for (const glm::vec3& origin : scanned[slot]) {
+            floorsOf[slot].push_back(static_cast<int32_t>(map.cells.size()));
+            map.cells.push_back({c, origin, true, ReachVia::None, -1});
+        }
+    }
+    scanned.clear();
+    map.listed = map.cells.size();
+    if (progress && progress->cancel) {
+        map.cancelled = true;
+        map.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return map;
+    }
+    if (progress) {
+        progress->cells = map.listed;
+        progress->scanning = false;
+    }
+
+    // The cell a move that ended at `origin` stands in: the column's floor nearest in height
+    // within a step and a cell's slope, or a new unlisted one.
+    const float tolerance = std::max(settings.grid, w.settings.movement.stepHeight) + 8.0f;
+    auto cellAt = [&](const glm::vec3& origin) -> int32_t {
+        const glm::ivec2 c = grid.column(origin);
+        if (!grid.contains(c))
+            return -1;
+        std::vector<int32_t>& floors = floorsOf[grid.slot(c)];
+        int32_t best = -1;
+        float bestDz = tolerance;
+        for (int32_t i : floors) {
+            const float dz = std::fabs(map.cells[size_t(i)].origin.z - origin.z);
+            if (dz <= bestDz) {
+                bestDz = dz;
+                best = i;
+            }
+        }
+        if (best >= 0)
+            return best;
+        floors.push_back(static_cast<int32_t>(map.cells.size()));
+        map.cells.push_back({c, origin, false, ReachVia::None, -1});
+        return floors.back();
+    };
+    auto reach = [&](int32_t cell, ReachVia via, int32_t from, std::vector<int32_t>& frontier) {
+        ReachCell& rc = map.cells[size_t(cell)];
+        if (rc.reached())
+            return;
+        rc.via = via;
+        rc.from = from;
+        if (rc.listed)
+            ++map.reachable;
+        frontier.push_back(cell);
+    };
+
+    std::vector<int64_t> ticks(size_t(std::max(settings.threads, 1)) + 1, 0);
+    std::vector<int32_t> frontier;
+    // 2. The spawn points: the player dropped where the game puts it.
+    {
+        int64_t spawnTicks = 0;
+        for (const bsp::SpawnPoint& sp : spawnPoints) {
+            const Landing l = simulateMove(w, {sp.origin + glm::vec3(0.0f, 0.0f, 9.0f), sp.angle, false, false},
+                                           spawnTicks);
+            ++map.moves;
+            if (!l.landed)
+                continue;
+            const int32_t cell = cellAt(l.origin);
+            if (cell < 0)
+                continue;
+            ++map.spawns;
+            reach(cell, ReachVia::Spawn, -1, frontier);
+        }
+        map.ticks += spawnTicks;
+    }
+
+    // 3. The flood, a level at a time: the moves of a level in parallel, their landings taken in
+    // order afterwards, so the result does not depend on the threads.
+    const int directions = settings.directions;
+    std::vector<std::vector<Landing>> landings;
+    std::vector<int64_t> moveCounts;
+    while (!frontier.empty()) {
+        if (progress && progress->cancel) {
+            map.cancelled = true;
+            break;
+        }
+        landings.assign(frontier.size(), {});
+        std::atomic<int64_t> levelTicks{0}, levelMoves{0};
+        parallelFor(frontier.size(), settings.threads, [&](size_t i) {
+            if (progress && progress->cancel)
+                return;
+            const glm::vec3 origin = map.cells[size_t(frontier[i])].origin;
+            int64_t t = 0, moves = 0;
+            std::vector<Landing>& out = landings[i];
+            for (int d = 0; d < directions; ++d) {
+                const float yaw = 360.0f * float(d) / float(directions);
+                const Landing walk = simulateMove(w, {origin, yaw, true, false}, t);
+                ++moves;
+                if (walk.landed)
+                    out.push_back(walk);
+                // Jump where walking is blocked or falls: onto ledges, over gaps.
+                if (settings.jumps && (!walk.landed || walk.via == ReachVia::Fall)) {
+                    const Landing jump = simulateMove(w, {origin, yaw, true, true}, t);
+                    ++moves;
+                    if (jump.landed)
+                        out.push_back(jump);
+                }
+            }
+            levelTicks += t;
+            levelMoves += moves;
+            if (progress)
+                ++progress->expanded;
+        });
+        map.ticks += levelTicks;
+        map.moves += levelMoves;
+        std::vector<int32_t> next;
+        for (size_t i = 0; i < frontier.size(); ++i)
+            for (const Landing& l : landings[i]) {
+                const int32_t cell = cellAt(l.origin);
+                if (cell >= 0)
+                    reach(cell, l.via, frontier[i], next);
+            }
+        frontier.swap(next);
+    }
+    map.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return map;
+}
+
+std::vector<std::vector<int32_t>> unreachableRegions(const ReachMap& map, float stepHeight) {
+    const float tolerance = std::max(map.grid, stepHeight) + 8.0f;
+    std::vector<int32_t> parent(map.listed);
+    std::iota(parent.begin(), parent.end(), 0);
+    auto root = [&](int32_t i) {
+        while (parent[size_t(i)] != i)
+            i = parent[size_t(i)] = parent[size_t(parent[size_t(i)])];
+        return i;
+    };
+    // Listed cells are in column order: index them by column for the neighbour search.
+    std::vector<int32_t> order;
+    for (size_t i = 0; i < map.listed; ++i)
+        if (!map.cells[i].reached())
+            order.push_back(static_cast<int32_t>(i));
+    auto key = [&](const glm::ivec2& c) { return std::pair<int, int>(c.y, c.x); };
+    std::vector<std::pair<std::pair<int, int>, int32_t>> byColumn;
+    byColumn.reserve(order.size());
+    for (int32_t i : order)
+        byColumn.push_back({key(map.cells[size_t(i)].column), i});
+    std::sort(byColumn.begin(), byColumn.end());
+    for (int32_t i : order) {
+        const ReachCell& a = map.cells[size_t(i)];
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const auto k = key(a.column + glm::ivec2(dx, dy));
+                auto it = std::lower_bound(byColumn.begin(), byColumn.end(), std::make_pair(k, INT32_MIN));
+                for (; it != byColumn.end() && it->first == k; ++it)
+                    if (std::fabs(map.cells[size_t(it->second)].origin.z - a.origin.z) <= tolerance)
+                        parent[size_t(root(it->second))] = root(i);
+            }
+    }
+    std::vector<std::vector<int32_t>> regions;
+    std::vector<int32_t> regionOf(map.listed, -1);
+    for (int32_t i : order) {
+        const int32_t r = root(i);
+        if (regionOf[size_t(r)] < 0) {
+            regionOf[size_t(r)] = static_cast<int32_t>(regions.size());
+            regions.emplace_back();
+        }
+        regions[size_t(regionOf[size_t(r)])].push_back(i);
+    }
+    std::stable_sort(regions.begin(), regions.end(),
+                     [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    return regions;
+}
+
+} // namespace cliplab::analysis
