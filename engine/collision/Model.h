@@ -62,6 +62,11 @@ struct CollisionLeaf {
     int32_t numLeafSurfaces = 0; ///< Completed list (robust semantics).
     int32_t numGameBrushes = 0;  ///< The first entries: q3map's own list (quake3 semantics).
     int32_t numGameSurfaces = 0; ///< The first entries: q3map's own list (quake3 semantics).
+    /// The built patches among those surfaces, in the same order: a range of
+    /// TraceLayout::leafPatches, whose first numGamePatches come from q3map's own list.
+    int32_t firstLeafPatch = 0;
+    int32_t numLeafPatches = 0;
+    int32_t numGamePatches = 0;
 };
 
 /// An axis-aligned box (units). Empty when mins > maxs (the default).

@@ -477,6 +477,33 @@ void Model::buildTraceLayout() {
         r.contents = b.contents;
         r.brush = m_leafBrushes[i];
     }
+    // Each leaf's patches, world leafs and inline models alike, in surface list order.
+    auto listPatches = [&](CollisionLeaf& leaf) {
+        leaf.firstLeafPatch = static_cast<int32_t>(m_layout.leafPatches.size());
+        for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k) {
+            if (k == leaf.numGameSurfaces)
+                leaf.numGamePatches = static_cast<int32_t>(m_layout.leafPatches.size()) - leaf.firstLeafPatch;
+            const int32_t p = patchForSurface(m_leafSurfaces[static_cast<size_t>(leaf.firstLeafSurface + k)]);
+            if (p < 0)
+                continue;
+            const CollisionPatch& patch = m_patches[static_cast<size_t>(p)];
+            LeafPatchRef r;
+            for (int i = 0; i < 3; ++i) {
+                r.mins[i] = patch.collide.mins[i];
+                r.maxs[i] = patch.collide.maxs[i];
+            }
+            r.contents = patch.contents;
+            r.patch = p;
+            m_layout.leafPatches.push_back(r);
+        }
+        leaf.numLeafPatches = static_cast<int32_t>(m_layout.leafPatches.size()) - leaf.firstLeafPatch;
+        if (leaf.numGameSurfaces >= leaf.numLeafSurfaces)
+            leaf.numGamePatches = leaf.numLeafPatches;
+    };
+    for (CollisionLeaf& leaf : m_leafs)
+        listPatches(leaf);
+    for (SubModel& model : m_models)
+        listPatches(model.leaf);
 }
 
 } // namespace cliplab::collision

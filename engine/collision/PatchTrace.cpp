@@ -160,20 +160,12 @@ int32_t rayFacets(TraceWork& tw, const PatchCollide& pc) {
     return hitFacet;
 }
 
-bool boundsIntersect(const TraceWork& tw, const PatchCollide& pc) {
-    const float e = tw.epsilon;
-    return !(tw.bounds[1].x < pc.mins.x - e || tw.bounds[1].y < pc.mins.y - e ||
-             tw.bounds[1].z < pc.mins.z - e || tw.bounds[0].x > pc.maxs.x + e ||
-             tw.bounds[0].y > pc.maxs.y + e || tw.bounds[0].z > pc.maxs.z + e);
-}
-
+/// Sweeps against one patch whose bounds the swept bounds reach.
 void traceThroughPatch(const Model& model, TraceWork& tw, int32_t patchIndex) {
     const CollisionPatch& patch = model.patches()[static_cast<size_t>(patchIndex)];
     const PatchCollide& pc = patch.collide;
     if (tw.stats)
         ++tw.stats->patchesTested;
-    if (!boundsIntersect(tw, pc))
-        return;
     if (tw.isPoint && !tw.rayCurveClip)
         return; // the game's cm_playerCurveClip 0
     const int32_t facet = tw.isPoint ? rayFacets(tw, pc) : sweepFacets(tw, pc);
@@ -216,30 +208,31 @@ int32_t facetContaining(const TraceWork& tw, const PatchCollide& pc) {
 } // namespace
 
 void traceThroughLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
-    const int32_t* list = model.leafSurfaces().data() + leaf.firstLeafSurface;
-    const int32_t count = leafSurfaceCount(tw, leaf);
+    const LeafPatchRef* list = model.traceLayout().leafPatches.data() + leaf.firstLeafPatch;
+    const int32_t count = leafPatchCount(tw, leaf);
     for (int32_t k = 0; k < count; ++k) {
-        const int32_t p = model.patchForSurface(list[k]);
-        if (p < 0 || !firstPatchVisit(tw, p))
-            continue; // patches sit in many leafs; test each once
-        if (!(model.patches()[static_cast<size_t>(p)].contents & tw.mask))
+        const LeafPatchRef& ref = list[k];
+        // The game marks a patch visited before its contents and bounds checks; as for brushes,
+        // checking them first gives the same tests, since a patch failing either fails it in
+        // every leaf of this trace.
+        if (!sweptOverlaps(tw, ref.mins, ref.maxs) || !(ref.contents & tw.mask))
             continue;
-        traceThroughPatch(model, tw, p);
+        if (!firstPatchVisit(tw, ref.patch))
+            continue; // patches sit in many leafs; test each once
+        traceThroughPatch(model, tw, ref.patch);
         if (tw.result.fraction == 0.0f)
             return;
     }
 }
 
 void testInLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
-    const int32_t* list = model.leafSurfaces().data() + leaf.firstLeafSurface;
-    const int32_t count = leafSurfaceCount(tw, leaf);
+    const LeafPatchRef* list = model.traceLayout().leafPatches.data() + leaf.firstLeafPatch;
+    const int32_t count = leafPatchCount(tw, leaf);
     for (int32_t k = 0; k < count; ++k) {
-        const int32_t p = model.patchForSurface(list[k]);
-        if (p < 0 || !firstPatchVisit(tw, p))
+        const LeafPatchRef& ref = list[k];
+        if (!(ref.contents & tw.mask) || !firstPatchVisit(tw, ref.patch))
             continue;
-        const CollisionPatch& patch = model.patches()[static_cast<size_t>(p)];
-        if (!(patch.contents & tw.mask))
-            continue;
+        const CollisionPatch& patch = model.patches()[static_cast<size_t>(ref.patch)];
         if (tw.stats)
             ++tw.stats->patchesTested;
         const int32_t facet = facetContaining(tw, patch.collide);

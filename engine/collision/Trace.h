@@ -122,7 +122,7 @@ struct TraceStats {
     int32_t leavesVisited = 0;
     int32_t brushesTested = 0;
     int32_t brushesHit = 0;             ///< Brushes that cut the segment (entered before leaving).
-    int32_t patchesTested = 0;          ///< Patches (curved surfaces) tested, with curves on.
+    int32_t patchesTested = 0;          ///< Patches (curved surfaces) tested, with curves on: for a sweep, those its bounds reach.
     std::vector<int32_t> testedBrushes; ///< Indices of the brushes tested, in order.
 };
 

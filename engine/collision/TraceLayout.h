@@ -39,11 +39,23 @@ struct alignas(32) LeafBrushRef {
     int32_t brush = 0; ///< Index in Model::brushes().
 };
 
-/// The three arrays, indexed as Model::nodes(), Model::leafs() and Model::leafBrushes().
+/// One patch of a leaf's surface list with what culls it: the collide's bounds and the patch's
+/// contents (32 bytes, laid out as LeafBrushRef).
+struct alignas(32) LeafPatchRef {
+    float mins[3]{0.0f, 0.0f, 0.0f};
+    int32_t contents = 0; ///< contents:: of the patch.
+    float maxs[3]{0.0f, 0.0f, 0.0f};
+    int32_t patch = 0; ///< Index in Model::patches().
+};
+
+/// The arrays the sweep reads: nodes, leafs and leafBrushes indexed as Model::nodes(),
+/// Model::leafs() and Model::leafBrushes(); leafPatches holds, per leaf, the built patches of its
+/// surface list in list order (the other surfaces never collide), at CollisionLeaf::firstLeafPatch.
 struct TraceLayout {
     std::vector<WalkNode> nodes;
     std::vector<WalkLeaf> leafs;
     std::vector<LeafBrushRef> leafBrushes;
+    std::vector<LeafPatchRef> leafPatches;
 };
 
 } // namespace cliplab::collision

@@ -135,9 +135,9 @@ inline void spherePoints(const TraceWork& tw, const glm::vec3& normal, glm::vec3
 inline int32_t leafBrushCount(const TraceWork& tw, const CollisionLeaf& leaf) {
     return tw.robust ? leaf.numLeafBrushes : leaf.numGameBrushes;
 }
-/// The same for the leaf's surfaces (patches).
-inline int32_t leafSurfaceCount(const TraceWork& tw, const CollisionLeaf& leaf) {
-    return tw.robust ? leaf.numLeafSurfaces : leaf.numGameSurfaces;
+/// The same for the leaf's patches.
+inline int32_t leafPatchCount(const TraceWork& tw, const CollisionLeaf& leaf) {
+    return tw.robust ? leaf.numLeafPatches : leaf.numGamePatches;
 }
 
 /// True the first time `brush` is seen in this trace (marks it).
