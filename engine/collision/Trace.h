@@ -121,8 +121,9 @@ struct TraceStats {
     int32_t nodesVisited = 0;
     int32_t leavesVisited = 0;
     int32_t brushesTested = 0;
-    int32_t brushesHit = 0;             ///< Brushes that cut the segment (entered before leaving).
-    int32_t patchesTested = 0;          ///< Patches (curved surfaces) tested, with curves on: for a sweep, those its bounds reach.
+    int32_t brushesHit = 0; ///< Brushes that cut the segment (entered before leaving).
+    /// Patches (curved surfaces) tested, with curves on: for a sweep, those its swept bounds reach.
+    int32_t patchesTested = 0;
     std::vector<int32_t> testedBrushes; ///< Indices of the brushes tested, in order.
 };
 
