@@ -81,6 +81,8 @@ struct CollisionPatch {
     int32_t contents = 0;     ///< contents:: of the surface's shader (traces test it against the mask).
     int32_t surfaceFlags = 0; ///< surf:: flags of the surface's shader.
     PatchCollide collide;
+    std::vector<FacetLanes> facetLanes;       ///< Per facet of `collide`: its range of planeGroups.
+    std::vector<FacetPlaneGroup> planeGroups; ///< The facets' planes, four at a time.
 };
 
 /// What building the patch collides of a map cost.

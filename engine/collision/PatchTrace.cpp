@@ -70,11 +70,132 @@ bool checkFacetPlane(const TraceWork& tw, const ShiftedPlane& pl, float& enterFr
     return true;
 }
 
+#if defined(__SSE2__)
+/// The most lane groups a facet has: the surface plane and kMaxFacetBorders borders, four a group.
+constexpr int kMaxFacetGroups = (1 + kMaxFacetBorders + 3) / 4;
+
+/// A box sweep against one facet, four planes at a time: the same float and double operations as
+/// checkFacetPlane() on surfacePlane() and borderPlane() for each plane, and the same state after
+/// the last one. The facet is missed when any plane alone misses it, so all distances are taken
+/// before any fraction. Returns the lane (0 the surface plane, j + 1 border j) that enters last,
+/// first in order among equals, or -1 when the facet gives no hit before `fraction`; `enterFrac`
+/// is its fraction.
+int32_t sweepFacetLanes(const TraceWork& tw, const CollisionPatch& patch, const FacetLanes& lanes,
+                        float fraction, float& enterFrac) {
+    const FacetPlaneGroup* groups = patch.planeGroups.data() + lanes.firstGroup;
+    const int numGroups = (lanes.numLanes + 3) / 4;
+    const __m128 zero = _mm_setzero_ps();
+    const __m128 eps = _mm_set1_ps(tw.epsilon);
+    const __m128 signBit = _mm_castsi128_ps(_mm_set1_epi32(int(0x80000000)));
+    const __m128i laneBit = _mm_set_epi32(8, 4, 2, 1);
+    __m128 d1s[kMaxFacetGroups], d2s[kMaxFacetGroups];
+    for (int g = 0; g < numGroups; ++g) {
+        const FacetPlaneGroup& grp = groups[g];
+        const __m128 nx = _mm_load_ps(grp.nx), ny = _mm_load_ps(grp.ny), nz = _mm_load_ps(grp.nz);
+        const __m128 inward = _mm_castsi128_ps(
+            _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32(int(lanes.inward >> (4 * g))), laneBit), laneBit));
+        // The box corner the game takes, offsets[signBits of the stored plane]: size[1] on the axes
+        // where the stored normal is negative (the lane's own normal for the surface plane and
+        // outward borders, its negation for inward ones), size[0] elsewhere. Where a component
+        // is zero the choice gives a zero product either way.
+        auto corner = [&](__m128 n, int axis) {
+            const __m128 useMax = _mm_xor_ps(_mm_cmplt_ps(n, zero), inward);
+            return _mm_or_ps(_mm_and_ps(useMax, _mm_set1_ps(tw.size[1][axis])),
+                             _mm_andnot_ps(useMax, _mm_set1_ps(tw.size[0][axis])));
+        };
+        const __m128 along =
+            _mm_add_ps(_mm_add_ps(_mm_mul_ps(corner(nx, 0), nx), _mm_mul_ps(corner(ny, 1), ny)),
+                       _mm_mul_ps(corner(nz, 2), nz));
+        // Borders: dist + |along|; the surface plane (lane 0 of group 0): dist - along.
+        __m128 moveBy = _mm_or_ps(along, signBit); // -|along|
+        if (g == 0)
+            moveBy = _mm_move_ss(moveBy, along);
+        const __m128 dist = _mm_sub_ps(_mm_load_ps(grp.dist), moveBy);
+        auto measure = [&](const glm::vec3& p) {
+            return _mm_sub_ps(
+                _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(p.x), nx), _mm_mul_ps(_mm_set1_ps(p.y), ny)),
+                           _mm_mul_ps(_mm_set1_ps(p.z), nz)),
+                dist);
+        };
+        const __m128 d1 = measure(tw.start), d2 = measure(tw.end);
+        const __m128 miss =
+            _mm_and_ps(_mm_cmpgt_ps(d1, zero), _mm_or_ps(_mm_cmpge_ps(d2, eps), _mm_cmpge_ps(d2, d1)));
+        if (_mm_movemask_ps(miss) != 0)
+            return -1;
+        d1s[g] = d1;
+        d2s[g] = d2;
+    }
+    // Fractions of the crossing planes, as in axialSides (TraceSweep.cpp).
+    const __m128d epsd = _mm_set1_pd(double(tw.epsilon));
+    float latest = -1.0f, earliest = 1.0f;
+    int32_t lead = -1;
+    for (int g = 0; g < numGroups; ++g) {
+        const __m128 d1 = d1s[g], d2 = d2s[g];
+        const __m128 crossing = _mm_or_ps(_mm_cmpgt_ps(d1, zero), _mm_cmpgt_ps(d2, zero));
+        const __m128 in = _mm_and_ps(crossing, _mm_cmpgt_ps(d1, d2));
+        const unsigned entering = unsigned(_mm_movemask_ps(in));
+        const unsigned leaving = unsigned(_mm_movemask_ps(_mm_andnot_ps(in, crossing)));
+        if ((entering | leaving) == 0)
+            continue;
+        const __m128 den = _mm_sub_ps(d1, d2);
+        const __m128d d1lo = _mm_cvtps_pd(d1), d1hi = _mm_cvtps_pd(_mm_movehl_ps(d1, d1));
+        const __m128d denlo = _mm_cvtps_pd(den), denhi = _mm_cvtps_pd(_mm_movehl_ps(den, den));
+        const __m128 inlo = _mm_unpacklo_ps(in, in), inhi = _mm_unpackhi_ps(in, in);
+        const __m128d numlo = _mm_or_pd(_mm_and_pd(_mm_castps_pd(inlo), _mm_sub_pd(d1lo, epsd)),
+                                        _mm_andnot_pd(_mm_castps_pd(inlo), _mm_add_pd(d1lo, epsd)));
+        const __m128d numhi = _mm_or_pd(_mm_and_pd(_mm_castps_pd(inhi), _mm_sub_pd(d1hi, epsd)),
+                                        _mm_andnot_pd(_mm_castps_pd(inhi), _mm_add_pd(d1hi, epsd)));
+        alignas(16) float f[4];
+        _mm_store_ps(
+            f, _mm_movelh_ps(_mm_cvtpd_ps(_mm_div_pd(numlo, denlo)), _mm_cvtpd_ps(_mm_div_pd(numhi, denhi))));
+        for (int l = 0; l < 4; ++l) {
+            if (entering & (1u << l)) {
+                const float e = f[l] < 0.0f ? 0.0f : f[l];
+                if (e > latest) {
+                    latest = e;
+                    lead = 4 * g + l;
+                }
+            } else if (leaving & (1u << l)) {
+                const float e = f[l] > 1.0f ? 1.0f : f[l];
+                if (e < earliest)
+                    earliest = e;
+            }
+        }
+    }
+    if (lead < 0 || lead == lanes.numLanes - 1) // never clip against the back side
+        return -1;
+    if (!(latest < earliest && latest >= 0.0f && latest < fraction))
+        return -1;
+    enterFrac = latest;
+    return lead;
+}
+#endif
+
 /// Box, sphere or capsule sweep against every facet; returns the facet hit nearest so far, or -1.
-int32_t sweepFacets(TraceWork& tw, const PatchCollide& pc) {
+int32_t sweepFacets(TraceWork& tw, const CollisionPatch& patch) {
+    const PatchCollide& pc = patch.collide;
     int32_t hitFacet = -1;
     for (size_t i = 0; i < pc.facets.size(); ++i) {
         const PatchFacet& f = pc.facets[i];
+#if defined(__SSE2__)
+        if (!tw.sphere) {
+            float enterFrac = 0.0f;
+            const int32_t lead =
+                sweepFacetLanes(tw, patch, patch.facetLanes[i], tw.result.fraction, enterFrac);
+            if (lead < 0)
+                continue;
+            const ShiftedPlane plane =
+                lead == 0
+                    ? surfacePlane(tw, pc.planes[size_t(f.surfacePlane)])
+                    : borderPlane(tw, pc.planes[size_t(pc.borders[size_t(f.firstBorder + lead - 1)].plane)],
+                                  pc.borders[size_t(f.firstBorder + lead - 1)].inward);
+            tw.result.fraction = enterFrac;
+            tw.result.plane.normal = plane.normal;
+            tw.result.plane.dist = plane.dist; // the shifted distance, as the game reports it
+            hitFacet = static_cast<int32_t>(i);
+            continue;
+        }
+#endif
         float enterFrac = -1.0f, leaveFrac = 1.0f;
         int32_t hitBorder = -1;
         ShiftedPlane best = surfacePlane(tw, pc.planes[size_t(f.surfacePlane)]);
@@ -168,7 +289,7 @@ void traceThroughPatch(const Model& model, TraceWork& tw, int32_t patchIndex) {
         ++tw.stats->patchesTested;
     if (tw.isPoint && !tw.rayCurveClip)
         return; // the game's cm_playerCurveClip 0
-    const int32_t facet = tw.isPoint ? rayFacets(tw, pc) : sweepFacets(tw, pc);
+    const int32_t facet = tw.isPoint ? rayFacets(tw, pc) : sweepFacets(tw, patch);
     if (facet < 0)
         return;
     TraceResult& r = tw.result;

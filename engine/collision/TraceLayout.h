@@ -5,6 +5,7 @@
 /// children and the bounds of everything below it), and a leaf's brushes can be culled by their
 /// bounds and contents without touching the brushes themselves.
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -46,6 +47,23 @@ struct alignas(32) LeafPatchRef {
     int32_t contents = 0; ///< contents:: of the patch.
     float maxs[3]{0.0f, 0.0f, 0.0f};
     int32_t patch = 0; ///< Index in Model::patches().
+};
+
+/// Four planes of a patch facet side by side, as the box sweep reads them (PatchTrace.cpp), each
+/// facing away from the facet as the facet test uses it (a border negated when inward): unit
+/// normal and distance (units). Unused lanes have a zero normal and distance +infinity, which no
+/// segment is in front of (64 bytes).
+struct alignas(64) FacetPlaneGroup {
+    float nx[4]{}, ny[4]{}, nz[4]{};
+    float dist[4]{INFINITY, INFINITY, INFINITY, INFINITY};
+};
+
+/// Where one facet's planes are in CollisionPatch::planeGroups, in the facet test's order: lane 0
+/// the surface plane, lane j + 1 border j (the last one is the back plane).
+struct FacetLanes {
+    int32_t firstGroup = 0; ///< Index in CollisionPatch::planeGroups.
+    int32_t numLanes = 0;   ///< 1 + PatchFacet::numBorders.
+    uint32_t inward = 0;    ///< Bit l set when lane l is a border used negated (PatchBorder::inward).
 };
 
 /// The arrays the sweep reads: nodes, leafs and leafBrushes indexed as Model::nodes(),
