@@ -221,6 +221,12 @@ void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& re
             i = 6;
         }
     }
+    // With the start in front of some side, the brush can only be hit (it cannot start solid),
+    // and the sides still to come can only raise enterFrac and lower leaveFrac: once the segment
+    // leaves before it enters, nothing the brush does can change the result.
+    auto cannotHit = [&] { return startOut && enterFrac >= leaveFrac; };
+    if (cannotHit())
+        return;
     for (; i < brush.numSides; ++i) {
         const CollisionSide& s = sides[i];
         const float dist = shiftedPlaneDist<Kind>(tw, s.normal, s.dist, s.signBits);
@@ -229,7 +235,7 @@ void traceThroughBrush(const Model& model, TraceWork& tw, const LeafBrushRef& re
             spherePoints(tw, s.normal, sp, ep);
         const float d1 = dot3(sp, s.normal) - dist;
         const float d2 = dot3(ep, s.normal) - dist;
-        if (!clipSide(i, d1, d2))
+        if (!clipSide(i, d1, d2) || cannotHit())
             return;
     }
 
