@@ -117,6 +117,7 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
             tw.swept[0][i] = tw.bounds[0][i];
             tw.swept[1][i] = tw.bounds[1][i];
         }
+        tw.swept[0][3] = tw.swept[1][3] = 0.0f;
         tw.stamps = beginVisit(m_brushes.size() + m_patches.size(), tw.generation);
         tw.patchStampBase = m_brushes.size();
         const CollisionLeaf* leaf =
@@ -135,6 +136,8 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
                 tw.axialEnd[2 * k] = -tw.end[k];
                 tw.axialEnd[2 * k + 1] = tw.end[k];
             }
+            for (int lane = 6; lane < 8; ++lane)
+                tw.axialShift[lane] = tw.axialStart[lane] = tw.axialEnd[lane] = 0.0f;
             tw.isPoint = tw.size[0] == glm::vec3(0.0f);
             tw.extents = tw.isPoint ? glm::vec3(0.0f) : tw.size[1];
             if (leaf)

@@ -16,21 +16,23 @@
 
 namespace cliplab::collision::detail {
 
-/// Everything one trace reads and writes while it walks the model.
+/// Everything one trace reads and writes while it walks the model. The arrays without an
+/// initializer are filled by Model::trace before anything reads them (the sweep's only in a
+/// sweep): a trace is short, and clearing them first would cost a noticeable part of it.
 struct TraceWork {
     glm::vec3 start{0.0f}, end{0.0f}; ///< Segment of the shape's centre (box made symmetric).
-    glm::vec3 size[2]{};              ///< Symmetric half box: size[0] = -size[1].
-    glm::vec3 offsets[8]{};           ///< Box corner for each plane sign-bits value.
+    glm::vec3 size[2];                ///< Symmetric half box: size[0] = -size[1].
+    glm::vec3 offsets[8];             ///< Box corner for each plane sign-bits value.
     glm::vec3 extents{0.0f};          ///< Half size per axis used to widen node planes.
-    glm::vec3 bounds[2]{};            ///< Box swept over the whole segment, for brush culling.
+    glm::vec3 bounds[2];              ///< Box swept over the whole segment, for brush culling.
     /// bounds[0] and bounds[1] as x y z 0, for the four-wide bounds checks (sweptOverlaps).
-    alignas(16) float swept[2][4]{};
-    /// Per axial side (-x +x -y +y -z +z, then two unused): what the box adds to the side's
+    alignas(16) float swept[2][4];
+    /// Per axial side (-x +x -y +y -z +z, then two zeros): what the box adds to the side's
     /// distance (size[1][k] for -axis k, -size[0][k] for +axis k) and the segment's ends measured
-    /// along the side's normal (-start[k] or start[k], -end[k] or end[k]).
-    alignas(16) float axialShift[8]{};
-    alignas(16) float axialStart[8]{};
-    alignas(16) float axialEnd[8]{};
+    /// along the side's normal (-start[k] or start[k], -end[k] or end[k]). Sweeps only.
+    alignas(16) float axialShift[8];
+    alignas(16) float axialStart[8];
+    alignas(16) float axialEnd[8];
     bool isPoint = false;         ///< Ray: node planes are not widened.
     bool sphere = false;          ///< Sphere or capsule: planes shifted by `radius`.
     float radius = 0.0f;          ///< Sphere or cylinder radius (units).
