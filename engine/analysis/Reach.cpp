@@ -95,10 +95,12 @@ bool touchesTrigger(const World& w, const glm::vec3& origin) {
     auto touches = [&](int32_t model, const glm::vec3& mins, const glm::vec3& maxs) {
         return boundsTouch(origin, box, mins, maxs) && touchesModel(w.model, model, box, origin);
     };
-    return std::any_of(w.pads.begin(), w.pads.end(), [&](const JumpPad& p) { return touches(p.model, p.mins, p.maxs); }) ||
+    return std::any_of(w.pads.begin(), w.pads.end(),
+                       [&](const JumpPad& p) { return touches(p.model, p.mins, p.maxs); }) ||
            std::any_of(w.teleporters.begin(), w.teleporters.end(),
                        [&](const Teleporter& t) { return touches(t.model, t.mins, t.maxs); }) ||
-           std::any_of(w.kills.begin(), w.kills.end(), [&](const KillVolume& k) { return touches(k.model, k.mins, k.maxs); });
+           std::any_of(w.kills.begin(), w.kills.end(),
+                       [&](const KillVolume& k) { return touches(k.model, k.mins, k.maxs); });
 }
 
 /// Where one simulated move ended.
@@ -149,8 +151,8 @@ Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks)
             if (!(s.origin[axis] >= w.mins[axis] && s.origin[axis] <= w.maxs[axis]))
                 return {}; // fell out of the world
         // Triggers, as the game touches them after the player's move.
-        const collision::Shape box =
-            collision::Shape::box(ms.mins, glm::vec3(ms.maxs.x, ms.maxs.y, s.crouched ? ms.crouchMaxsZ : ms.maxs.z));
+        const collision::Shape box = collision::Shape::box(
+            ms.mins, glm::vec3(ms.maxs.x, ms.maxs.y, s.crouched ? ms.crouchMaxsZ : ms.maxs.z));
         for (const KillVolume& k : w.kills)
             if (boundsTouch(s.origin, box, k.mins, k.maxs) && touchesModel(w.model, k.model, box, s.origin))
                 return {};
@@ -227,8 +229,8 @@ std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool
                 const collision::TraceResult up =
                     w.trace(collision::Shape::ray(), stand.endpos, glm::vec3(centre, top), ms.contentsMask);
                 const int32_t leaf = useClusters ? bsp::findLeaf(data, stand.endpos) : -1;
-                const bool outside =
-                    up.fraction >= 1.0f || (useClusters && (leaf < 0 || data.leafs[size_t(leaf)].cluster < 0));
+                const bool outside = up.fraction >= 1.0f ||
+                                     (useClusters && (leaf < 0 || data.leafs[size_t(leaf)].cluster < 0));
                 const bool known = std::any_of(floors.begin(), floors.end(), [&](const glm::vec3& f) {
                     return std::fabs(f.z - stand.endpos.z) < 1.0f;
                 });
@@ -346,7 +348,8 @@ std::vector<KillVolume> findKillVolumes(const bsp::BspData& data, const std::vec
         if (!model || !(e.number("dmg").value_or(5.0f) >= 100.0f))
             continue;
         const glm::vec3 offset = e.vec3("origin").value_or(glm::vec3(0.0f));
-        out.push_back({*model, data.models[size_t(*model)].mins + offset, data.models[size_t(*model)].maxs + offset});
+        out.push_back(
+            {*model, data.models[size_t(*model)].mins + offset, data.models[size_t(*model)].maxs + offset});
     }
     return out;
 }
@@ -381,7 +384,8 @@ core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Mode
         return core::makeError(data.name + ": reach: " + *problem);
     const auto spawnPoints = bsp::spawnPoints(entities);
     if (spawnPoints.empty())
-        return core::makeError(data.name + ": the map has no spawn point (info_player_deathmatch or info_player_start)");
+        return core::makeError(data.name +
+                               ": the map has no spawn point (info_player_deathmatch or info_player_start)");
     if (data.models.empty())
         return core::makeError(data.name + ": the map has no world model (model 0)");
 
@@ -403,10 +407,9 @@ core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Mode
     grid.count = grid.column(worldMaxs) - grid.first + 1;
 
     // Maps compiled with visibility mark the leaves outside the map with cluster -1.
-    const bool useClusters = std::any_of(data.leafs.begin(), data.leafs.end(),
-                                         [](const bsp::Leaf& l) { return l.cluster < 0; }) &&
-                             std::any_of(data.leafs.begin(), data.leafs.end(),
-                                         [](const bsp::Leaf& l) { return l.cluster >= 0; });
+    const bool useClusters =
+        std::any_of(data.leafs.begin(), data.leafs.end(), [](const bsp::Leaf& l) { return l.cluster < 0; }) &&
+        std::any_of(data.leafs.begin(), data.leafs.end(), [](const bsp::Leaf& l) { return l.cluster >= 0; });
 
     // 1. The floor scan, one column at a time.
     std::vector<std::vector<glm::vec3>> scanned(grid.slots());
@@ -480,8 +483,8 @@ core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Mode
     {
         int64_t spawnTicks = 0;
         for (const bsp::SpawnPoint& sp : spawnPoints) {
-            const Landing l = simulateMove(w, {sp.origin + glm::vec3(0.0f, 0.0f, 9.0f), sp.angle, false, false},
-                                           spawnTicks);
+            const Landing l = simulateMove(
+                w, {sp.origin + glm::vec3(0.0f, 0.0f, 9.0f), sp.angle, false, false}, spawnTicks);
             ++map.moves;
             if (!l.landed)
                 continue;

@@ -33,10 +33,10 @@ struct Extras {
 /// -512..-256 (a running jump gets on it, walking does not); and a closed room at y 700..900 with
 /// its own floor, walls and ceiling.
 std::string reachMap(const Extras& x) {
-    std::string world = test::boxBrush({-512, -512, -64}, {1024, 512, 0});  // main floor
-    world += test::boxBrush({768, -128, 0}, {1024, 128, 256});              // the platform
-    world += test::boxBrush({-512, 256, 0}, {-256, 512, 40});               // the ledge
-    world += test::boxBrush({-600, -600, 512}, {1100, 1000, 528});          // the roof over all
+    std::string world = test::boxBrush({-512, -512, -64}, {1024, 512, 0}); // main floor
+    world += test::boxBrush({768, -128, 0}, {1024, 128, 256});             // the platform
+    world += test::boxBrush({-512, 256, 0}, {-256, 512, 40});              // the ledge
+    world += test::boxBrush({-600, -600, 512}, {1100, 1000, 528});         // the roof over all
     // The closed room: floor, four walls and a ceiling around x -400..-200, y 700..900, z 0..200.
     world += test::boxBrush({-416, 684, -16}, {-184, 916, 0});
     world += test::boxBrush({-416, 684, 0}, {-400, 916, 200});
@@ -46,17 +46,20 @@ std::string reachMap(const Extras& x) {
     world += test::boxBrush({-416, 684, 200}, {-184, 916, 216});
     std::string ents = entity("info_player_deathmatch", "\"origin\" \"0 0 25\"\n\"angle\" \"0\"\n");
     if (x.pad) {
-        ents += entity("trigger_push",
-                       "\"target\" \"apex\"\n" + test::boxBrush({368, -32, 0}, {432, 32, 16}, "common/trigger"));
+        ents += entity("trigger_push", "\"target\" \"apex\"\n" +
+                                           test::boxBrush({368, -32, 0}, {432, 32, 16}, "common/trigger"));
         ents += entity("target_position", "\"targetname\" \"apex\"\n\"origin\" \"800 0 330\"\n");
     }
     if (x.teleporter) {
-        ents += entity("trigger_teleport",
-                       "\"target\" \"inside\"\n" + test::boxBrush({-96, -400, 0}, {-32, -336, 64}, "common/trigger"));
-        ents += entity("misc_teleporter_dest", "\"targetname\" \"inside\"\n\"origin\" \"-300 800 30\"\n\"angle\" \"90\"\n");
+        ents +=
+            entity("trigger_teleport", "\"target\" \"inside\"\n" +
+                                           test::boxBrush({-96, -400, 0}, {-32, -336, 64}, "common/trigger"));
+        ents += entity("misc_teleporter_dest",
+                       "\"targetname\" \"inside\"\n\"origin\" \"-300 800 30\"\n\"angle\" \"90\"\n");
     }
     if (x.padKills)
-        ents += entity("trigger_hurt", "\"dmg\" \"1000\"\n" + test::boxBrush({360, -40, 0}, {440, 40, 64}, "common/trigger"));
+        ents += entity("trigger_hurt",
+                       "\"dmg\" \"1000\"\n" + test::boxBrush({360, -40, 0}, {440, 40, 64}, "common/trigger"));
     return test::mapText(world, ents);
 }
 
@@ -82,7 +85,8 @@ Reached reach(const Extras& extras, int threads = 1) {
 }
 
 /// The listed cells whose origin lies in the box.
-std::vector<const analysis::ReachCell*> cellsIn(const analysis::ReachMap& m, const glm::vec3& lo, const glm::vec3& hi) {
+std::vector<const analysis::ReachCell*> cellsIn(const analysis::ReachMap& m, const glm::vec3& lo,
+                                                const glm::vec3& hi) {
     std::vector<const analysis::ReachCell*> out;
     for (size_t i = 0; i < m.listed; ++i) {
         const glm::vec3& o = m.cells[i].origin;
@@ -149,8 +153,7 @@ TEST(Reach, APlatformOnlyAJumpPadReachesAndAClosedRoom) {
     const auto regions = analysis::unreachableRegions(m, 18.0f);
     ASSERT_FALSE(regions.empty());
     EXPECT_TRUE(std::any_of(regions.begin(), regions.end(), [&](const auto& region) {
-        return region.size() == room.size() &&
-               std::all_of(region.begin(), region.end(), [&](int32_t i) {
+        return region.size() == room.size() && std::all_of(region.begin(), region.end(), [&](int32_t i) {
                    return std::find(room.begin(), room.end(), &m.cells[size_t(i)]) != room.end();
                });
     }));
@@ -165,7 +168,8 @@ TEST(Reach, APlatformOnlyAJumpPadReachesAndAClosedRoom) {
     const auto main = cellsIn(m, kMainLo, kMainHi);
     EXPECT_EQ(reachedCount(main), main.size());
     EXPECT_TRUE(cellsIn(m, {400 - 8, -8, 14}, {400 + 8, 8, 34}).empty());
-    EXPECT_EQ(cellsIn(m, {-512, -512, 14}, {-256, 0, 34}).size(), centresOver(-512, -256) * centresOver(-512, 0));
+    EXPECT_EQ(cellsIn(m, {-512, -512, 14}, {-256, 0, 34}).size(),
+              centresOver(-512, -256) * centresOver(-512, 0));
     EXPECT_TRUE(cellsIn(m, {-600, -600, 540}, {1100, 1000, 560}).empty());
     // Every reached cell leads back to the spawn through the cells it was reached from.
     for (size_t i = 0; i < m.cells.size(); ++i) {
@@ -203,7 +207,8 @@ TEST(Reach, ATeleporterLeadsIntoTheClosedRoom) {
     const auto room = cellsIn(r.map, kRoomLo, kRoomHi);
     ASSERT_EQ(room.size(), centresWithin(-400, -200) * centresWithin(700, 900));
     EXPECT_EQ(reachedCount(room), room.size());
-    EXPECT_TRUE(std::any_of(room.begin(), room.end(), [](const auto* c) { return c->via == analysis::ReachVia::Teleport; }));
+    EXPECT_TRUE(std::any_of(room.begin(), room.end(),
+                            [](const auto* c) { return c->via == analysis::ReachVia::Teleport; }));
 }
 
 TEST(Reach, AKillVolumeOverThePadLeavesThePlatformUnreached) {
@@ -249,7 +254,8 @@ TEST(Reach, CancelledSearchesSayTheyStopped) {
     const collision::Model model(data);
     analysis::ReachProgress progress;
     progress.cancel = true;
-    auto found = analysis::findReach(data, model, bsp::parseEntities(data.entities, "reach").value(), {}, &progress);
+    auto found =
+        analysis::findReach(data, model, bsp::parseEntities(data.entities, "reach").value(), {}, &progress);
     ASSERT_TRUE(found.ok());
     EXPECT_TRUE(found->cancelled);
     EXPECT_EQ(found->reachable, 0u);
