@@ -224,6 +224,10 @@ std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool
                     continue;
                 if (stand.fraction >= 1.0f || stand.plane.normal.z < ms.minWalkNormal)
                     break;
+                // A sweep that meets a brush at once stops testing the others, as the game's does,
+                // so it may miss that it started in a wall: the box must also pass a position test.
+                if (w.trace(box, stand.endpos, stand.endpos, ms.contentsMask).startSolid)
+                    break;
                 // Inside the map: something above it (a ceiling, or the sky's brushes) and, in a map
                 // with visibility, a leaf of a cluster (outside leaves have none).
                 const collision::TraceResult up =
