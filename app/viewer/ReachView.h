@@ -18,8 +18,8 @@ namespace cliplab::viewer {
 /// destroying it cancels the search and waits for the thread.
 class ReachJob {
 public:
-    ReachJob(const bsp::BspData& data, const collision::Model& model, const std::vector<bsp::Entity>& entities,
-             const analysis::ReachSettings& settings);
+    ReachJob(const bsp::BspData& data, const collision::Model& model,
+             const std::vector<bsp::Entity>& entities, const analysis::ReachSettings& settings);
     ~ReachJob();
     ReachJob(const ReachJob&) = delete;
     ReachJob& operator=(const ReachJob&) = delete;
@@ -47,10 +47,10 @@ private:
 /// The reach overlay's state (Render panel, console `reach` and `r_reach`).
 struct ReachView {
     bool shown = false;
-    float grid = 16.0f;      ///< Cell size of the next search (units), [8, 64].
-    float range = 2048.0f;   ///< Cells farther from the eye are not drawn (units).
-    std::unique_ptr<ReachJob> job;           ///< The search under way, if any.
-    std::optional<analysis::ReachMap> map;   ///< The last finished search.
+    float grid = 16.0f;                        ///< Cell size of the next search (units), [8, 64].
+    float range = 2048.0f;                     ///< Cells farther from the eye are not drawn (units).
+    std::unique_ptr<ReachJob> job;             ///< The search under way, if any.
+    std::optional<analysis::ReachMap> map;     ///< The last finished search.
     std::vector<std::vector<int32_t>> regions; ///< Its unreachable regions, biggest first.
     std::string summary;                       ///< Its last line, as `cliplab reach` prints it.
 };

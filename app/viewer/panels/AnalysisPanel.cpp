@@ -132,15 +132,18 @@ void reachSection(ViewerState& state) {
     } else if (ImGui::SmallButton("find reach")) {
         state.status = state.startReach(view.grid);
     }
-    ImGui::SliderFloat("reach grid", &view.grid, 8.0f, 64.0f, "%.0f units", kClamp);
-    ImGui::SliderFloat("reach range", &view.range, 256.0f, 16384.0f, "%.0f units",
-                       ImGuiSliderFlags_Logarithmic | kClamp);
+    // The progress bar shares the button's line, so nothing below moves while a search runs.
     if (view.job) {
         const float f = view.job->fraction();
         const std::string label = view.job->scanning() ? std::string("scanning the floor")
                                                        : std::to_string(int(f * 100.0f + 0.5f)) + " %";
-        ImGui::ProgressBar(view.job->scanning() ? 0.0f : f, ImVec2(-1.0f, 0.0f), label.c_str());
+        ImGui::SameLine();
+        ImGui::ProgressBar(view.job->scanning() ? 0.0f : f, ImVec2(-1.0f, ImGui::GetTextLineHeight()),
+                           label.c_str());
     }
+    ImGui::SliderFloat("reach grid", &view.grid, 8.0f, 64.0f, "%.0f units", kClamp);
+    ImGui::SliderFloat("reach range", &view.range, 256.0f, 16384.0f, "%.0f units",
+                       ImGuiSliderFlags_Logarithmic | kClamp);
     if (!view.summary.empty())
         ImGui::TextWrapped("%s", view.summary.c_str());
     // The biggest unreachable regions, each a button that puts the player there.
