@@ -41,6 +41,12 @@ constexpr float kTeleportSpeed = 400.0f;
 /// How long a walk may stay on the floor of the column it started in before it counts as
 /// blocked (s): a run from a standstill crosses a 256-unit cell well within it.
 constexpr double kBlockedTime = 0.75;
+/// Longest a move may swim (s): a dive at the swimming speed (160 units/s) reaches a floor 160
+/// units down; longer swims are taken to reach nothing (no underwater routes).
+constexpr double kMaxSwimTime = 1.0;
+/// A move that covers less than kStallDistance units in kStallTicks ticks is given up.
+constexpr int64_t kStallTicks = 32;
+constexpr float kStallDistance = 2.0f;
 /// Ray hits scanned per column at most (floors stacked one above another).
 constexpr int kMaxScanHits = 256;
 
@@ -141,8 +147,24 @@ Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks)
     bool airborne = !request.run;
     const auto maxTicks = static_cast<int64_t>(w.settings.maxMoveTime * w.settings.rate);
     const auto blockedTicks = static_cast<int64_t>(kBlockedTime * w.settings.rate);
-    int64_t groundTicks = 0;
+    int64_t groundTicks = 0, swimTicks = 0;
+    const auto maxSwimTicks = static_cast<int64_t>(kMaxSwimTime * w.settings.rate);
+    glm::vec3 lastCheck = s.origin; // where the player was at the last stall check
     for (int64_t tick = 0; tick < maxTicks; ++tick) {
+        // A player that has hardly moved for a stall period (pressed into a corner under water,
+        // say) gets nowhere new.
+        if (tick > 0 && tick % kStallTicks == 0) {
+            if (glm::distance(s.origin, lastCheck) < kStallDistance)
+                return {};
+            lastCheck = s.origin;
+        }
+        // In water to the waist and off the bottom: dive (look down and swim), so a swimmer
+        // reaches the floor under the water instead of swimming level for ever.
+        const bool swimming = s.waterLevel >= 2 && !s.onGround;
+        if (input.forward != 0.0f)
+            input.pitch = swimming ? 89.0f : 0.0f;
+        if (swimming && ++swimTicks > maxSwimTicks)
+            return {};
         s = movement::move(s, input, dt, ms, w.trace);
         ++ticks;
         if (s.stuck)
@@ -213,7 +235,10 @@ std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool
             break;
         // Go on from just inside what was hit: a ray that starts in a brush meets the next one below.
         const float next = std::min(r.endpos.z, z) - 0.25f;
-        if (!r.allSolid && r.plane.normal.z >= ms.minWalkNormal) {
+        // A floor is a face players see (caulk and nodraw tops of roofs and slabs are not meant
+        // to be walked on), or the top of a player clip brush (smoothed stairs and ledges).
+        const bool seen = !(r.surfaceFlags & bsp::surf::NoDraw) || (r.contents & bsp::contents::PlayerClip);
+        if (!r.allSolid && seen && r.plane.normal.z >= ms.minWalkNormal) {
             const float feet = r.endpos.z;
             // The box just above the face, or a step higher (a stair's edge under the centre).
             for (const float lift : {1.0f, ms.stepHeight}) {

@@ -30,8 +30,8 @@ struct Extras {
 /// Under one roof (z 512): a main floor (top z 0) from x -512 to 1024, with the spawn at the
 /// origin; a platform on it, x 768..1024, 256 units high (no step or jump gets there), with a
 /// jump pad at x 400 aimed above the platform's middle; a ledge 40 units high at y 256..512, x
-/// -512..-256 (a running jump gets on it, walking does not); and a closed room at y 700..900 with
-/// its own floor, walls and ceiling.
+/// -512..-256 (a running jump gets on it, walking does not); a closed room at y 700..900 with
+/// its own floor, walls and ceiling; a caulked block; and a deep pool beyond the floor's north edge.
 std::string reachMap(const Extras& x) {
     std::string world = test::boxBrush({-512, -512, -64}, {1024, 512, 0}); // main floor
     world += test::boxBrush({768, -128, 0}, {1024, 128, 256});             // the platform
@@ -44,6 +44,16 @@ std::string reachMap(const Extras& x) {
     world += test::boxBrush({-400, 684, 0}, {-200, 700, 200});
     world += test::boxBrush({-400, 900, 0}, {-200, 916, 200});
     world += test::boxBrush({-416, 684, 200}, {-184, 916, 216});
+    // A caulked block: its top is no floor (nobody is meant to see or walk it).
+    world += test::boxBrush({600, 300, 0}, {700, 400, 100}, "common/caulk");
+    // A deep pool north of the main floor: walls to its rim at z 0, water to z -8, the bottom at
+    // z -120 (a standing player is under water there).
+    world += test::boxBrush({-16, 512, -136}, {272, 528, 0});
+    world += test::boxBrush({-16, 704, -136}, {272, 720, 0});
+    world += test::boxBrush({-16, 528, -136}, {0, 704, 0});
+    world += test::boxBrush({256, 528, -136}, {272, 704, 0});
+    world += test::boxBrush({0, 528, -136}, {256, 704, -120});
+    world += test::boxBrush({0, 528, -120}, {256, 704, -8}, "liquids/water");
     std::string ents = entity("info_player_deathmatch", "\"origin\" \"0 0 25\"\n\"angle\" \"0\"\n");
     if (x.pad) {
         ents += entity("trigger_push", "\"target\" \"apex\"\n" +
@@ -171,6 +181,11 @@ TEST(Reach, APlatformOnlyAJumpPadReachesAndAClosedRoom) {
     EXPECT_EQ(cellsIn(m, {-512, -512, 14}, {-256, 0, 34}).size(),
               centresOver(-512, -256) * centresOver(-512, 0));
     EXPECT_TRUE(cellsIn(m, {-600, -600, 540}, {1100, 1000, 560}).empty());
+    // The caulked block's top is not listed; the pool's bottom is, and a diving player reaches it.
+    EXPECT_TRUE(cellsIn(m, {600, 300, 110}, {700, 400, 140}).empty());
+    const auto pool = cellsIn(m, {0, 528, -110}, {256, 704, -80});
+    EXPECT_EQ(pool.size(), centresWithin(0, 256) * centresWithin(528, 704));
+    EXPECT_EQ(reachedCount(pool), pool.size());
     // Every reached cell leads back to the spawn through the cells it was reached from.
     for (size_t i = 0; i < m.cells.size(); ++i) {
         if (!m.cells[i].reached())
