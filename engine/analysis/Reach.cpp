@@ -47,6 +47,8 @@ constexpr double kMaxSwimTime = 1.0;
 /// A move that covers less than kStallDistance units in kStallTicks ticks is given up.
 constexpr int64_t kStallTicks = 32;
 constexpr float kStallDistance = 2.0f;
+/// A player clip top is a floor when a seen face lies within this many units under it (units).
+constexpr float kClipFloorDepth = 64.0f;
 /// Ray hits scanned per column at most (floors stacked one above another).
 constexpr int kMaxScanHits = 256;
 
@@ -218,6 +220,22 @@ Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks)
     return {};
 }
 
+/// Whether the face a downward ray `hit` (at the column's `centre`) is a floor players are meant
+/// to walk: a face they see (caulk and nodraw tops of roofs and slabs are not), or the top of a
+/// player clip brush laid over seen faces close below it (smoothed stairs and ledges, not the
+/// clip lids some maps put over the whole playing area).
+bool isFloorFace(const World& w, const collision::TraceResult& hit, const glm::vec2& centre) {
+    const bool seen = !(hit.surfaceFlags & bsp::surf::NoDraw);
+    if (seen || !(hit.contents & bsp::contents::PlayerClip))
+        return seen;
+    const float z = hit.endpos.z;
+    const collision::TraceResult below =
+        w.trace(collision::Shape::ray(), glm::vec3(centre, z - 0.25f), glm::vec3(centre, z - kClipFloorDepth),
+                w.settings.movement.contentsMask);
+    // (A ray that stays inside the clip brush is all in solid: nothing seen under it.)
+    return !below.allSolid && below.fraction < 1.0f && !(below.surfaceFlags & bsp::surf::NoDraw);
+}
+
 /// The floor under a column's centre: every walkable face a downward ray meets, as a standing
 /// player's origin, inside the map.
 std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool useClusters,
@@ -235,10 +253,7 @@ std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool
             break;
         // Go on from just inside what was hit: a ray that starts in a brush meets the next one below.
         const float next = std::min(r.endpos.z, z) - 0.25f;
-        // A floor is a face players see (caulk and nodraw tops of roofs and slabs are not meant
-        // to be walked on), or the top of a player clip brush (smoothed stairs and ledges).
-        const bool seen = !(r.surfaceFlags & bsp::surf::NoDraw) || (r.contents & bsp::contents::PlayerClip);
-        if (!r.allSolid && seen && r.plane.normal.z >= ms.minWalkNormal) {
+        if (!r.allSolid && isFloorFace(w, r, centre) && r.plane.normal.z >= ms.minWalkNormal) {
             const float feet = r.endpos.z;
             // The box just above the face, or a step higher (a stair's edge under the centre).
             for (const float lift : {1.0f, ms.stepHeight}) {
