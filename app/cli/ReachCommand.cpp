@@ -68,25 +68,27 @@ std::optional<std::string> readSettings(const CommandLine& cl, analysis::ReachSe
 }
 
 std::string cellJson(const analysis::ReachCell& c) {
-    return core::format("{\"x\": %.1f, \"y\": %.1f, \"z\": %.1f, \"listed\": %s, \"via\": \"%s\", \"from\": %d}",
-                        double(c.origin.x), double(c.origin.y), double(c.origin.z), c.listed ? "true" : "false",
-                        analysis::reachViaName(c.via), c.from);
+    return core::format(
+        "{\"x\": %.1f, \"y\": %.1f, \"z\": %.1f, \"listed\": %s, \"via\": \"%s\", \"from\": %d}",
+        double(c.origin.x), double(c.origin.y), double(c.origin.z), c.listed ? "true" : "false",
+        analysis::reachViaName(c.via), c.from);
 }
 
 } // namespace
 
 std::vector<OptionSpec> reachOptions() {
-    return {{"--grid", 1, false, "G", "cell size (default 16 units, 4-256): one floor sample per cell and level"},
-            {"--threads", 1, false, "N", "worker threads (default 1, 1-64); the result is the same for any N"},
-            {"--preset", 1, false, "melax|quake3", "the controller (default quake3, the game's movement)"},
-            {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
-            {"--semantics", 1, false, "robust|quake3|tutorial",
-             "the collision rules (default robust: a player never ends a tick in solid)"},
-            {"--set", 1, true, "NAME=VALUE", "a movement setting as in walk, e.g. gravity=600"},
-            {"--no-jumps", 0, false, "", "walk and fall only (no running jumps)"},
-            {"--top", 1, false, "N", "unreachable cells printed (default 200, 0 = all)"},
-            {"--json", 1, false, "FILE", "also write every cell (reached or not, and how) and region as JSON"},
-            basepathOption()};
+    return {
+        {"--grid", 1, false, "G", "cell size (default 16 units, 4-256): one floor sample per cell and level"},
+        {"--threads", 1, false, "N", "worker threads (default 1, 1-64); the result is the same for any N"},
+        {"--preset", 1, false, "melax|quake3", "the controller (default quake3, the game's movement)"},
+        {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
+        {"--semantics", 1, false, "robust|quake3|tutorial",
+         "the collision rules (default robust: a player never ends a tick in solid)"},
+        {"--set", 1, true, "NAME=VALUE", "a movement setting as in walk, e.g. gravity=600"},
+        {"--no-jumps", 0, false, "", "walk and fall only (no running jumps)"},
+        {"--top", 1, false, "N", "unreachable cells printed (default 200, 0 = all)"},
+        {"--json", 1, false, "FILE", "also write every cell (reached or not, and how) and region as JSON"},
+        basepathOption()};
 }
 
 int runReach(const Args& args) {
@@ -142,12 +144,13 @@ int runReach(const Args& args) {
     std::array<size_t, 7> via{};
     for (size_t i = 0; i < reach.listed; ++i)
         ++via[size_t(reach.cells[i].via)];
-    std::printf("via spawn=%zu walk=%zu fall=%zu jump=%zu pad=%zu teleport=%zu regions=%zu spawns=%zu moves=%lld "
-                "ticks=%lld\n",
-                via[size_t(analysis::ReachVia::Spawn)], via[size_t(analysis::ReachVia::Walk)],
-                via[size_t(analysis::ReachVia::Fall)], via[size_t(analysis::ReachVia::Jump)],
-                via[size_t(analysis::ReachVia::Pad)], via[size_t(analysis::ReachVia::Teleport)], regions.size(),
-                reach.spawns, static_cast<long long>(reach.moves), static_cast<long long>(reach.ticks));
+    std::printf(
+        "via spawn=%zu walk=%zu fall=%zu jump=%zu pad=%zu teleport=%zu regions=%zu spawns=%zu moves=%lld "
+        "ticks=%lld\n",
+        via[size_t(analysis::ReachVia::Spawn)], via[size_t(analysis::ReachVia::Walk)],
+        via[size_t(analysis::ReachVia::Fall)], via[size_t(analysis::ReachVia::Jump)],
+        via[size_t(analysis::ReachVia::Pad)], via[size_t(analysis::ReachVia::Teleport)], regions.size(),
+        reach.spawns, static_cast<long long>(reach.moves), static_cast<long long>(reach.ticks));
     if (cl->has("--json")) {
         std::string json = "{\n  \"map\": " + jsonString(map->data.name) +
                            ",\n  \"grid\": " + core::format("%g", double(reach.grid)) + ",\n  \"cells\": [";

@@ -329,6 +329,34 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
                        con.print(line);
                        return Reply::ok();
                    });
+    con.addCommand(
+        "reach",
+        "reach [GRID] [wait]: finds which floor the player gets to from the spawn points (cells of GRID "
+        "units, default 16) on a background thread and shows it; with wait, the frame waits for it",
+        [&con, &st](const Words& a) {
+            if (a.size() > 3 || (a.size() == 3 && a[2] != "wait"))
+                return Reply::fail("usage: reach [GRID] [wait]");
+            float grid = st.reachView.grid;
+            bool wait = a.size() >= 2 && a.back() == "wait";
+            if (a.size() >= 2 && !(a.size() == 2 && wait)) {
+                const auto n = numberIn(a[1], 8.0f, 64.0f);
+                if (!n)
+                    return Reply::fail("reach: expected GRID from 8 to 64 units, got '" + a[1] + "'");
+                grid = *n;
+            }
+            const std::string line = st.startReach(grid);
+            if (line.rfind("reach: searching", 0) != 0)
+                return Reply::fail(line);
+            con.print(line);
+            if (wait) {
+                st.reachView.job->wait();
+                st.pollReach();
+                if (!st.reachView.map)
+                    return Reply::fail(st.reachView.summary);
+                con.print(st.reachView.summary);
+            }
+            return Reply::ok();
+        });
     con.addCommand("inspect", "inspect [BRUSH]: prints what the Inspector shows (of brush BRUSH when given)",
                    [&con, &st](const Words& a) {
                        if (a.size() > 2)
@@ -369,6 +397,8 @@ void addInspectionCommands(console::Console& con, ViewerState& st) {
         "r_padArcs", "1: every jump pad's simulated arc, landing and target are drawn", &st.arcView.padArcs));
     con.addVariable(boolVariable("r_snags", "1: the snag heat map of the last snags search is drawn",
                                  &st.snagView.shown));
+    con.addVariable(
+        boolVariable("r_reach", "1: the reach map of the last reach search is drawn", &st.reachView.shown));
     con.addVariable(boolVariable(
         "r_prediction", "1: while in the air, the player's flight with no keys and its landing are drawn",
         &st.arcView.prediction));

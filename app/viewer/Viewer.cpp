@@ -435,6 +435,10 @@ void ViewerLoop::drawAnalysis(debugdraw::DebugDraw& draw) {
     }
     if (m_st.snagView.shown)
         drawSnagCells(m_st.snagView.cells, draw, 64.0f);
+    m_st.pollReach();
+    if (m_st.reachView.shown && m_st.reachView.map)
+        drawReachCells(*m_st.reachView.map, draw, m_st.camera.eye, m_st.reachView.range,
+                       -m_st.sim.settings().mins.z);
     if (m_st.surfaceClassView.enabled)
         drawSurfaceClasses(m_st.map->surfaceFaces, draw, m_st.camera.eye, m_st.surfaceClassView.range,
                            m_st.surfaceClassView.shown);

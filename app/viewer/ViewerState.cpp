@@ -2,6 +2,7 @@
 
 #include "bsp/Entities.h"
 #include "bsp/FlagNames.h"
+#include "core/Format.h"
 #include "core/Log.h"
 #include "viewer/MapEntities.h"
 #include "world/MapLoader.h"
@@ -13,6 +14,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 namespace cliplab::viewer {
 
@@ -323,6 +325,49 @@ std::string ViewerState::findSnags(int64_t ticks) {
     return snagView.summary;
 }
 
+std::string ViewerState::startReach(float grid) {
+    if (!map)
+        return "reach: no map is loaded";
+    analysis::ReachSettings settings;
+    settings.grid = grid;
+    settings.movement = effectiveSettings();
+    settings.movement.method = movement::Method::Swept;
+    settings.trace = trace.options;
+    // One core stays with the frame loop.
+    settings.threads = std::clamp(int(std::thread::hardware_concurrency()) - 1, 1, 64);
+    if (auto problem = analysis::validateReachSettings(settings))
+        return "reach: " + *problem;
+    reachView.job.reset();
+    reachView.grid = grid;
+    reachView.job = std::make_unique<ReachJob>(map->data, *map->model, map->inspector->entities(), settings);
+    return "reach: searching (grid " + core::format("%g", double(grid)) + ", " +
+           std::to_string(settings.threads) + (settings.threads == 1 ? " thread)" : " threads)");
+}
+
+void ViewerState::pollReach() {
+    if (!reachView.job || !reachView.job->done())
+        return;
+    auto result = reachView.job->take();
+    reachView.job.reset();
+    if (!result) {
+        reachView.summary = "reach: " + result.error().message;
+        status = reachView.summary;
+        return;
+    }
+    const movement::Settings settings = effectiveSettings();
+    reachView.regions = analysis::unreachableRegions(result.value(), settings.stepHeight);
+    const analysis::ReachMap& m = result.value();
+    reachView.summary = m.cancelled ? "reach: cancelled"
+                                    : core::format("cells=%zu reachable=%zu unreachable=%zu seconds=%.2f",
+                                                   m.listed, m.reachable, m.unreachable(), m.seconds);
+    if (m.cancelled)
+        reachView.map.reset();
+    else
+        reachView.map = std::move(result.value());
+    reachView.shown = reachView.map.has_value();
+    status = reachView.summary;
+}
+
 void ViewerState::hoverAlong(const glm::vec3& direction) {
     hover.reset();
     if (!map || !surfaceClassView.enabled)
@@ -410,6 +455,10 @@ bool ViewerState::switchMap(const std::string& argument) {
         return false;
     }
     mapError.clear();
+    reachView.job.reset(); // it reads the old map: cancelled and joined before that map goes
+    reachView.map.reset();
+    reachView.regions.clear();
+    reachView.summary.clear();
     map = std::move(loaded.value());
     // Built from the old map: a new model may even reuse its address.
     hullCache = HullCache{};

@@ -19,6 +19,7 @@
 #include "stepcorrect/StepCorrect.h"
 #include "viewer/AnalysisView.h"
 #include "viewer/MethodTrace.h"
+#include "viewer/ReachView.h"
 #include "viewer/ReplayController.h"
 
 #include <array>
@@ -289,6 +290,8 @@ struct ViewerState {
         hover; ///< Set each frame the surface class view is on and the cursor is in the view.
     ArcViewSettings arcView;
     SnagView snagView;
+    /// Declared after `map`, so a search under way is cancelled and joined before the map goes.
+    ReachView reachView;
     PadArcCache padArcs; ///< The pads' arcs, flown again when the movement settings change.
     /// The airborne player's flight as simulated this frame (ArcViewSettings::prediction); none on the
     /// ground.
@@ -367,6 +370,12 @@ struct ViewerState {
     /// in solid or got stuck in snagView (shown); returns the summary line, or an error text
     /// starting "snags:".
     std::string findSnags(int64_t ticks);
+    /// Starts a reach search of the loaded map on a background thread (cells of `grid` units, the
+    /// Movement panel's settings, the Trace panel's rules), cancelling one under way; returns
+    /// what happened, or an error text starting "reach:".
+    std::string startReach(float grid);
+    /// Takes a finished search's result into reachView (shown, with its summary). Every frame.
+    void pollReach();
     /// With the surface class view on: what a ray from the eye along `direction` (unit) stops at
     /// (all contents but the player's own body, curves on), as `hover`; with the view off, or
     /// when the ray meets no classified face, `hover` is reset.

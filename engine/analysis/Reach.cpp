@@ -41,6 +41,14 @@ constexpr float kTeleportSpeed = 400.0f;
 /// How long a walk may stay on the floor of the column it started in before it counts as
 /// blocked (s): a run from a standstill crosses a 256-unit cell well within it.
 constexpr double kBlockedTime = 0.75;
+/// Longest a move may swim (s): a dive at the swimming speed (160 units/s) reaches a floor 160
+/// units down; longer swims are taken to reach nothing (no underwater routes).
+constexpr double kMaxSwimTime = 1.0;
+/// A move that covers less than kStallDistance units in kStallTicks ticks is given up.
+constexpr int64_t kStallTicks = 32;
+constexpr float kStallDistance = 2.0f;
+/// A player clip top is a floor when a seen face lies within this many units under it (units).
+constexpr float kClipFloorDepth = 64.0f;
 /// Ray hits scanned per column at most (floors stacked one above another).
 constexpr int kMaxScanHits = 256;
 
@@ -95,10 +103,12 @@ bool touchesTrigger(const World& w, const glm::vec3& origin) {
     auto touches = [&](int32_t model, const glm::vec3& mins, const glm::vec3& maxs) {
         return boundsTouch(origin, box, mins, maxs) && touchesModel(w.model, model, box, origin);
     };
-    return std::any_of(w.pads.begin(), w.pads.end(), [&](const JumpPad& p) { return touches(p.model, p.mins, p.maxs); }) ||
+    return std::any_of(w.pads.begin(), w.pads.end(),
+                       [&](const JumpPad& p) { return touches(p.model, p.mins, p.maxs); }) ||
            std::any_of(w.teleporters.begin(), w.teleporters.end(),
                        [&](const Teleporter& t) { return touches(t.model, t.mins, t.maxs); }) ||
-           std::any_of(w.kills.begin(), w.kills.end(), [&](const KillVolume& k) { return touches(k.model, k.mins, k.maxs); });
+           std::any_of(w.kills.begin(), w.kills.end(),
+                       [&](const KillVolume& k) { return touches(k.model, k.mins, k.maxs); });
 }
 
 /// Where one simulated move ended.
@@ -139,8 +149,24 @@ Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks)
     bool airborne = !request.run;
     const auto maxTicks = static_cast<int64_t>(w.settings.maxMoveTime * w.settings.rate);
     const auto blockedTicks = static_cast<int64_t>(kBlockedTime * w.settings.rate);
-    int64_t groundTicks = 0;
+    int64_t groundTicks = 0, swimTicks = 0;
+    const auto maxSwimTicks = static_cast<int64_t>(kMaxSwimTime * w.settings.rate);
+    glm::vec3 lastCheck = s.origin; // where the player was at the last stall check
     for (int64_t tick = 0; tick < maxTicks; ++tick) {
+        // A player that has hardly moved for a stall period (pressed into a corner under water,
+        // say) gets nowhere new.
+        if (tick > 0 && tick % kStallTicks == 0) {
+            if (glm::distance(s.origin, lastCheck) < kStallDistance)
+                return {};
+            lastCheck = s.origin;
+        }
+        // In water to the waist and off the bottom: dive (look down and swim), so a swimmer
+        // reaches the floor under the water instead of swimming level for ever.
+        const bool swimming = s.waterLevel >= 2 && !s.onGround;
+        if (input.forward != 0.0f)
+            input.pitch = swimming ? 89.0f : 0.0f;
+        if (swimming && ++swimTicks > maxSwimTicks)
+            return {};
         s = movement::move(s, input, dt, ms, w.trace);
         ++ticks;
         if (s.stuck)
@@ -149,8 +175,8 @@ Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks)
             if (!(s.origin[axis] >= w.mins[axis] && s.origin[axis] <= w.maxs[axis]))
                 return {}; // fell out of the world
         // Triggers, as the game touches them after the player's move.
-        const collision::Shape box =
-            collision::Shape::box(ms.mins, glm::vec3(ms.maxs.x, ms.maxs.y, s.crouched ? ms.crouchMaxsZ : ms.maxs.z));
+        const collision::Shape box = collision::Shape::box(
+            ms.mins, glm::vec3(ms.maxs.x, ms.maxs.y, s.crouched ? ms.crouchMaxsZ : ms.maxs.z));
         for (const KillVolume& k : w.kills)
             if (boundsTouch(s.origin, box, k.mins, k.maxs) && touchesModel(w.model, k.model, box, s.origin))
                 return {};
@@ -194,6 +220,22 @@ Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks)
     return {};
 }
 
+/// Whether the face a downward ray `hit` (at the column's `centre`) is a floor players are meant
+/// to walk: a face they see (caulk and nodraw tops of roofs and slabs are not), or the top of a
+/// player clip brush laid over seen faces close below it (smoothed stairs and ledges, not the
+/// clip lids some maps put over the whole playing area).
+bool isFloorFace(const World& w, const collision::TraceResult& hit, const glm::vec2& centre) {
+    const bool seen = !(hit.surfaceFlags & bsp::surf::NoDraw);
+    if (seen || !(hit.contents & bsp::contents::PlayerClip))
+        return seen;
+    const float z = hit.endpos.z;
+    const collision::TraceResult below =
+        w.trace(collision::Shape::ray(), glm::vec3(centre, z - 0.25f), glm::vec3(centre, z - kClipFloorDepth),
+                w.settings.movement.contentsMask);
+    // (A ray that stays inside the clip brush is all in solid: nothing seen under it.)
+    return !below.allSolid && below.fraction < 1.0f && !(below.surfaceFlags & bsp::surf::NoDraw);
+}
+
 /// The floor under a column's centre: every walkable face a downward ray meets, as a standing
 /// player's origin, inside the map.
 std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool useClusters,
@@ -211,7 +253,7 @@ std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool
             break;
         // Go on from just inside what was hit: a ray that starts in a brush meets the next one below.
         const float next = std::min(r.endpos.z, z) - 0.25f;
-        if (!r.allSolid && r.plane.normal.z >= ms.minWalkNormal) {
+        if (!r.allSolid && isFloorFace(w, r, centre) && r.plane.normal.z >= ms.minWalkNormal) {
             const float feet = r.endpos.z;
             // The box just above the face, or a step higher (a stair's edge under the centre).
             for (const float lift : {1.0f, ms.stepHeight}) {
@@ -222,13 +264,17 @@ std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool
                     continue;
                 if (stand.fraction >= 1.0f || stand.plane.normal.z < ms.minWalkNormal)
                     break;
+                // A sweep that meets a brush at once stops testing the others, as the game's does,
+                // so it may miss that it started in a wall: the box must also pass a position test.
+                if (w.trace(box, stand.endpos, stand.endpos, ms.contentsMask).startSolid)
+                    break;
                 // Inside the map: something above it (a ceiling, or the sky's brushes) and, in a map
                 // with visibility, a leaf of a cluster (outside leaves have none).
                 const collision::TraceResult up =
                     w.trace(collision::Shape::ray(), stand.endpos, glm::vec3(centre, top), ms.contentsMask);
                 const int32_t leaf = useClusters ? bsp::findLeaf(data, stand.endpos) : -1;
-                const bool outside =
-                    up.fraction >= 1.0f || (useClusters && (leaf < 0 || data.leafs[size_t(leaf)].cluster < 0));
+                const bool outside = up.fraction >= 1.0f ||
+                                     (useClusters && (leaf < 0 || data.leafs[size_t(leaf)].cluster < 0));
                 const bool known = std::any_of(floors.begin(), floors.end(), [&](const glm::vec3& f) {
                     return std::fabs(f.z - stand.endpos.z) < 1.0f;
                 });
@@ -346,7 +392,8 @@ std::vector<KillVolume> findKillVolumes(const bsp::BspData& data, const std::vec
         if (!model || !(e.number("dmg").value_or(5.0f) >= 100.0f))
             continue;
         const glm::vec3 offset = e.vec3("origin").value_or(glm::vec3(0.0f));
-        out.push_back({*model, data.models[size_t(*model)].mins + offset, data.models[size_t(*model)].maxs + offset});
+        out.push_back(
+            {*model, data.models[size_t(*model)].mins + offset, data.models[size_t(*model)].maxs + offset});
     }
     return out;
 }
@@ -381,7 +428,8 @@ core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Mode
         return core::makeError(data.name + ": reach: " + *problem);
     const auto spawnPoints = bsp::spawnPoints(entities);
     if (spawnPoints.empty())
-        return core::makeError(data.name + ": the map has no spawn point (info_player_deathmatch or info_player_start)");
+        return core::makeError(data.name +
+                               ": the map has no spawn point (info_player_deathmatch or info_player_start)");
     if (data.models.empty())
         return core::makeError(data.name + ": the map has no world model (model 0)");
 
@@ -403,10 +451,9 @@ core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Mode
     grid.count = grid.column(worldMaxs) - grid.first + 1;
 
     // Maps compiled with visibility mark the leaves outside the map with cluster -1.
-    const bool useClusters = std::any_of(data.leafs.begin(), data.leafs.end(),
-                                         [](const bsp::Leaf& l) { return l.cluster < 0; }) &&
-                             std::any_of(data.leafs.begin(), data.leafs.end(),
-                                         [](const bsp::Leaf& l) { return l.cluster >= 0; });
+    const bool useClusters =
+        std::any_of(data.leafs.begin(), data.leafs.end(), [](const bsp::Leaf& l) { return l.cluster < 0; }) &&
+        std::any_of(data.leafs.begin(), data.leafs.end(), [](const bsp::Leaf& l) { return l.cluster >= 0; });
 
     // 1. The floor scan, one column at a time.
     std::vector<std::vector<glm::vec3>> scanned(grid.slots());
@@ -480,8 +527,8 @@ core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Mode
     {
         int64_t spawnTicks = 0;
         for (const bsp::SpawnPoint& sp : spawnPoints) {
-            const Landing l = simulateMove(w, {sp.origin + glm::vec3(0.0f, 0.0f, 9.0f), sp.angle, false, false},
-                                           spawnTicks);
+            const Landing l = simulateMove(
+                w, {sp.origin + glm::vec3(0.0f, 0.0f, 9.0f), sp.angle, false, false}, spawnTicks);
             ++map.moves;
             if (!l.landed)
                 continue;

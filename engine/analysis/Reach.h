@@ -30,7 +30,7 @@ struct ReachSettings {
     movement::Settings movement = quake3Movement();
     collision::TraceOptions trace = defaultTrace(); ///< The world's trace rules.
     double rate = 125.0;                            ///< Ticks per second of every simulated move, [30, 333].
-    int threads = 1;                                ///< Worker threads, [1, 64]; the result does not depend on it.
+    int threads = 1; ///< Worker threads, [1, 64]; the result does not depend on it.
     /// Directions tried from every cell (evenly spaced yaws, [4, 32]).
     int directions = 8;
     /// Jump in a direction too when walking that way is blocked or falls (ledges, gaps).
@@ -98,7 +98,7 @@ struct Teleporter {
     int32_t model = -1;               ///< Its inline model.
     glm::vec3 mins{0.0f}, maxs{0.0f}; ///< Bounds (units).
     glm::vec3 destination{0.0f};      ///< Origin of its target entity (units).
-    float yaw = 0.0f;                 ///< The target's facing (degrees): the player leaves at 400 u/s along it.
+    float yaw = 0.0f; ///< The target's facing (degrees): the player leaves at 400 u/s along it.
 };
 
 /// Every trigger_teleport with a valid inline model and a target that exists (players only: the

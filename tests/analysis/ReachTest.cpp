@@ -30,13 +30,13 @@ struct Extras {
 /// Under one roof (z 512): a main floor (top z 0) from x -512 to 1024, with the spawn at the
 /// origin; a platform on it, x 768..1024, 256 units high (no step or jump gets there), with a
 /// jump pad at x 400 aimed above the platform's middle; a ledge 40 units high at y 256..512, x
-/// -512..-256 (a running jump gets on it, walking does not); and a closed room at y 700..900 with
-/// its own floor, walls and ceiling.
+/// -512..-256 (a running jump gets on it, walking does not); a closed room at y 700..900 with
+/// its own floor, walls and ceiling; a caulked block; and a deep pool beyond the floor's north edge.
 std::string reachMap(const Extras& x) {
-    std::string world = test::boxBrush({-512, -512, -64}, {1024, 512, 0});  // main floor
-    world += test::boxBrush({768, -128, 0}, {1024, 128, 256});              // the platform
-    world += test::boxBrush({-512, 256, 0}, {-256, 512, 40});               // the ledge
-    world += test::boxBrush({-600, -600, 512}, {1100, 1000, 528});          // the roof over all
+    std::string world = test::boxBrush({-512, -512, -64}, {1024, 512, 0}); // main floor
+    world += test::boxBrush({768, -128, 0}, {1024, 128, 256});             // the platform
+    world += test::boxBrush({-512, 256, 0}, {-256, 512, 40});              // the ledge
+    world += test::boxBrush({-600, -600, 512}, {1100, 1000, 528});         // the roof over all
     // The closed room: floor, four walls and a ceiling around x -400..-200, y 700..900, z 0..200.
     world += test::boxBrush({-416, 684, -16}, {-184, 916, 0});
     world += test::boxBrush({-416, 684, 0}, {-400, 916, 200});
@@ -44,19 +44,32 @@ std::string reachMap(const Extras& x) {
     world += test::boxBrush({-400, 684, 0}, {-200, 700, 200});
     world += test::boxBrush({-400, 900, 0}, {-200, 916, 200});
     world += test::boxBrush({-416, 684, 200}, {-184, 916, 216});
+    // A caulked block: its top is no floor (nobody is meant to see or walk it).
+    world += test::boxBrush({600, 300, 0}, {700, 400, 100}, "common/caulk");
+    // A deep pool north of the main floor: walls to its rim at z 0, water to z -8, the bottom at
+    // z -120 (a standing player is under water there).
+    world += test::boxBrush({-16, 512, -136}, {272, 528, 0});
+    world += test::boxBrush({-16, 704, -136}, {272, 720, 0});
+    world += test::boxBrush({-16, 528, -136}, {0, 704, 0});
+    world += test::boxBrush({256, 528, -136}, {272, 704, 0});
+    world += test::boxBrush({0, 528, -136}, {256, 704, -120});
+    world += test::boxBrush({0, 528, -120}, {256, 704, -8}, "liquids/water");
     std::string ents = entity("info_player_deathmatch", "\"origin\" \"0 0 25\"\n\"angle\" \"0\"\n");
     if (x.pad) {
-        ents += entity("trigger_push",
-                       "\"target\" \"apex\"\n" + test::boxBrush({368, -32, 0}, {432, 32, 16}, "common/trigger"));
+        ents += entity("trigger_push", "\"target\" \"apex\"\n" +
+                                           test::boxBrush({368, -32, 0}, {432, 32, 16}, "common/trigger"));
         ents += entity("target_position", "\"targetname\" \"apex\"\n\"origin\" \"800 0 330\"\n");
     }
     if (x.teleporter) {
-        ents += entity("trigger_teleport",
-                       "\"target\" \"inside\"\n" + test::boxBrush({-96, -400, 0}, {-32, -336, 64}, "common/trigger"));
-        ents += entity("misc_teleporter_dest", "\"targetname\" \"inside\"\n\"origin\" \"-300 800 30\"\n\"angle\" \"90\"\n");
+        ents +=
+            entity("trigger_teleport", "\"target\" \"inside\"\n" +
+                                           test::boxBrush({-96, -400, 0}, {-32, -336, 64}, "common/trigger"));
+        ents += entity("misc_teleporter_dest",
+                       "\"targetname\" \"inside\"\n\"origin\" \"-300 800 30\"\n\"angle\" \"90\"\n");
     }
     if (x.padKills)
-        ents += entity("trigger_hurt", "\"dmg\" \"1000\"\n" + test::boxBrush({360, -40, 0}, {440, 40, 64}, "common/trigger"));
+        ents += entity("trigger_hurt",
+                       "\"dmg\" \"1000\"\n" + test::boxBrush({360, -40, 0}, {440, 40, 64}, "common/trigger"));
     return test::mapText(world, ents);
 }
 
@@ -82,7 +95,8 @@ Reached reach(const Extras& extras, int threads = 1) {
 }
 
 /// The listed cells whose origin lies in the box.
-std::vector<const analysis::ReachCell*> cellsIn(const analysis::ReachMap& m, const glm::vec3& lo, const glm::vec3& hi) {
+std::vector<const analysis::ReachCell*> cellsIn(const analysis::ReachMap& m, const glm::vec3& lo,
+                                                const glm::vec3& hi) {
     std::vector<const analysis::ReachCell*> out;
     for (size_t i = 0; i < m.listed; ++i) {
         const glm::vec3& o = m.cells[i].origin;
@@ -149,8 +163,7 @@ TEST(Reach, APlatformOnlyAJumpPadReachesAndAClosedRoom) {
     const auto regions = analysis::unreachableRegions(m, 18.0f);
     ASSERT_FALSE(regions.empty());
     EXPECT_TRUE(std::any_of(regions.begin(), regions.end(), [&](const auto& region) {
-        return region.size() == room.size() &&
-               std::all_of(region.begin(), region.end(), [&](int32_t i) {
+        return region.size() == room.size() && std::all_of(region.begin(), region.end(), [&](int32_t i) {
                    return std::find(room.begin(), room.end(), &m.cells[size_t(i)]) != room.end();
                });
     }));
@@ -165,8 +178,14 @@ TEST(Reach, APlatformOnlyAJumpPadReachesAndAClosedRoom) {
     const auto main = cellsIn(m, kMainLo, kMainHi);
     EXPECT_EQ(reachedCount(main), main.size());
     EXPECT_TRUE(cellsIn(m, {400 - 8, -8, 14}, {400 + 8, 8, 34}).empty());
-    EXPECT_EQ(cellsIn(m, {-512, -512, 14}, {-256, 0, 34}).size(), centresOver(-512, -256) * centresOver(-512, 0));
+    EXPECT_EQ(cellsIn(m, {-512, -512, 14}, {-256, 0, 34}).size(),
+              centresOver(-512, -256) * centresOver(-512, 0));
     EXPECT_TRUE(cellsIn(m, {-600, -600, 540}, {1100, 1000, 560}).empty());
+    // The caulked block's top is not listed; the pool's bottom is, and a diving player reaches it.
+    EXPECT_TRUE(cellsIn(m, {600, 300, 110}, {700, 400, 140}).empty());
+    const auto pool = cellsIn(m, {0, 528, -110}, {256, 704, -80});
+    EXPECT_EQ(pool.size(), centresWithin(0, 256) * centresWithin(528, 704));
+    EXPECT_EQ(reachedCount(pool), pool.size());
     // Every reached cell leads back to the spawn through the cells it was reached from.
     for (size_t i = 0; i < m.cells.size(); ++i) {
         if (!m.cells[i].reached())
@@ -203,7 +222,8 @@ TEST(Reach, ATeleporterLeadsIntoTheClosedRoom) {
     const auto room = cellsIn(r.map, kRoomLo, kRoomHi);
     ASSERT_EQ(room.size(), centresWithin(-400, -200) * centresWithin(700, 900));
     EXPECT_EQ(reachedCount(room), room.size());
-    EXPECT_TRUE(std::any_of(room.begin(), room.end(), [](const auto* c) { return c->via == analysis::ReachVia::Teleport; }));
+    EXPECT_TRUE(std::any_of(room.begin(), room.end(),
+                            [](const auto* c) { return c->via == analysis::ReachVia::Teleport; }));
 }
 
 TEST(Reach, AKillVolumeOverThePadLeavesThePlatformUnreached) {
@@ -249,7 +269,8 @@ TEST(Reach, CancelledSearchesSayTheyStopped) {
     const collision::Model model(data);
     analysis::ReachProgress progress;
     progress.cancel = true;
-    auto found = analysis::findReach(data, model, bsp::parseEntities(data.entities, "reach").value(), {}, &progress);
+    auto found =
+        analysis::findReach(data, model, bsp::parseEntities(data.entities, "reach").value(), {}, &progress);
     ASSERT_TRUE(found.ok());
     EXPECT_TRUE(found->cancelled);
     EXPECT_EQ(found->reachable, 0u);

@@ -39,7 +39,8 @@ TEST(ReachCommand, FloodsOaDm1AndListsWhatItNeverReached) {
     for (size_t at = one.out.find("  unreachable "); at != std::string::npos;
          at = one.out.find("  unreachable ", at + 1)) {
         const std::string line = one.out.substr(at, one.out.find('\n', at) - at);
-        EXPECT_TRUE(std::regex_match(line, std::regex(R"(  unreachable -?[0-9.]+ -?[0-9.]+ -?[0-9.]+ setviewpos -?\d+ -?\d+ -?\d+)")))
+        EXPECT_TRUE(std::regex_match(
+            line, std::regex(R"(  unreachable -?[0-9.]+ -?[0-9.]+ -?[0-9.]+ setviewpos -?\d+ -?\d+ -?\d+)")))
             << line;
         ++listed;
     }

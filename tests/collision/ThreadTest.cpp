@@ -1,7 +1,10 @@
 // The collision model is shared read-only between threads: tracing it from 4 threads at once gives
 // exactly the single-threaded results, for brushes, patches, the plane-shift tree and whole player
-// moves. scripts/test.sh also runs these tests under ThreadSanitizer (label "threads").
+// moves, and a reach search on several workers. scripts/test.sh also runs these tests under ThreadSanitizer
+// (label "threads").
 
+#include "analysis/Reach.h"
+#include "bsp/Entities.h"
 #include "collision/Model.h"
 #include "movement/Movement.h"
 #include "planeshift/PlaneShiftTree.h"
@@ -179,4 +182,27 @@ TEST(MovementThreads, FourWalkersOnOneModelMoveAsAlone) {
         [&](int t) { perThread[t] = walk(t % 2 == 0 ? movement::Preset::Melax : movement::Preset::Quake3); });
     for (int t = 0; t < kThreads; ++t)
         ASSERT_EQ(perThread[t], single[t % 2]) << "thread " << t;
+}
+
+TEST(ReachThreads, FourWorkersFloodOaDm1AsOneDoes) {
+    auto data = test::loadOpenArenaMap("oa_dm1");
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model model(data.value());
+    auto entities = bsp::parseEntities(data->entities, data->name);
+    ASSERT_TRUE(entities.ok());
+    analysis::ReachSettings s;
+    s.grid = 64.0f; // coarse: the ThreadSanitizer build is slow
+    s.threads = 1;
+    auto one = analysis::findReach(data.value(), model, entities.value(), s);
+    s.threads = kThreads;
+    auto four = analysis::findReach(data.value(), model, entities.value(), s);
+    ASSERT_TRUE(one.ok() && four.ok());
+    ASSERT_GT(one->reachable, 100u);
+    ASSERT_EQ(one->cells.size(), four->cells.size());
+    EXPECT_EQ(one->ticks, four->ticks);
+    for (size_t i = 0; i < one->cells.size(); ++i) {
+        ASSERT_EQ(one->cells[i].origin, four->cells[i].origin) << i;
+        ASSERT_EQ(one->cells[i].via, four->cells[i].via) << i;
+        ASSERT_EQ(one->cells[i].from, four->cells[i].from) << i;
+    }
 }

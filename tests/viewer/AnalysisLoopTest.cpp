@@ -66,7 +66,8 @@ TEST(AnalysisLoop, AnAirbornePlayerHasItsLandingPredicted) {
     ASSERT_TRUE(v.state().prediction->landing);
     const glm::vec3 predicted = *v.state().prediction->landing;
     EXPECT_NEAR(predicted.z, ground.z, 0.5f);
-    for (int i = 0; i < 200 && !v.state().sim.state().onGround; ++i)
+    for (int i = 0; i < 2000 && !v.state().sim.state().onGround;
+         ++i) // frames last what the machine gives them
         v.frames(1);
     ASSERT_TRUE(v.state().sim.state().onGround);
     EXPECT_LT(glm::length(v.state().sim.state().origin - predicted), 1.0f);
@@ -75,4 +76,52 @@ TEST(AnalysisLoop, AnAirbornePlayerHasItsLandingPredicted) {
     v.state().teleport(ground + glm::vec3(0.0f, 0.0f, 100.0f), v.state().camera.yaw);
     v.frames(1);
     EXPECT_FALSE(v.state().prediction);
+}
+
+TEST(AnalysisLoop, TheReachSearchRunsBesideTheFramesAndCanBeCancelled) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    for (const std::string& name : cliplab::viewer::panels::sectionNames())
+        v.state().sectionOpen[name] = name == "Render";
+    v.frames(1);
+    cliplab::viewer::ReachView& view = v.state().reachView;
+
+    // A fine grid takes long: the button starts it, the frames go on, and "cancel" stops it.
+    view.grid = 8.0f;
+    const auto find = v.findItem("Render", "find reach");
+    ASSERT_TRUE(find) << "the Render panel's find reach button";
+    v.clickAt(find->x, find->y);
+    ASSERT_TRUE(view.job) << v.state().status;
+    // "cancel" takes the button's place while the search runs.
+    v.frames(1);
+    EXPECT_EQ(GImGui->HoveredId, ViewerLoopHarness::sidebarItemId("Render", "cancel"));
+    v.clickAt(find->x, find->y);
+    for (int i = 0; i < 500 && view.job; ++i)
+        v.frames(1);
+    EXPECT_FALSE(view.job);
+    EXPECT_FALSE(view.map);
+    EXPECT_EQ(view.summary, "reach: cancelled");
+
+    // A coarse one runs to the end: the map is shown, its summary is the command's last line.
+    view.grid = 64.0f;
+    v.clickAt(find->x, find->y);
+    for (int i = 0; i < 20000 && view.job; ++i)
+        v.frames(1);
+    ASSERT_TRUE(view.map) << view.summary;
+    EXPECT_TRUE(view.shown);
+    EXPECT_EQ(view.summary.rfind("cells=", 0), 0u) << view.summary;
+    EXPECT_GT(view.map->reachable, view.map->listed / 2);
+
+    // The playground's roofs are out of reach: the first region's "go" puts the player there.
+    ASSERT_FALSE(view.regions.empty());
+    ImGuiWindow* sidebar = ViewerLoopHarness::imguiWindow("Sidebar");
+    ASSERT_TRUE(sidebar);
+    const int first = 700;
+    const ImGuiID go =
+        ImHashStr("go", 0, ImHashData(&first, sizeof first, ImHashStr("Render", 0, sidebar->ID)));
+    const auto button = v.findItemById(go);
+    ASSERT_TRUE(button) << "the first region's go button";
+    v.clickAt(button->x, button->y);
+    const glm::vec3 target = view.map->cells[size_t(view.regions.front().front())].origin;
+    EXPECT_LT(glm::length(v.state().sim.state().origin - target), 1.0f);
 }

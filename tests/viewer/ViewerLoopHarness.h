@@ -140,10 +140,13 @@ public:
     /// hovered; the sidebar is scrolled a screen at a time when the item is not in sight.
     /// Nothing when the item is not found (its section closed, say).
     std::optional<ImVec2> findItem(const char* section, const char* label, float xInset = 24.0f) {
+        return findItemById(sidebarItemId(section, label), xInset);
+    }
+    /// The same for an item given by its ImGui ID (one made under a PushID, say).
+    std::optional<ImVec2> findItemById(ImGuiID id, float xInset = 24.0f) {
         ImGuiWindow* w = imguiWindow("Sidebar");
         if (!w)
             return std::nullopt;
-        const ImGuiID id = sidebarItemId(section, label);
         const float x = w->Pos.x + xInset;
         for (float scroll = 0.0f;; scroll += w->Size.y * 0.5f) {
             ImGui::SetScrollY(w, std::min(scroll, w->ScrollMax.y));

@@ -118,6 +118,52 @@ void snagSection(ViewerState& state) {
         ImGui::TextWrapped("%s", state.snagView.summary.c_str());
 }
 
+void reachSection(ViewerState& state) {
+    ReachView& view = state.reachView;
+    ImGui::Checkbox("reach map", &view.shown);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "the walkable floor the player gets to from the spawn points (green: walking, cyan: "
+            "a jump, blue: a jump pad, violet: a teleporter) and what it never gets to (red); as "
+            "cliplab reach");
+    if (view.job) {
+        if (ImGui::SmallButton("cancel"))
+            view.job->cancel();
+    } else if (ImGui::SmallButton("find reach")) {
+        state.status = state.startReach(view.grid);
+    }
+    // The progress bar shares the button's line, so nothing below moves while a search runs.
+    if (view.job) {
+        const float f = view.job->fraction();
+        const std::string label = view.job->scanning() ? std::string("scanning the floor")
+                                                       : std::to_string(int(f * 100.0f + 0.5f)) + " %";
+        ImGui::SameLine();
+        ImGui::ProgressBar(view.job->scanning() ? 0.0f : f, ImVec2(-1.0f, ImGui::GetTextLineHeight()),
+                           label.c_str());
+    }
+    ImGui::SliderFloat("reach grid", &view.grid, 8.0f, 64.0f, "%.0f units", kClamp);
+    ImGui::SliderFloat("reach range", &view.range, 256.0f, 16384.0f, "%.0f units",
+                       ImGuiSliderFlags_Logarithmic | kClamp);
+    if (!view.summary.empty())
+        ImGui::TextWrapped("%s", view.summary.c_str());
+    // The biggest unreachable regions, each a button that puts the player there.
+    if (view.map) {
+        const size_t shown = std::min<size_t>(view.regions.size(), 6);
+        for (size_t r = 0; r < shown; ++r) {
+            const analysis::ReachCell& c = view.map->cells[size_t(view.regions[r].front())];
+            ImGui::PushID(static_cast<int>(700 + r));
+            if (ImGui::SmallButton("go"))
+                state.teleport(c.origin, 0.0f);
+            ImGui::SameLine();
+            ImGui::Text("%zu cells at %.0f %.0f %.0f", view.regions[r].size(), double(c.origin.x),
+                        double(c.origin.y), double(c.origin.z));
+            ImGui::PopID();
+        }
+        if (view.regions.size() > shown)
+            ImGui::TextDisabled("and %zu smaller regions", view.regions.size() - shown);
+    }
+}
+
 void surfaceHoverTooltip(const ViewerState& state) {
     if (!state.hover || ImGui::GetIO().WantCaptureMouse)
         return;

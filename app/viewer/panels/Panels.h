@@ -40,6 +40,9 @@ void analysisViewSection(ViewerState& state);
 void arcViewSection(ViewerState& state);
 /// The snag heat map switch, its search button (blocking: the soak runs in the frame) and ticks.
 void snagSection(ViewerState& state);
+/// The reach map: its switch, the search (a background thread with a progress bar), its grid, and
+/// buttons to the biggest unreachable regions.
+void reachSection(ViewerState& state);
 /// The tooltip by the cursor naming what it points at in the surface class view (state.hover).
 void surfaceHoverTooltip(const ViewerState& state);
 /// Entity marker kinds: a colour and a toggle each, and labels.

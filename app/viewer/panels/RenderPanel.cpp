@@ -51,6 +51,7 @@ void renderPanel(ViewerState& state) {
     analysisViewSection(state);
     arcViewSection(state);
     snagSection(state);
+    reachSection(state);
     ImGui::Checkbox("vsync", &state.vsync);
     float fov = state.camera.fovX, chase = state.chaseDistance;
     if (ImGui::SliderFloat("fov", &fov, limits::kFovMin, limits::kFovMax, "%.0f", kClamp))
