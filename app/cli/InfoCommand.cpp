@@ -12,32 +12,6 @@ namespace cliplab::cli {
 
 namespace {
 
-std::string jsonString(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20)
-                out += core::format("\\u%04x", c);
-            else
-                out += c;
-        }
-    }
-    return out + "\"";
-}
-
 struct MapSummary {
     std::string name;
     std::array<bsp::LumpSize, bsp::kLumpCount> lumps;
@@ -65,11 +39,11 @@ void printText(const MapSummary& s) {
 }
 
 void printJson(const MapSummary& s) {
-    std::printf("{\n  \"map\": %s,\n  \"lumps\": {\n", jsonString(s.name).c_str());
+    std::printf("{\n  \"map\": %s,\n  \"lumps\": {\n", core::jsonString(s.name).c_str());
     for (int i = 0; i < bsp::kLumpCount; ++i) {
         const auto& l = s.lumps[static_cast<size_t>(i)];
         std::printf("    %s: {\"count\": %zu, \"bytes\": %zu}%s\n",
-                    jsonString(bsp::lumpName(static_cast<bsp::Lump>(i))).c_str(), l.count, l.bytes,
+                    core::jsonString(bsp::lumpName(static_cast<bsp::Lump>(i))).c_str(), l.count, l.bytes,
                     i + 1 < bsp::kLumpCount ? "," : "");
     }
     std::printf("  },\n  \"world_bounds\": {\"mins\": [%g, %g, %g], \"maxs\": [%g, %g, %g]},\n", s.mins.x,
@@ -80,7 +54,7 @@ void printJson(const MapSummary& s) {
     for (size_t i = 0; i < s.spawns.size(); ++i) {
         const auto& sp = s.spawns[i];
         std::printf("%s\n    {\"classname\": %s, \"origin\": [%g, %g, %g], \"angle\": %g}", i ? "," : "",
-                    jsonString(sp.classname).c_str(), sp.origin.x, sp.origin.y, sp.origin.z, sp.angle);
+                    core::jsonString(sp.classname).c_str(), sp.origin.x, sp.origin.y, sp.origin.z, sp.angle);
     }
     std::printf("%s]\n}\n", s.spawns.empty() ? "" : "\n  ");
 }

@@ -22,16 +22,6 @@ int usageError(const std::string& message) {
     return cli::usageError("reach", message);
 }
 
-std::string jsonString(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
-
 /// The options' settings, or an error text.
 std::optional<std::string> readSettings(const CommandLine& cl, analysis::ReachSettings& s) {
     if (cl.has("--grid")) {
@@ -152,7 +142,7 @@ int runReach(const Args& args) {
         via[size_t(analysis::ReachVia::Pad)], via[size_t(analysis::ReachVia::Teleport)], regions.size(),
         reach.spawns, static_cast<long long>(reach.moves), static_cast<long long>(reach.ticks));
     if (cl->has("--json")) {
-        std::string json = "{\n  \"map\": " + jsonString(map->data.name) +
+        std::string json = "{\n  \"map\": " + core::jsonString(map->data.name) +
                            ",\n  \"grid\": " + core::format("%g", double(reach.grid)) + ",\n  \"cells\": [";
         for (size_t i = 0; i < reach.cells.size(); ++i)
             json += (i ? ",\n    " : "\n    ") + cellJson(reach.cells[i]);

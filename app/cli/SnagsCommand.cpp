@@ -20,16 +20,6 @@ int usageError(const std::string& message) {
     return cli::usageError("snags", message);
 }
 
-std::string jsonString(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
-
 /// The command that replays the cell's example tick as the soak ran it.
 std::string replayLine(const analysis::SnagCell& cell, const SoakRequest& r, const std::string& map) {
     return core::format(
@@ -126,7 +116,7 @@ int runSnags(const Args& args) {
             double(c.example.position.z), replayLine(c, r, mapArgument).c_str());
     }
     if (cl->has("--json")) {
-        std::string json = "{\n  \"map\": " + jsonString(map->data.name) +
+        std::string json = "{\n  \"map\": " + core::jsonString(map->data.name) +
                            ",\n  \"cell_size\": " + core::format("%g", double(cellSize)) +
                            ",\n  \"cells\": [";
         for (size_t i = 0; i < cells.size(); ++i) {
@@ -135,7 +125,7 @@ int runSnags(const Args& args) {
                 "%s\n    {\"x\": %.1f, \"y\": %.1f, \"z\": %.1f, \"snags\": %d, \"in_solid\": %d, "
                 "\"stuck\": %d, \"worst_loss\": %.3f, \"replay\": %s}",
                 i ? "," : "", double(c.centre.x), double(c.centre.y), double(c.centre.z), c.snags, c.inSolid,
-                c.stuck, double(c.worstLoss), jsonString(replayLine(c, r, mapArgument)).c_str());
+                c.stuck, double(c.worstLoss), core::jsonString(replayLine(c, r, mapArgument)).c_str());
         }
         json += cells.empty() ? "]\n}\n" : "\n  ]\n}\n";
         std::ofstream out(cl->value("--json"), std::ios::binary);

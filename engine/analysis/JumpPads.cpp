@@ -12,21 +12,6 @@ namespace cliplab::analysis {
 
 namespace {
 
-/// N of a "*N" model key.
-std::optional<int32_t> inlineModel(const bsp::Entity& e) {
-    const std::string* m = e.get("model");
-    if (!m || m->size() < 2 || (*m)[0] != '*')
-        return std::nullopt;
-    int32_t n = 0;
-    for (size_t i = 1; i < m->size(); ++i) {
-        const char c = (*m)[i];
-        if (c < '0' || c > '9' || n > 1000000)
-            return std::nullopt;
-        n = n * 10 + (c - '0');
-    }
-    return n;
-}
-
 /// Velocity changes smaller than this are the game's rounding of velocities to whole units (units/s).
 constexpr float kSnapTolerance = 1.5f;
 
@@ -55,7 +40,7 @@ std::vector<JumpPad> findJumpPads(const bsp::BspData& data, const std::vector<bs
         const bsp::Entity& e = entities[i];
         if (e.classname() != "trigger_push")
             continue;
-        const auto model = inlineModel(e);
+        const auto model = e.inlineModel();
         if (!model || *model <= 0 || static_cast<size_t>(*model) >= data.models.size())
             continue;
         JumpPad pad;

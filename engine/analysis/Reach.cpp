@@ -19,19 +19,10 @@ namespace cliplab::analysis {
 
 namespace {
 
-/// N of a "*N" model key, when it names an inline model of `data` other than the world.
+/// N of `e`'s "*N" model key, when it names an inline model of `data` other than the world.
 std::optional<int32_t> inlineModel(const bsp::BspData& data, const bsp::Entity& e) {
-    const std::string* m = e.get("model");
-    if (!m || m->size() < 2 || (*m)[0] != '*')
-        return std::nullopt;
-    int32_t n = 0;
-    for (size_t i = 1; i < m->size(); ++i) {
-        const char c = (*m)[i];
-        if (c < '0' || c > '9' || n > 1000000)
-            return std::nullopt;
-        n = n * 10 + (c - '0');
-    }
-    if (n <= 0 || static_cast<size_t>(n) >= data.models.size())
+    const auto n = e.inlineModel();
+    if (!n || *n <= 0 || static_cast<size_t>(*n) >= data.models.size())
         return std::nullopt;
     return n;
 }

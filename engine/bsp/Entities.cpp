@@ -49,6 +49,20 @@ std::optional<float> Entity::number(std::string_view key) const {
     return f;
 }
 
+std::optional<int32_t> Entity::inlineModel() const {
+    const std::string* m = get("model");
+    if (!m || m->size() < 2 || (*m)[0] != '*')
+        return std::nullopt;
+    int32_t n = 0;
+    for (size_t i = 1; i < m->size(); ++i) {
+        const char c = (*m)[i];
+        if (c < '0' || c > '9' || n > 1000000)
+            return std::nullopt;
+        n = n * 10 + (c - '0');
+    }
+    return n;
+}
+
 namespace {
 
 /// Tokenizer over the entity text: braces and quoted strings, with line tracking for errors.

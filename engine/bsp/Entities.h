@@ -26,6 +26,9 @@ struct Entity {
     std::optional<glm::vec3> vec3(std::string_view key) const;
     /// A number key such as "angle"; nullopt when absent or malformed.
     std::optional<float> number(std::string_view key) const;
+    /// N of a "model" key "*N" (an inline model of the map, N a whole number up to 1e6); nullopt
+    /// when absent or anything else (an .md3 path names no inline model).
+    std::optional<int32_t> inlineModel() const;
 };
 
 /// Parses entity text (quoted keys and values, `//` comments). `name` is used in errors, which

@@ -1,6 +1,6 @@
 #pragma once
 /// \file Format.h
-/// printf-style formatting into std::string (GCC 12 has no std::format).
+/// printf-style formatting into std::string (GCC 12 has no std::format), and JSON string literals.
 
 #include <cstdarg>
 #include <cstdio>
@@ -24,6 +24,34 @@ namespace cliplab::core {
     }
     va_end(args);
     return out;
+}
+
+/// `text` as a JSON string literal: in double quotes, with quotes, backslashes and control
+/// characters escaped.
+inline std::string jsonString(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20)
+                out += format("\\u%04x", c);
+            else
+                out += c;
+        }
+    }
+    return out + "\"";
 }
 
 } // namespace cliplab::core

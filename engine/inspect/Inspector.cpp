@@ -52,15 +52,8 @@ Inspector::Inspector(const bsp::BspData& data, std::vector<bsp::Entity> entities
         int32_t model = -1;
         if (ent.classname() == "worldspawn")
             model = 0;
-        else if (const std::string* m = ent.get("model"); m && m->size() > 1 && (*m)[0] == '*') {
-            // "*N" with N a whole number; anything else (a .md3 path) names no inline model.
-            int32_t n = 0;
-            size_t i = 1;
-            for (; i < m->size() && (*m)[i] >= '0' && (*m)[i] <= '9' && n < 1000000; ++i)
-                n = n * 10 + ((*m)[i] - '0');
-            if (i == m->size())
-                model = n;
-        }
+        else if (const auto n = ent.inlineModel())
+            model = *n;
         if (model >= 0 && static_cast<size_t>(model) < m_modelEntity.size() &&
             m_modelEntity[size_t(model)] < 0)
             m_modelEntity[static_cast<size_t>(model)] = static_cast<int32_t>(e);

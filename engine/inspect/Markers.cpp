@@ -22,20 +22,6 @@ bool isItem(std::string_view c) {
            startsWith(c, "holdable_") || c == "team_CTF_redflag" || c == "team_CTF_blueflag";
 }
 
-/// N of a "*N" model key; nullopt for anything else.
-std::optional<size_t> inlineModel(const bsp::Entity& e) {
-    const std::string* m = e.get("model");
-    if (!m || m->size() < 2 || (*m)[0] != '*')
-        return std::nullopt;
-    size_t n = 0;
-    for (size_t i = 1; i < m->size(); ++i) {
-        if ((*m)[i] < '0' || (*m)[i] > '9' || n > 1000000)
-            return std::nullopt;
-        n = n * 10 + static_cast<size_t>((*m)[i] - '0');
-    }
-    return n;
-}
-
 } // namespace
 
 const char* markerKindName(MarkerKind kind) {
@@ -78,13 +64,13 @@ std::vector<Marker> entityMarkers(const bsp::BspData& data, const std::vector<bs
         m.yaw = e.number("angle").value_or(0.0f);
         const auto origin = e.vec3("origin");
         if (startsWith(cls, "trigger_")) {
-            const auto model = inlineModel(e);
-            if (!model || *model == 0 || *model >= data.models.size())
+            const auto model = e.inlineModel();
+            if (!model || *model == 0 || static_cast<size_t>(*model) >= data.models.size())
                 continue;
             const glm::vec3 offset = origin.value_or(glm::vec3(0.0f));
             m.kind = MarkerKind::Trigger;
-            m.mins = data.models[*model].mins + offset;
-            m.maxs = data.models[*model].maxs + offset;
+            m.mins = data.models[size_t(*model)].mins + offset;
+            m.maxs = data.models[size_t(*model)].maxs + offset;
             m.origin = (m.mins + m.maxs) * 0.5f;
             if (const std::string* t = e.get("target")) {
                 m.label += " -> " + *t;

@@ -46,3 +46,16 @@ TEST(Entities, MalformedVectorIsAbsent) {
     ASSERT_TRUE(r.ok());
     EXPECT_FALSE((*r)[0].vec3("origin").has_value());
 }
+
+TEST(Entities, InlineModelIsTheNumberOfAStarKey) {
+    auto parsed = bsp::parseEntities(
+        "{ \"model\" \"*12\" }\n{ \"model\" \"models/mapobjects/tree.md3\" }\n"
+        "{ \"model\" \"*\" }\n{ \"model\" \"*3x\" }\n{ \"model\" \"*99999999999\" }\n{ }\n",
+        "models");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    const auto& e = parsed.value();
+    ASSERT_EQ(e.size(), 6u);
+    EXPECT_EQ(e[0].inlineModel(), 12);
+    for (size_t i = 1; i < e.size(); ++i)
+        EXPECT_FALSE(e[i].inlineModel()) << i;
+}
