@@ -335,6 +335,10 @@ void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p
                 // its own bounds test, so skipping them changes nothing but the time.)
                 if (tw.stats)
                     ++tw.stats->nodesVisited;
+                // The walk goes on to one or both children: start loading them now.
+                for (const int32_t child : node.children)
+                    if (child >= 0)
+                        __builtin_prefetch(&nodes[child]);
                 float t1, t2, offset;
                 if (node.type < 3) {
                     t1 = a[node.type] - node.dist;
