@@ -336,9 +336,12 @@ void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p
                 if (tw.stats)
                     ++tw.stats->nodesVisited;
                 // The walk goes on to one or both children: start loading them now.
-                for (const int32_t child : node.children)
+                for (const int32_t child : node.children) {
                     if (child >= 0)
                         __builtin_prefetch(&nodes[child]);
+                    else
+                        __builtin_prefetch(&leafs[static_cast<size_t>(-1 - child)]);
+                }
                 float t1, t2, offset;
                 if (node.type < 3) {
                     t1 = a[node.type] - node.dist;
