@@ -53,7 +53,8 @@ TEST(AnalysisLoop, TheCursorNamesTheSurfaceClass) {
 TEST(AnalysisLoop, AnAirbornePlayerHasItsLandingPredicted) {
     ViewerLoopHarness v(1280, 720);
     ASSERT_TRUE(v.ok()) << v.error;
-    for (int i = 0; i < 60 && !v.state().sim.state().onGround; ++i)
+    for (int i = 0; i < 2000 && !v.state().sim.state().onGround;
+         ++i) // frames last what the machine gives them
         v.frames(1);
     ASSERT_TRUE(v.state().sim.state().onGround);
     v.frames(1);
@@ -81,6 +82,11 @@ TEST(AnalysisLoop, AnAirbornePlayerHasItsLandingPredicted) {
 TEST(AnalysisLoop, TheReachSearchRunsBesideTheFramesAndCanBeCancelled) {
     ViewerLoopHarness v(1280, 720);
     ASSERT_TRUE(v.ok()) << v.error;
+    // On the ground first: while the player falls, the Render panel's airborne prediction adds a
+    // line above the reach controls, and they move.
+    for (int i = 0; i < 2000 && !v.state().sim.state().onGround; ++i)
+        v.frames(1);
+    ASSERT_TRUE(v.state().sim.state().onGround);
     for (const std::string& name : cliplab::viewer::panels::sectionNames())
         v.state().sectionOpen[name] = name == "Render";
     v.frames(1);
@@ -93,10 +99,10 @@ TEST(AnalysisLoop, TheReachSearchRunsBesideTheFramesAndCanBeCancelled) {
     v.clickAt(find->x, find->y);
     ASSERT_TRUE(view.job) << v.state().status;
     // "cancel" takes the button's place while the search runs.
-    v.frames(1);
-    EXPECT_EQ(GImGui->HoveredId, ViewerLoopHarness::sidebarItemId("Render", "cancel"));
-    v.clickAt(find->x, find->y);
-    for (int i = 0; i < 500 && view.job; ++i)
+    const auto cancel = v.findItem("Render", "cancel");
+    ASSERT_TRUE(cancel) << "the cancel button while the search runs";
+    v.clickAt(cancel->x, cancel->y);
+    for (int i = 0; i < 2000 && view.job; ++i)
         v.frames(1);
     EXPECT_FALSE(view.job);
     EXPECT_FALSE(view.map);
@@ -104,7 +110,10 @@ TEST(AnalysisLoop, TheReachSearchRunsBesideTheFramesAndCanBeCancelled) {
 
     // A coarse one runs to the end: the map is shown, its summary is the command's last line.
     view.grid = 64.0f;
-    v.clickAt(find->x, find->y);
+    const auto again = v.findItem("Render", "find reach");
+    ASSERT_TRUE(again) << "find reach back in the cancel button's place";
+    v.clickAt(again->x, again->y);
+    ASSERT_TRUE(view.job) << v.state().status;
     for (int i = 0; i < 20000 && view.job; ++i)
         v.frames(1);
     ASSERT_TRUE(view.map) << view.summary;

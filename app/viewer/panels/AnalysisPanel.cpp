@@ -96,10 +96,14 @@ void arcViewSection(ViewerState& state) {
         }
         ImGui::Text("%zu pads aimed, %zu blocked", pads, blocked);
     }
+    // The line is always there while the prediction is on, so the controls below do not move up
+    // and down under the cursor each time the player jumps.
     if (state.prediction && state.prediction->landing)
         ImGui::Text("landing in %.2f s at %.0f %.0f %.0f", state.prediction->airtime,
                     double(state.prediction->landing->x), double(state.prediction->landing->y),
                     double(state.prediction->landing->z));
+    else if (state.arcView.prediction)
+        ImGui::TextDisabled(state.prediction ? "no landing within 4 s" : "on the ground (or not walking)");
 }
 
 void snagSection(ViewerState& state) {
