@@ -125,7 +125,7 @@ int32_t sweepFacetLanes(const TraceWork& tw, const CollisionPatch& patch, const 
         d1s[g] = d1;
         d2s[g] = d2;
     }
-    // Fractions of the crossing planes, as in axialSides (TraceSweep.cpp).
+    // Fractions of the crossing planes (sideFractions, as the brush sides take them).
     const __m128d epsd = _mm_set1_pd(double(tw.epsilon));
     float latest = -1.0f, earliest = 1.0f;
     int32_t lead = -1;
@@ -137,17 +137,8 @@ int32_t sweepFacetLanes(const TraceWork& tw, const CollisionPatch& patch, const 
         const unsigned leaving = unsigned(_mm_movemask_ps(_mm_andnot_ps(in, crossing)));
         if ((entering | leaving) == 0)
             continue;
-        const __m128 den = _mm_sub_ps(d1, d2);
-        const __m128d d1lo = _mm_cvtps_pd(d1), d1hi = _mm_cvtps_pd(_mm_movehl_ps(d1, d1));
-        const __m128d denlo = _mm_cvtps_pd(den), denhi = _mm_cvtps_pd(_mm_movehl_ps(den, den));
-        const __m128 inlo = _mm_unpacklo_ps(in, in), inhi = _mm_unpackhi_ps(in, in);
-        const __m128d numlo = _mm_or_pd(_mm_and_pd(_mm_castps_pd(inlo), _mm_sub_pd(d1lo, epsd)),
-                                        _mm_andnot_pd(_mm_castps_pd(inlo), _mm_add_pd(d1lo, epsd)));
-        const __m128d numhi = _mm_or_pd(_mm_and_pd(_mm_castps_pd(inhi), _mm_sub_pd(d1hi, epsd)),
-                                        _mm_andnot_pd(_mm_castps_pd(inhi), _mm_add_pd(d1hi, epsd)));
         alignas(16) float f[4];
-        _mm_store_ps(
-            f, _mm_movelh_ps(_mm_cvtpd_ps(_mm_div_pd(numlo, denlo)), _mm_cvtpd_ps(_mm_div_pd(numhi, denhi))));
+        _mm_store_ps(f, sideFractions(d1, d2, in, epsd));
         for (int l = 0; l < 4; ++l) {
             if (entering & (1u << l)) {
                 const float e = f[l] < 0.0f ? 0.0f : f[l];

@@ -59,17 +59,8 @@ template <bool Quake3> AxialSides axialSides(const TraceWork& tw, const LeafBrus
         const __m128 in = _mm_and_ps(crossing, _mm_cmpgt_ps(d1, d2));
         const __m128 outgoing = _mm_andnot_ps(in, crossing);
         entering |= unsigned(_mm_movemask_ps(in)) << (4 * h);
-        const __m128 den = _mm_sub_ps(d1, d2);
-        const __m128d d1lo = _mm_cvtps_pd(d1), d1hi = _mm_cvtps_pd(_mm_movehl_ps(d1, d1));
-        const __m128d denlo = _mm_cvtps_pd(den), denhi = _mm_cvtps_pd(_mm_movehl_ps(den, den));
         // Entering lanes take d1 - eps, the others d1 + eps: one division per lane.
-        const __m128 inlo = _mm_unpacklo_ps(in, in), inhi = _mm_unpackhi_ps(in, in);
-        const __m128d numlo = _mm_or_pd(_mm_and_pd(_mm_castps_pd(inlo), _mm_sub_pd(d1lo, epsd)),
-                                        _mm_andnot_pd(_mm_castps_pd(inlo), _mm_add_pd(d1lo, epsd)));
-        const __m128d numhi = _mm_or_pd(_mm_and_pd(_mm_castps_pd(inhi), _mm_sub_pd(d1hi, epsd)),
-                                        _mm_andnot_pd(_mm_castps_pd(inhi), _mm_add_pd(d1hi, epsd)));
-        __m128 f =
-            _mm_movelh_ps(_mm_cvtpd_ps(_mm_div_pd(numlo, denlo)), _mm_cvtpd_ps(_mm_div_pd(numhi, denhi)));
+        const __m128 f = sideFractions(d1, d2, in, epsd);
         __m128 fin = f, fout = f;
         if (Quake3) {
             fin = _mm_andnot_ps(_mm_cmplt_ps(f, zero), f); // entering: below 0 becomes 0

@@ -58,6 +58,23 @@ struct TraceWork {
 /// The brush test's bounds check (margin epsilon) against a box given as x y z in the first three
 /// floats of `mins` and `maxs` (the fourth of each is read and ignored): false when the swept
 /// bounds miss it on some axis. The same float operations as the game's check, four wide.
+#if defined(__SSE2__)
+/// The game's side fractions for four planes at once: (d1 - eps) / (d1 - d2) where `entering` is
+/// set, (d1 + eps) / (d1 - d2) elsewhere, the numerator in double, d1 - d2 taken in float, the
+/// quotient rounded to float; the same operations as one plane at a time. No clamping.
+inline __m128 sideFractions(__m128 d1, __m128 d2, __m128 entering, __m128d eps) {
+    const __m128 den = _mm_sub_ps(d1, d2);
+    const __m128d d1lo = _mm_cvtps_pd(d1), d1hi = _mm_cvtps_pd(_mm_movehl_ps(d1, d1));
+    const __m128d denlo = _mm_cvtps_pd(den), denhi = _mm_cvtps_pd(_mm_movehl_ps(den, den));
+    const __m128 inlo = _mm_unpacklo_ps(entering, entering), inhi = _mm_unpackhi_ps(entering, entering);
+    const __m128d numlo = _mm_or_pd(_mm_and_pd(_mm_castps_pd(inlo), _mm_sub_pd(d1lo, eps)),
+                                    _mm_andnot_pd(_mm_castps_pd(inlo), _mm_add_pd(d1lo, eps)));
+    const __m128d numhi = _mm_or_pd(_mm_and_pd(_mm_castps_pd(inhi), _mm_sub_pd(d1hi, eps)),
+                                    _mm_andnot_pd(_mm_castps_pd(inhi), _mm_add_pd(d1hi, eps)));
+    return _mm_movelh_ps(_mm_cvtpd_ps(_mm_div_pd(numlo, denlo)), _mm_cvtpd_ps(_mm_div_pd(numhi, denhi)));
+}
+#endif
+
 inline bool sweptOverlaps(const TraceWork& tw, const float* mins, const float* maxs) {
 #if defined(__SSE2__)
     const __m128 e = _mm_set1_ps(tw.epsilon);
