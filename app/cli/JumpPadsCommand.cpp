@@ -6,6 +6,7 @@
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "cli/MovementOptions.h"
+#include "cli/SharedOptions.h"
 #include "collision/Model.h"
 #include "core/Format.h"
 #include "movement/Simulation.h"
@@ -87,15 +88,8 @@ int runJumppads(const Args& args) {
             return usageError("--hz: expected a rate from 30 to 333, got '" + cl->value("--hz") + "'");
         fs.rate = *hz;
     }
-    const std::string curves = cl->value("--curves", "on");
-    if (curves != "on" && curves != "off")
-        return usageError("--curves: expected on or off, got '" + curves + "'");
-    fs.trace.curves = curves == "on";
-    const auto semantics = collision::parseSemantics(cl->value("--semantics", "quake3"));
-    if (!semantics)
-        return usageError("--semantics: expected quake3, robust or tutorial, got '" +
-                          cl->value("--semantics") + "'");
-    fs.trace.semantics = *semantics;
+    if (auto error = readCollisionRules(cl.value(), fs.trace, collision::Semantics::Quake3))
+        return usageError(*error);
     if (cl->has("--max-time")) {
         const auto t = parseNumber(cl->value("--max-time"));
         if (!t || *t < 0.1 || *t > 60.0)

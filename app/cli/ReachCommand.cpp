@@ -7,6 +7,7 @@
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "cli/MovementOptions.h"
+#include "cli/SharedOptions.h"
 #include "collision/Model.h"
 #include "core/Format.h"
 
@@ -42,15 +43,8 @@ std::optional<std::string> readSettings(const CommandLine& cl, analysis::ReachSe
             return "--preset: expected melax or quake3, got '" + cl.value("--preset") + "'";
         s.movement.preset = *p;
     }
-    const std::string curves = cl.value("--curves", "on");
-    if (curves != "on" && curves != "off")
-        return "--curves: expected on or off, got '" + curves + "'";
-    s.trace.curves = curves == "on";
-    const std::string semantics = cl.value("--semantics", "robust");
-    if (auto parsed = collision::parseSemantics(semantics))
-        s.trace.semantics = *parsed;
-    else
-        return "--semantics: expected quake3, robust or tutorial, got '" + semantics + "'";
+    if (auto error = readCollisionRules(cl, s.trace, collision::Semantics::Robust))
+        return error;
     if (auto error = applySetOptions(cl, s.movement))
         return error;
     s.jumps = !cl.has("--no-jumps");

@@ -74,4 +74,20 @@ ScriptLoad loadWalkScript(const std::string& path) {
     return out;
 }
 
+std::optional<std::string> readCollisionRules(const CommandLine& cl, collision::TraceOptions& options,
+                                              collision::Semantics defaultSemantics) {
+    const std::string curves = cl.value("--curves", "on");
+    if (curves != "on" && curves != "off")
+        return "--curves: expected on or off, got '" + curves + "'";
+    options.curves = curves == "on";
+    options.semantics = defaultSemantics;
+    if (cl.has("--semantics")) {
+        const auto parsed = collision::parseSemantics(cl.value("--semantics"));
+        if (!parsed)
+            return "--semantics: expected quake3, robust or tutorial, got '" + cl.value("--semantics") + "'";
+        options.semantics = *parsed;
+    }
+    return std::nullopt;
+}
+
 } // namespace cliplab::cli

@@ -7,6 +7,7 @@
 ///   a walk script FILE, read and parsed for walk, bench-walk and view --script
 
 #include "cli/CommandLine.h"
+#include "collision/Trace.h"
 #include "core/Result.h"
 #include "movement/WalkScript.h"
 
@@ -36,6 +37,11 @@ core::Result<std::optional<ImageSize>> parseSize(const CommandLine& cl);
 OptionSpec hzOption(const std::string& context = "");
 /// --hz when given (nullopt when absent): ticks per second in [Simulation::kMinRate, kMaxRate].
 core::Result<std::optional<double>> parseHz(const CommandLine& cl);
+
+/// --curves (on|off, default on as in the game) and --semantics (quake3|robust|tutorial, default
+/// `defaultSemantics`) into `options`; the error names the option and the value, or nothing.
+std::optional<std::string> readCollisionRules(const CommandLine& cl, collision::TraceOptions& options,
+                                              collision::Semantics defaultSemantics);
 
 /// A walk script loaded for a command: its steps, or what is wrong and the exit code for it.
 struct ScriptLoad {

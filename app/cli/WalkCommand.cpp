@@ -125,16 +125,9 @@ std::optional<std::string> readWalkSettings(const CommandLine& cl, WalkSetup& se
             return "--yaw: expected degrees within +/-1e6, got '" + cl.value("--yaw") + "'";
         setup.yawOffset = *yaw;
     }
-    const std::string curves = cl.value("--curves", "on"); // on, as in the game
-    if (curves != "on" && curves != "off")
-        return "--curves: expected on or off, got '" + curves + "'";
-    setup.options.curves = curves == "on";
     // The player defaults to the robust rules: it must never end a tick in solid.
-    const std::string semantics = cl.value("--semantics", "robust");
-    if (auto parsed = collision::parseSemantics(semantics))
-        setup.options.semantics = *parsed;
-    else
-        return "--semantics: expected quake3, robust or tutorial, got '" + semantics + "'";
+    if (auto error = readCollisionRules(cl, setup.options, collision::Semantics::Robust))
+        return error;
     return applySetOptions(cl, settings);
 }
 
