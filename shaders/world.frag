@@ -2,6 +2,7 @@
 // One pass of a world or model shader: texture x colour x light, with the alpha test of alphaFunc.
 in vec2 vSt;
 in vec2 vLightmapSt;
+in vec2 vModSt;
 in vec4 vColor;
 in vec4 vGen;
 in vec3 vNormal;
@@ -14,6 +15,10 @@ uniform int uLightSource;    // 0: none, 1: lightmap texture, 2: vertex colour
 uniform vec4 uColor;         // the wireframe's colour
 uniform int uAlphaFunc;      // 0 none, 1 GT0, 2 LT128, 3 GE128
 uniform int uView;           // 0 textured, 1 lightmap only, 2 flat, 3 solid colour (wireframe)
+// A folded multiplying layer: the colour (alpha too) is multiplied by uModScale x its texel, as
+// the blend it replaces did (1 for a filter, 2 for GL_DST_COLOR GL_SRC_COLOR); 0: no layer.
+uniform sampler2D uModulate;
+uniform float uModScale;
 
 out vec4 fragColor;
 
@@ -22,6 +27,9 @@ out vec4 fragColor;
 void main() {
     vec4 tex = texture(uTexture, vSt);
     fragColor = vec4(tex.rgb * texture(uLightmap, vLightmapSt).rgb, tex.a);
+#ifdef MODULATE
+    fragColor *= uModScale * texture(uModulate, vModSt);
+#endif
 }
 #else
 void main() {
@@ -54,5 +62,6 @@ void main() {
     }
     // vGen: the stage's rgbGen and alphaGen, from the vertex shader.
     fragColor = vec4(tex.rgb * vGen.rgb * light, tex.a * vGen.a);
+    if (uModScale > 0.0) fragColor *= uModScale * texture(uModulate, vModSt);
 }
 #endif

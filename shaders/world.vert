@@ -27,9 +27,13 @@ uniform int uRgbGen;
 uniform int uAlphaGen;
 uniform vec4 uColor;
 uniform vec3 uSpecularLight;
+// A folded multiplying layer (MaterialPass::modulate): its coordinates, base st through its tcMods.
+uniform vec3 uModS;
+uniform vec3 uModT;
 
 out vec2 vSt;
 out vec2 vLightmapSt;
+out vec2 vModSt;
 out vec4 vColor;
 out vec4 vGen;
 out vec3 vNormal;
@@ -55,6 +59,7 @@ void main() {
         st.y += sin((p.y * (1.0 / 128.0) * 0.125 + now) * 6.2831853) * uTurb.x;
     }
     vSt = vec2(dot(uTcS, vec3(st, 1.0)), dot(uTcT, vec3(st, 1.0)));
+    vModSt = vec2(dot(uModS, vec3(aSt, 1.0)), dot(uModT, vec3(aSt, 1.0)));
 
     vec4 gen = uColor;
     if (uRgbGen == 1) gen.rgb = aColor.rgb;

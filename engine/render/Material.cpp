@@ -38,6 +38,32 @@ bool isFilter(const MaterialPass& p) {
                        (p.src == BlendFactor::Zero && p.dst == BlendFactor::SrcColor));
 }
 
+/// Colour and alpha as the stage's images give them (no generator changes them).
+bool plainColour(const MaterialPass& p) {
+    return (p.rgbGen == RgbGen::Identity || p.rgbGen == RgbGen::IdentityLighting) &&
+           (p.alphaGen == AlphaGen::Default || p.alphaGen == AlphaGen::Identity);
+}
+
+/// An opaque image x light pass that a multiplying stage can be folded into. Not alpha-tested:
+/// the stage above would also darken what shows through the discarded pixels.
+bool takesModulate(const MaterialPass& p) {
+    return p.source == PassSource::TextureTimesLight && !p.blend && p.alphaFunc == AlphaFunc::None &&
+           plainColour(p) && p.tcGen == TcGen::Base && p.modulate.image.empty();
+}
+
+/// How much a stage multiplies the colour under it, or 0 when it does something else.
+float modulateScale(const MaterialPass& p) {
+    if (p.source != PassSource::Texture || !p.blend || p.images.size() != 1 ||
+        p.alphaFunc != AlphaFunc::None || !plainColour(p) || p.tcGen != TcGen::Base || p.depthFuncEqual)
+        return 0.0f;
+    for (const TcMod& mod : p.tcMods)
+        if (mod.kind == TcModKind::Turb)
+            return 0.0f;
+    if (isFilter(p))
+        return 1.0f;
+    return p.src == BlendFactor::DstColor && p.dst == BlendFactor::SrcColor ? 2.0f : 0.0f;
+}
+
 } // namespace
 
 std::vector<std::string> imageCandidates(const std::string& image) {
@@ -112,6 +138,16 @@ MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, Materia
             stages[0].alphaFunc != AlphaFunc::None ? stages[0].alphaFunc : stages[1].alphaFunc;
         stages.erase(stages.begin(), stages.begin() + 2);
         stages.insert(stages.begin(), combined);
+    }
+    if (stages.size() >= 2 && takesModulate(stages[0])) {
+        if (const float scale = modulateScale(stages[1]); scale > 0.0f) {
+            ModulateLayer& layer = stages[0].modulate;
+            layer.image = stages[1].images.front();
+            layer.clamp = stages[1].clamp;
+            layer.tcMods = stages[1].tcMods;
+            layer.scale = scale;
+            stages.erase(stages.begin() + 1);
+        }
     }
     m.passes = std::move(stages);
     if (def->sort > 0.0f)

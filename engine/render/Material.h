@@ -17,6 +17,18 @@ enum class PassSource {
     TextureTimesLight, ///< Image x light in one pass (implicit shaders and collapsed stage pairs).
 };
 
+/// A second image multiplied into a pass in the same draw: a stage the script blends with
+/// `blendFunc filter` (destination x source) or `blendFunc GL_DST_COLOR GL_SRC_COLOR`
+/// (2 x destination x source, as OpenArena's detail stages are), folded into the opaque
+/// image x light pass below it. One draw instead of two; the colour differs from the two draws
+/// only by the 8-bit rounding the framebuffer gave the first one.
+struct ModulateLayer {
+    std::string image; ///< Empty: no layer.
+    bool clamp = false;
+    std::vector<TcMod> tcMods; ///< Affine mods only (no turb), applied to the base coordinates.
+    float scale = 1.0f;        ///< 1 for a filter, 2 for GL_DST_COLOR GL_SRC_COLOR.
+};
+
 /// One draw pass.
 struct MaterialPass {
     PassSource source = PassSource::TextureTimesLight;
@@ -37,6 +49,7 @@ struct MaterialPass {
     TcGen tcGen = TcGen::Base;
     float tcGenVectors[2][3] = {{0, 0, 0}, {0, 0, 0}};
     bool depthFuncEqual = false;
+    ModulateLayer modulate; ///< Only on opaque image x light passes (see ModulateLayer).
 };
 
 /// A planned material.

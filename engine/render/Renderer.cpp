@@ -65,6 +65,8 @@ GpuMaterial Renderer::Impl::makeMaterial(MaterialPlan plan) {
             for (const std::string& image : p.images)
                 gp.textures.push_back(image == "$whiteimage" ? textures.white()
                                                              : textures.get(image, p.clamp));
+        if (!p.modulate.image.empty())
+            gp.modulateTexture = textures.get(p.modulate.image, p.modulate.clamp);
         m.passes.push_back(std::move(gp));
     }
     if (m.plan.sky && !m.plan.skyFarbox.empty()) {
@@ -185,6 +187,10 @@ WorldUniforms locate(GLuint program) {
     u.skyMode = at("uSkyMode");
     u.box = at("uBox");
     u.cloudHeight = at("uCloudHeight");
+    u.modulate = at("uModulate");
+    u.modS = at("uModS");
+    u.modT = at("uModT");
+    u.modScale = at("uModScale");
     return u;
 }
 
@@ -200,7 +206,8 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(const bsp::BspData& dat
                                  {"world.frag", "#define ALPHA_TEST 1\n"},
                                  {"sky.frag", ""},
                                  {"depth.frag", ""},
-                                 {"world.frag", "#define LIGHTMAPPED 1\n"}};
+                                 {"world.frag", "#define LIGHTMAPPED 1\n"},
+                                 {"world.frag", "#define LIGHTMAPPED 1\n#define MODULATE 1\n"}};
     for (size_t i = 0; i < kProgramCount; ++i) {
         auto program = buildProgram("world.vert", variants[i].fragment, variants[i].defines);
         if (!program)
@@ -211,6 +218,7 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(const bsp::BspData& dat
         glUseProgram(p.id);
         glUniform1i(p.u.texture, 0);
         glUniform1i(p.u.lightmap, 1);
+        glUniform1i(p.u.modulate, kModulateUnit);
         const GLint units[6] = {2, 3, 4, 5, 6, 7};
         if (p.u.box >= 0)
             glUniform1iv(p.u.box, 6, units);

@@ -271,9 +271,22 @@ void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& 
                                  p.alphaGen == AlphaGen::Portal);
         const bool lightmapped = textured && !alphaTest && p.source == PassSource::TextureTimesLight &&
                                  lightSource == 1 && plainColor && p.tcGen == TcGen::Base;
-        const WorldUniforms& u = use(alphaTest     ? ProgramKind::WorldAlphaTest
-                                     : lightmapped ? ProgramKind::Lightmapped
-                                                   : ProgramKind::World);
+        const bool modulated = textured && pass.modulateTexture != 0;
+        const WorldUniforms& u = use(alphaTest                  ? ProgramKind::WorldAlphaTest
+                                     : lightmapped && modulated ? ProgramKind::LightmappedModulate
+                                     : lightmapped              ? ProgramKind::Lightmapped
+                                                                : ProgramKind::World);
+        glUniform1f(u.modScale, modulated ? p.modulate.scale : 0.0f);
+        if (modulated) {
+            glm::vec3 modS, modT;
+            glm::vec4 modTurb; // none: a layer with turb is not folded
+            tcModMatrix(p.modulate.tcMods, seconds, modS, modT, modTurb);
+            glUniform3fv(u.modS, 1, glm::value_ptr(modS));
+            glUniform3fv(u.modT, 1, glm::value_ptr(modT));
+            glActiveTexture(GL_TEXTURE0 + kModulateUnit);
+            glBindTexture(GL_TEXTURE_2D, pass.modulateTexture);
+            glActiveTexture(GL_TEXTURE0);
+        }
         const bool usesTexture = textured && p.source != PassSource::Light;
         glUniform1i(u.useTexture, usesTexture ? 1 : 0);
         if (usesTexture)

@@ -24,6 +24,7 @@ namespace cliplab::render {
 struct GpuPass {
     MaterialPass plan;
     std::vector<GLuint> textures; ///< One per image (animMap frames); empty for Light passes.
+    GLuint modulateTexture = 0;   ///< The folded layer's image (plan.modulate), or 0.
 };
 
 /// A material ready to draw.
@@ -41,13 +42,24 @@ struct WorldUniforms {
     GLint texture = -1, lightmap = -1, useTexture = -1, lightSource = -1, color = -1, alphaFunc = -1,
           view = -1;
     GLint eye = -1, skyMode = -1, box = -1, cloudHeight = -1;
+    GLint modulate = -1, modS = -1, modT = -1, modScale = -1;
 };
 
 /// The programs: opaque world passes, alpha-tested ones (a separate variant, see world.frag), sky,
 /// depth pre-pass.
 /// Lightmapped: the branch-free "image x lightmap" program most surfaces use.
-enum class ProgramKind { World = 0, WorldAlphaTest = 1, Sky = 2, Depth = 3, Lightmapped = 4 };
-inline constexpr size_t kProgramCount = 5;
+enum class ProgramKind {
+    World = 0,
+    WorldAlphaTest = 1,
+    Sky = 2,
+    Depth = 3,
+    Lightmapped = 4,
+    LightmappedModulate = 5 ///< image x lightmap x a folded layer (MaterialPass::modulate)
+};
+inline constexpr size_t kProgramCount = 6;
+/// The texture unit of a pass's folded layer (the sky program uses units 2-7 for its box; it
+/// binds them at every sky draw).
+inline constexpr GLint kModulateUnit = 2;
 
 /// A linked program, its uniforms, and the frame whose per-frame uniforms it holds.
 struct GpuProgram {
