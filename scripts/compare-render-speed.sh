@@ -11,6 +11,8 @@
 #
 # Needs xvfb and the `openarena` package (not a test dependency).
 #   scripts/compare-render-speed.sh BUILD_DIR [ROUNDS] [SHOTS_DIR]
+# With BASELINE=/path/to/another/cliplab, that build is timed too, at the same eye right after
+# ours (to show what a change did, side by side with the game, in one run).
 # With SHOTS_DIR, both pictures of each view are kept there (game-N.png, cliplab-N.png; the game's
 # TGA screenshot is stored bottom-up and is flipped). Prints one line per view and round.
 set -euo pipefail
@@ -58,7 +60,13 @@ for ((r = 0; r < rounds; ++r)); do
       [[ -n "$tga" ]] && convert "$tga" -flip "$shots/game-$n.png"
     fi
     ratio=$(awk -v g="$game" -v o="$ours" 'BEGIN {if (o > 0 && g == g + 0) printf "%.2f", g / o; else print "nan"}')
+    baseline=""
+    if [[ -n "${BASELINE:-}" ]]; then
+      base=$("${xvfb[@]}" "$BASELINE" shot oa_dm1 --pos "$ex" "$ey" "$ez" --angles 0 "$yaw" --size 1280x720 \
+        --out "$home/base.png" --frames 60 2>/dev/null | tail -1 | sed 's/.*ms_per_frame=//')
+      baseline=" baseline ${base} ms (game/baseline $(awk -v g="$game" -v o="$base" 'BEGIN {if (o > 0 && g == g + 0) printf "%.2f", g / o; else print "nan"}')x),"
+    fi
     echo "view $n: told ($x $y $z) yaw $yaw, settled eye ($ex $ey $ez): cliplab ${ours} ms, game ${game} ms," \
-      "game/cliplab ${ratio}x, load $(cut -d' ' -f1 /proc/loadavg)"
+      "game/cliplab ${ratio}x,${baseline} load $(cut -d' ' -f1 /proc/loadavg)"
   done
 done
