@@ -28,6 +28,8 @@ xvfb=(xvfb-run -a -s "-screen 0 1280x720x24")
 views=("1128 1424 98 225" "-560 768 50 0" "324 1156 50 180")
 [[ -n "$shots" ]] && mkdir -p "$shots"
 
+# ratio GAME OURS: the game's frame time over ours, two decimals ("nan" when either is missing).
+ratio() { awk -v g="$1" -v o="$2" 'BEGIN {if (o > 0 && g == g + 0) printf "%.2f", g / o; else print "nan"}'; }
 median() { sort -n | awk '{a[NR]=$1} END {if (NR == 0) print "nan"; else if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 for ((r = 0; r < rounds; ++r)); do
@@ -59,14 +61,14 @@ for ((r = 0; r < rounds; ++r)); do
       tga=$(find "$home/baseoa/screenshots" -name '*.tga' 2>/dev/null | head -1)
       [[ -n "$tga" ]] && convert "$tga" -flip "$shots/game-$n.png"
     fi
-    ratio=$(awk -v g="$game" -v o="$ours" 'BEGIN {if (o > 0 && g == g + 0) printf "%.2f", g / o; else print "nan"}')
+    speedup=$(ratio "$game" "$ours")
     baseline=""
     if [[ -n "${BASELINE:-}" ]]; then
       base=$("${xvfb[@]}" "$BASELINE" shot oa_dm1 --pos "$ex" "$ey" "$ez" --angles 0 "$yaw" --size 1280x720 \
         --out "$home/base.png" --frames 60 2>/dev/null | tail -1 | sed 's/.*ms_per_frame=//')
-      baseline=" baseline ${base} ms (game/baseline $(awk -v g="$game" -v o="$base" 'BEGIN {if (o > 0 && g == g + 0) printf "%.2f", g / o; else print "nan"}')x),"
+      baseline=" baseline ${base} ms (game/baseline $(ratio "$game" "$base")x),"
     fi
     echo "view $n: told ($x $y $z) yaw $yaw, settled eye ($ex $ey $ez): cliplab ${ours} ms, game ${game} ms," \
-      "game/cliplab ${ratio}x,${baseline} load $(cut -d' ' -f1 /proc/loadavg)"
+      "game/cliplab ${speedup}x,${baseline} load $(cut -d' ' -f1 /proc/loadavg)"
   done
 done

@@ -38,12 +38,6 @@ bool isFilter(const MaterialPass& p) {
                        (p.src == BlendFactor::Zero && p.dst == BlendFactor::SrcColor));
 }
 
-/// Colour and alpha as the stage's images give them (no generator changes them).
-bool plainColour(const MaterialPass& p) {
-    return (p.rgbGen == RgbGen::Identity || p.rgbGen == RgbGen::IdentityLighting) &&
-           (p.alphaGen == AlphaGen::Default || p.alphaGen == AlphaGen::Identity);
-}
-
 /// An opaque image x light pass that a multiplying stage can be folded into. Not alpha-tested:
 /// the stage above would also darken what shows through the discarded pixels.
 bool takesModulate(const MaterialPass& p) {
@@ -65,6 +59,12 @@ float modulateScale(const MaterialPass& p) {
 }
 
 } // namespace
+
+bool plainColour(const MaterialPass& p) {
+    return (p.rgbGen == RgbGen::Identity || p.rgbGen == RgbGen::IdentityLighting) &&
+           (p.alphaGen == AlphaGen::Default || p.alphaGen == AlphaGen::Identity ||
+            p.alphaGen == AlphaGen::Portal);
+}
 
 std::vector<std::string> imageCandidates(const std::string& image) {
     std::vector<std::string> out;

@@ -77,6 +77,10 @@ enum class MaterialUse { World, Model };
 MaterialPlan planMaterial(const std::string& name, const ShaderDef* def,
                           MaterialUse use = MaterialUse::World);
 
+/// True when no generator changes the colour or alpha a pass's images give (rgbGen identity or
+/// identityLighting; alphaGen none, identity, or portal, which is drawn as a constant 1).
+bool plainColour(const MaterialPass& p);
+
 /// Candidate files for an image named in a script, BSP or model (with or without extension): the
 /// name as given when it has one, then NAME.tga, NAME.jpg and NAME.png.
 std::vector<std::string> imageCandidates(const std::string& image);

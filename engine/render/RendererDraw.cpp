@@ -266,11 +266,8 @@ void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& 
         const GpuPass& pass = material.passes[i];
         const MaterialPass& p = pass.plan;
         const bool alphaTest = textured && p.alphaFunc != AlphaFunc::None;
-        const bool plainColor = (p.rgbGen == RgbGen::Identity || p.rgbGen == RgbGen::IdentityLighting) &&
-                                (p.alphaGen == AlphaGen::Default || p.alphaGen == AlphaGen::Identity ||
-                                 p.alphaGen == AlphaGen::Portal);
         const bool lightmapped = textured && !alphaTest && p.source == PassSource::TextureTimesLight &&
-                                 lightSource == 1 && plainColor && p.tcGen == TcGen::Base;
+                                 lightSource == 1 && plainColour(p) && p.tcGen == TcGen::Base;
         const bool modulated = textured && pass.modulateTexture != 0;
         const WorldUniforms& u = use(alphaTest                  ? ProgramKind::WorldAlphaTest
                                      : lightmapped && modulated ? ProgramKind::LightmappedModulate

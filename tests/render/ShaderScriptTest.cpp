@@ -150,21 +150,22 @@ TEST(Material, TextureAndFilteredLightmapCollapseToOnePass) {
 
 TEST(Material, MultiplyingStageFoldsIntoTheImageTimesLightPass) {
     ShaderLibrary lib;
-    ASSERT_TRUE(parseShaderScript(
-                    // OpenArena's detail stages: 2 x destination x source, at 8 times the scale.
-                    "t/detail { { map t/rust.tga rgbGen identity } { map $lightmap blendFunc filter } "
-                    "{ map gfx/d_met.tga blendFunc GL_DST_COLOR GL_SRC_COLOR tcMod scale 8 8 detail } }\n"
-                    "t/filter { { map $lightmap } { map t/a.tga blendFunc filter } "
-                    "{ map t/dirt.tga blendFunc GL_ZERO GL_SRC_COLOR } }\n"
-                    // Not folded: a wavy layer, a turbulent one, an alpha-tested base, an added glow.
-                    "t/wave { { map t/a.tga } { map $lightmap blendFunc filter } "
-                    "{ map t/b.tga blendFunc filter rgbGen wave sin 0.5 0.5 0 1 } }\n"
-                    "t/turb { { map t/a.tga } { map $lightmap blendFunc filter } "
-                    "{ map t/b.tga blendFunc filter tcMod turb 0 0.1 0 1 } }\n"
-                    "t/fence { { map t/a.tga alphaFunc GE128 } { map $lightmap blendFunc filter } "
-                    "{ map t/b.tga blendFunc filter } }\n",
-                    "m.shader", lib)
-                    .ok());
+    ASSERT_TRUE(
+        parseShaderScript(
+            // OpenArena's detail stages: 2 x destination x source, at 8 times the scale.
+            "t/detail { { map t/rust.tga rgbGen identity } { map $lightmap blendFunc filter } "
+            "{ map gfx/d_met.tga blendFunc GL_DST_COLOR GL_SRC_COLOR tcMod scale 8 8 detail } }\n"
+            "t/filter { { map $lightmap } { map t/a.tga blendFunc filter } "
+            "{ map t/dirt.tga blendFunc GL_ZERO GL_SRC_COLOR } }\n"
+            // Not folded: a wavy layer, a turbulent one, an alpha-tested base (an added glow: t/wall).
+            "t/wave { { map t/a.tga } { map $lightmap blendFunc filter } "
+            "{ map t/b.tga blendFunc filter rgbGen wave sin 0.5 0.5 0 1 } }\n"
+            "t/turb { { map t/a.tga } { map $lightmap blendFunc filter } "
+            "{ map t/b.tga blendFunc filter tcMod turb 0 0.1 0 1 } }\n"
+            "t/fence { { map t/a.tga alphaFunc GE128 } { map $lightmap blendFunc filter } "
+            "{ map t/b.tga blendFunc filter } }\n",
+            "m.shader", lib)
+            .ok());
     const MaterialPlan detail = planMaterial("t/detail", lib.find("t/detail"));
     ASSERT_EQ(detail.passes.size(), 1u);
     const MaterialPass& pass = detail.passes[0];
