@@ -298,7 +298,11 @@ ShotResult drawFrames(const bsp::BspData& data, render::Renderer& renderer, cons
                                             o.bevels);
             r.patches = viewer::drawPatchFacets(*collisionModel, renderer.debugDraw(), o.camera.eye, 4096.0f);
         }
-        renderer.draw(o.camera, o.seconds, o.settings);
+        // The last frame also counts the samples its colour passes write (it waits for them, as
+        // glFinish below does anyway).
+        render::RenderSettings settings = o.settings;
+        settings.countColourSamples = i + 1 == o.frames;
+        renderer.draw(o.camera, o.seconds, settings);
         glFinish(); // the frame is done when the pixels are
         r.frameMs.push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
@@ -330,6 +334,7 @@ void printShot(const bsp::BspData& data, const std::string& rendererName, const 
         std::printf("bevel_sides=%zu\n", r.brushes.bevelSides);
         std::printf("patches=%zu\npatch_facets=%zu\n", r.patches.patches, r.patches.facets);
     }
+    std::printf("colour_samples=%llu\n", static_cast<unsigned long long>(st.colourSamples));
     std::printf("missing_textures=%zu\nwrote=%s\n", renderer.missingTextures().size(), o.out.c_str());
     if (o.timed) {
         // The first frame pays for first-use costs (shader compiles, texture residency); keep it

@@ -24,6 +24,8 @@ core::Status loadGl(void* (*getProcAddress)(const char* name)) {
 Renderer::Impl::~Impl() {
     if (!lightmaps.empty())
         glDeleteTextures(static_cast<GLsizei>(lightmaps.size()), lightmaps.data());
+    if (samplesQuery)
+        glDeleteQueries(1, &samplesQuery);
     glDeleteBuffers(1, &vbo);
     glDeleteBuffers(1, &ibo);
     glDeleteVertexArrays(1, &vao);

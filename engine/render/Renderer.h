@@ -39,6 +39,9 @@ struct RenderSettings {
     bool depthPrepass = true; ///< Draw opaque depth first so each pixel is shaded once (software GL).
     bool drawWorld = true;    ///< False shows only the debug-draw layer (e.g. collision brushes).
     bool drawModels = true;   ///< Items and misc_models (see Renderer::setEntities).
+    /// Count the samples the colour passes write (RenderStats::colourSamples). It waits for the
+    /// frame to finish, so it is for measuring, not for every frame.
+    bool countColourSamples = false;
     glm::vec4 clearColor{0.0f, 0.0f, 0.0f, 1.0f};
 };
 
@@ -53,6 +56,10 @@ struct RenderStats {
     uint32_t modelsCulled = 0;     ///< Posed models outside the PVS or the view.
     uint32_t modelTriangles = 0;   ///< Triangles of the drawn models.
     uint32_t skySurfacesDrawn = 0; ///< Sky surfaces drawn (none with the camera outside the world).
+    /// Samples that passed the depth test in the colour passes (world, sky and models, every pass
+    /// counted), when RenderSettings::countColourSamples is set; else 0. The depth pre-pass is not
+    /// counted: this is the shading work, comparable with a renderer that has no pre-pass.
+    uint64_t colourSamples = 0;
 };
 
 /// The map renderer.

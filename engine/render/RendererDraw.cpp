@@ -406,6 +406,11 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     const bool outside = stats.cull.cameraCluster < 0;
     if (settings.depthPrepass && settings.drawWorld)
         depthPrepass(outside);
+    if (settings.countColourSamples) {
+        if (!samplesQuery)
+            glGenQueries(1, &samplesQuery);
+        glBeginQuery(GL_SAMPLES_PASSED, samplesQuery);
+    }
 
     // World batches in sort order, with the dynamic draws (also sorted) merged in: a dynamic draw
     // goes before the first world batch of a higher sort key.
@@ -449,6 +454,12 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
         }
     }
     drawDynamicBelow(std::numeric_limits<float>::infinity());
+    if (settings.countColourSamples) {
+        glEndQuery(GL_SAMPLES_PASSED);
+        GLuint64 passed = 0;
+        glGetQueryObjectui64v(samplesQuery, GL_QUERY_RESULT, &passed);
+        stats.colourSamples = passed;
+    }
 
     if (settings.wireframe && settings.drawWorld) {
         const WorldUniforms& u = use(ProgramKind::World);

@@ -111,6 +111,7 @@ struct Renderer::Impl {
     std::array<GpuProgram, kProgramCount> programs;
     FrameUniforms frameUniforms;
     GLuint currentProgram = 0;
+    GLuint samplesQuery = 0; ///< GL_SAMPLES_PASSED over the colour passes; made on first use.
     GLuint vao = 0, vbo = 0, ibo = 0;
     std::vector<int32_t> drawOrder; ///< Batch indices: sky first, then by sort key and shader.
     RenderStats stats;

@@ -210,6 +210,26 @@ TEST(Shot, ViewsAndCullingToggles) {
     EXPECT_GT(br.r + br.g + br.b, 3 * 60.0); // translucent hulls cover the black background
 }
 
+TEST(Shot, ColourSamplesCountTheShadingWork) {
+    requireGameData();
+    // A view inside the map, where the world covers every pixel.
+    const std::string common = " oa_dm1 --pos 216 1156 54 --angles 0 180 --size 320x180 --out '" +
+                               test::makeTempDir("shot") + "/s.png'";
+    const auto prepass = test::runCliplab("shot" + common);
+    const auto shadeAll = test::runCliplab("shot --no-depth-prepass" + common);
+    ASSERT_EQ(prepass.exitCode, 0) << prepass.err;
+    ASSERT_EQ(shadeAll.exitCode, 0) << shadeAll.err;
+    const long long withPrepass = std::stoll(field(prepass.out, "colour_samples"));
+    const long long without = std::stoll(field(shadeAll.out, "colour_samples"));
+    EXPECT_GE(withPrepass, 320 * 180); // every pixel at least once
+    // Without the pre-pass, surfaces drawn before what hides them are shaded too.
+    EXPECT_GT(without, withPrepass);
+    // The collision brushes view without the items draws no surfaces.
+    const auto brushes = test::runCliplab("shot --view brushes --models off" + common);
+    ASSERT_EQ(brushes.exitCode, 0) << brushes.err;
+    EXPECT_EQ(field(brushes.out, "colour_samples"), "0");
+}
+
 TEST(Shot, PatchLevelChangesTheTriangleCount) {
     requireGameData();
     // oa_dm3 has bezier patches; with culling off every surface is drawn.
