@@ -8,7 +8,8 @@
 # (com_speeds lines: `wait N` lasts N/2 frames, as the game runs its command buffer twice a
 # frame); cliplab's is `shot --frames 300`'s cpu_ms_per_frame.
 # Each line also gives the shading work: the samples that pass the depth test in a frame's colour
-# passes. cliplab's is `shot`'s colour_samples, as drawn and without its depth pre-pass; the game's
+# passes. cliplab's is `shot`'s colour_samples, as drawn (nearest first), with a depth pre-pass
+# and in the game's shader order; the game's
 # is Mesa's own counter (GALLIUM_HUD samples-passed, not drawn, written to a file by a third run
 # so that it cannot disturb the CPU figures).
 # Needs xvfb and the `openarena` package.
@@ -64,11 +65,13 @@ for ((r = 0; r < rounds; ++r)); do
     report=$("${shot[@]}" --frames 300 2>/dev/null)
     ours=$(sed -n 's/^cpu_ms_per_frame=//p' <<<"$report")
     samples=$(sed -n 's/^colour_samples=//p' <<<"$report")
-    samplesAll=$("${shot[@]}" --no-depth-prepass 2>/dev/null | sed -n 's/^colour_samples=//p')
+    samplesPrepass=$("${shot[@]}" --depth-prepass 2>/dev/null | sed -n 's/^colour_samples=//p')
+    samplesShaderOrder=$("${shot[@]}" --shader-order 2>/dev/null | sed -n 's/^colour_samples=//p')
     gameSamples=$(game_samples "$x" "$y" "$z" "$yaw")
     ratio=$(awk -v g="$game" -v o="$ours" 'BEGIN {if (o > 0) printf "%.2f", g / o; else print "nan"}')
     echo "view $n: eye ($ex $ey $ez) yaw $yaw: cliplab ${ours} ms CPU, game ${game} ms CPU, game/cliplab ${ratio}x;" \
-      "samples shaded: cliplab ${samples} (${samplesAll} without its pre-pass), game ${gameSamples};" \
+      "samples shaded: cliplab ${samples} (${samplesPrepass} with a depth pre-pass, ${samplesShaderOrder} in shader order)," \
+      "game ${gameSamples};" \
       "load $(cut -d' ' -f1 /proc/loadavg)"
   done
 done

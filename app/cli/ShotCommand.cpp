@@ -115,7 +115,8 @@ std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions&
     o.settings.wireframe = cl.has("--wireframe");
     o.settings.cull.pvs = !cl.has("--no-pvs");
     o.settings.cull.frustum = !cl.has("--no-frustum");
-    o.settings.depthPrepass = !cl.has("--no-depth-prepass");
+    o.settings.depthPrepass = cl.has("--depth-prepass");
+    o.settings.frontToBack = !cl.has("--shader-order");
     if (cl.has("--patch-level")) {
         auto n = parseInteger(cl.value("--patch-level"));
         if (!n || *n < viewer::limits::kPatchLevelMin || *n > viewer::limits::kPatchLevelMax)
@@ -403,7 +404,8 @@ std::vector<OptionSpec> shotOptions() {
         {"--wireframe", 0, false, "", "overlay the triangle edges"},
         {"--no-pvs", 0, false, "", "no PVS culling"},
         {"--no-frustum", 0, false, "", "no frustum culling"},
-        {"--no-depth-prepass", 0, false, "", "no depth pre-pass"},
+        {"--depth-prepass", 0, false, "", "draw the opaque surfaces' depth first (a depth pre-pass)"},
+        {"--shader-order", 0, false, "", "opaque batches in shader order, as the game, not nearest first"},
         {"--patch-level", 1, false, "N", "subdivisions per bezier piece, 1-64 (default 4)"},
         {"--time", 1, false, "SEC", "shader animation time, 0-1e6 s (default 0)"},
         {"--ui", 0, false, "", "the viewer's frame with its panels instead (the player settled first)"},

@@ -30,7 +30,45 @@ bool boxInFrustum(const std::array<glm::vec4, 6>& planes, const glm::vec3& mins,
     return true;
 }
 
-SurfaceCuller::SurfaceCuller(const bsp::BspData& data) : m_data(data), m_mark(data.surfaces.size(), 0) {}
+SurfaceCuller::SurfaceCuller(const bsp::BspData& data)
+    : m_data(data), m_mark(data.surfaces.size(), 0), m_rank(data.surfaces.size(), 0),
+      m_rankMark(data.surfaces.size(), 0) {}
+
+void SurfaceCuller::rankFrontToBack(const glm::vec3& eye) {
+    uint32_t next = 0;
+    auto rankSurface = [&](size_t s) {
+        if (m_mark[s] == m_frame && m_rankMark[s] != m_frame) {
+            m_rankMark[s] = m_frame;
+            m_rank[s] = next++;
+        }
+    };
+    m_stack.clear();
+    if (!m_data.nodes.empty())
+        m_stack.push_back(0);
+    while (!m_stack.empty()) {
+        const int32_t n = m_stack.back();
+        m_stack.pop_back();
+        if (n < 0) {
+            const bsp::Leaf& leaf = m_data.leafs[static_cast<size_t>(-(n + 1))];
+            for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k)
+                rankSurface(
+                    static_cast<size_t>(m_data.leafSurfaces[static_cast<size_t>(leaf.firstLeafSurface + k)]));
+            continue;
+        }
+        const bsp::Node& node = m_data.nodes[static_cast<size_t>(n)];
+        // No leaf below a node outside the frustum passed update().
+        if (m_frustumUsed && !boxInFrustum(m_planes, glm::vec3(node.mins), glm::vec3(node.maxs)))
+            continue;
+        const bsp::Plane& plane = m_data.planes[static_cast<size_t>(node.plane)];
+        const bool front = glm::dot(plane.normal, eye) >= plane.dist;
+        // The far side goes on the stack first, so the near side is walked first.
+        m_stack.push_back(node.children[front ? 1 : 0]);
+        m_stack.push_back(node.children[front ? 0 : 1]);
+    }
+    // What no leaf holds (brush models: doors, platforms) comes last.
+    for (size_t s = 0; s < m_mark.size(); ++s)
+        rankSurface(s);
+}
 
 const CullStats& SurfaceCuller::update(const glm::vec3& eye, const glm::mat4& viewProjection,
                                        const CullSettings& settings) {
@@ -41,6 +79,8 @@ const CullStats& SurfaceCuller::update(const glm::vec3& eye, const glm::mat4& vi
     }
     m_stats = {};
     const auto planes = frustumPlanes(viewProjection);
+    m_planes = planes;
+    m_frustumUsed = settings.frustum;
     m_stats.cameraLeaf = bsp::findLeaf(m_data, eye);
     m_stats.cameraCluster =
         m_stats.cameraLeaf >= 0 ? m_data.leafs[static_cast<size_t>(m_stats.cameraLeaf)].cluster : -1;

@@ -54,11 +54,26 @@ public:
 
     const CullStats& stats() const { return m_stats; }
 
+    /// After update(): ranks the visible surfaces front to back from `eye`, by a walk of the BSP
+    /// that enters the side of each node the eye is on first (leaves are convex, so a surface in
+    /// an earlier leaf cannot be hidden by one first met in a later leaf). Brush-model surfaces
+    /// rank after the world's.
+    void rankFrontToBack(const glm::vec3& eye);
+
+    /// After rankFrontToBack(): the surface's place in that order (0 nearest); only meaningful
+    /// for visible surfaces.
+    uint32_t rank(size_t index) const { return m_rank[index]; }
+
 private:
     const bsp::BspData& m_data;
     std::vector<uint32_t> m_mark; ///< Per surface: the frame that marked it.
     uint32_t m_frame = 0;
     CullStats m_stats;
+    std::vector<uint32_t> m_rank;        ///< Per surface: its place front to back (visible ones).
+    std::vector<uint32_t> m_rankMark;    ///< Per surface: the frame that ranked it.
+    std::vector<int32_t> m_stack;        ///< The walk's pending nodes.
+    std::array<glm::vec4, 6> m_planes{}; ///< The last update's frustum.
+    bool m_frustumUsed = false;          ///< Whether it culled by the frustum (the walk may skip too).
 };
 
 } // namespace cliplab::render

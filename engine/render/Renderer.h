@@ -35,10 +35,16 @@ struct RenderSettings {
     ViewMode view = ViewMode::Textured;
     bool wireframe = false; ///< Overlay the triangle edges.
     CullSettings cull;
-    int patchLevel = 4;       ///< Subdivisions per bezier piece (1..64); changing it rebuilds the mesh.
-    bool depthPrepass = true; ///< Draw opaque depth first so each pixel is shaded once (software GL).
-    bool drawWorld = true;    ///< False shows only the debug-draw layer (e.g. collision brushes).
-    bool drawModels = true;   ///< Items and misc_models (see Renderer::setEntities).
+    int patchLevel = 4; ///< Subdivisions per bezier piece (1..64); changing it rebuilds the mesh.
+    /// Draw the opaque batches nearest first (by a front-to-back walk of the BSP, within each sort
+    /// key), so that most hidden pixels fail the depth test before they are shaded. Off: the
+    /// shader order, as the game draws. The picture is the same either way.
+    bool frontToBack = true;
+    /// Draw opaque depth first, so each pixel is shaded once whatever the order. On a software
+    /// rasteriser it costs more than the front-to-back order saves (docs/performance.md).
+    bool depthPrepass = false;
+    bool drawWorld = true;  ///< False shows only the debug-draw layer (e.g. collision brushes).
+    bool drawModels = true; ///< Items and misc_models (see Renderer::setEntities).
     /// Count the samples the colour passes write (RenderStats::colourSamples). It waits for the
     /// frame to finish, so it is for measuring, not for every frame.
     bool countColourSamples = false;

@@ -385,6 +385,7 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
         rebuildMesh(level);
     const glm::mat4 viewProj = camera.viewProjection();
     stats.cull = culler.update(camera.eye, viewProj, settings.cull);
+    orderBatches(camera.eye, settings.frontToBack);
     frameUniforms.viewProj = viewProj;
     frameUniforms.eye = camera.eye;
     frameUniforms.seconds = static_cast<float>(seconds);
@@ -425,8 +426,8 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
         }
         glBindVertexArray(vao);
     };
-    static const std::vector<int32_t> kNothing; // a ?: with a temporary would copy drawOrder every frame
-    for (int32_t b : settings.drawWorld ? drawOrder : kNothing) {
+    static const std::vector<int32_t> kNothing; // a ?: with a temporary would copy frameOrder every frame
+    for (int32_t b : settings.drawWorld ? frameOrder : kNothing) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
         if (!material.plan.deforms.empty() && !material.plan.sky)
@@ -484,10 +485,38 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     glUseProgram(0);
 }
 
+void Renderer::Impl::orderBatches(const glm::vec3& eye, bool frontToBack) {
+    frameOrder = drawOrder;
+    if (!frontToBack)
+        return;
+    culler.rankFrontToBack(eye);
+    batchRank.assign(mesh.batches.size(), std::numeric_limits<uint32_t>::max());
+    for (size_t b = 0; b < mesh.batches.size(); ++b) {
+        const MaterialPlan& plan = materials[static_cast<size_t>(mesh.batches[b].shader)].plan;
+        // Only what the depth pre-pass would take: opaque, not alpha-tested, not moved. Other
+        // batches keep the shader order, which blending may depend on.
+        if (plan.sky || !inDepthPrepass(plan))
+            continue;
+        for (int32_t s : mesh.batches[b].surfaces)
+            if (culler.visible(static_cast<size_t>(s)))
+                batchRank[b] = std::min(batchRank[b], culler.rank(static_cast<size_t>(s)));
+    }
+    // Within a sort key only: the key orders opaque, sky, blended and additive layers.
+    std::stable_sort(frameOrder.begin(), frameOrder.end(), [this](int32_t a, int32_t b) {
+        const float sortA =
+            materials[static_cast<size_t>(mesh.batches[static_cast<size_t>(a)].shader)].plan.sort;
+        const float sortB =
+            materials[static_cast<size_t>(mesh.batches[static_cast<size_t>(b)].shader)].plan.sort;
+        if (sortA != sortB)
+            return sortA < sortB;
+        return batchRank[static_cast<size_t>(a)] < batchRank[static_cast<size_t>(b)];
+    });
+}
+
 void Renderer::Impl::depthPrepass(bool outside) {
     use(ProgramKind::Depth);
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
-    for (int32_t b : drawOrder) {
+    for (int32_t b : frameOrder) {
         const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
         if (!inDepthPrepass(plan) || (plan.sky && outside) || !collectVisible(batch, false))

@@ -113,7 +113,9 @@ struct Renderer::Impl {
     GLuint currentProgram = 0;
     GLuint samplesQuery = 0; ///< GL_SAMPLES_PASSED over the colour passes; made on first use.
     GLuint vao = 0, vbo = 0, ibo = 0;
-    std::vector<int32_t> drawOrder; ///< Batch indices: sky first, then by sort key and shader.
+    std::vector<int32_t> drawOrder;  ///< Batch indices: sky first, then by sort key and shader.
+    std::vector<int32_t> frameOrder; ///< This frame's: drawOrder, opaque batches front to back.
+    std::vector<uint32_t> batchRank; ///< Per batch: the front-to-back rank of its nearest visible surface.
     RenderStats stats;
     // Models and deformed world surfaces: rebuilt on the CPU each frame into the dynamic buffer.
     LightGrid lightGrid;
@@ -159,6 +161,8 @@ struct Renderer::Impl {
     /// Lays down the depth of opaque, non-alpha-tested batches.
     /// Depth of the opaque surfaces; `outside`: the camera is outside the world (no sky).
     void depthPrepass(bool outside);
+    /// Fills frameOrder for this frame's culling (after culler.update()).
+    void orderBatches(const glm::vec3& eye, bool frontToBack);
     /// Binds a program (setting its per-frame uniforms on first use in a frame); returns its uniforms.
     const WorldUniforms& use(ProgramKind kind);
 };

@@ -85,6 +85,80 @@ TEST(Culling, PvsAndFrustumCullOnOaDm1) {
         }
 }
 
+TEST(Culling, FrontToBackRanksTheNearLeavesFirst) {
+    const std::string base = test::openArenaBaseDir();
+    ASSERT_FALSE(base.empty()) << "needs openarena-081-maps (pak1-maps.pk3)";
+    auto vfs = fs::FileSystem::create();
+    ASSERT_TRUE(vfs.ok());
+    ASSERT_TRUE(vfs.value()->mountBaseDirectory(base).ok());
+    auto data = world::loadMap("oa_dm1", vfs.value().get());
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    Camera c;
+    c.eye = {216, 1156, 54};
+    c.yaw = 180;
+    SurfaceCuller culler(data.value());
+    const CullStats stats = culler.update(c.eye, c.viewProjection(), {true, true});
+    culler.rankFrontToBack(c.eye);
+    // The visible surfaces get the ranks 0..N-1, each once.
+    std::vector<int> seen(stats.surfacesVisible, 0);
+    for (size_t i = 0; i < data->surfaces.size(); ++i)
+        if (culler.visible(i)) {
+            ASSERT_LT(culler.rank(i), stats.surfacesVisible);
+            ++seen[culler.rank(i)];
+        }
+    for (int n : seen)
+        EXPECT_EQ(n, 1);
+    // The surfaces of the eye's own leaf come first, before those of any other leaf.
+    const bsp::Leaf& own = data->leafs[static_cast<size_t>(stats.cameraLeaf)];
+    ASSERT_GT(own.numLeafSurfaces, 0);
+    uint32_t ownWorst = 0;
+    for (int32_t k = 0; k < own.numLeafSurfaces; ++k) {
+        const auto s = static_cast<size_t>(data->leafSurfaces[static_cast<size_t>(own.firstLeafSurface + k)]);
+        if (culler.visible(s))
+            ownWorst = std::max(ownWorst, culler.rank(s));
+    }
+    EXPECT_LT(ownWorst, static_cast<uint32_t>(own.numLeafSurfaces));
+    // Split by the root's plane: every surface met on the eye's side ranks before every surface
+    // met only beyond it (leaves are convex cells, walked nearest first).
+    const CullStats all = culler.update(c.eye, c.viewProjection(), {false, false});
+    culler.rankFrontToBack(c.eye);
+    const bsp::Node& root = data->nodes[0];
+    const bsp::Plane& plane = data->planes[static_cast<size_t>(root.plane)];
+    const int nearSide = glm::dot(plane.normal, c.eye) >= plane.dist ? 0 : 1;
+    std::vector<int> sideOf(data->surfaces.size(), 0); // bit 1: near side, bit 2: far side
+    for (int side = 0; side < 2; ++side) {
+        std::vector<int32_t> stack{root.children[static_cast<size_t>(side)]};
+        while (!stack.empty()) {
+            const int32_t n = stack.back();
+            stack.pop_back();
+            if (n >= 0) {
+                stack.push_back(data->nodes[static_cast<size_t>(n)].children[0]);
+                stack.push_back(data->nodes[static_cast<size_t>(n)].children[1]);
+                continue;
+            }
+            const bsp::Leaf& leaf = data->leafs[static_cast<size_t>(-(n + 1))];
+            for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k)
+                sideOf[static_cast<size_t>(
+                    data->leafSurfaces[static_cast<size_t>(leaf.firstLeafSurface + k)])] |=
+                    side == nearSide ? 1 : 2;
+        }
+    }
+    uint32_t nearWorst = 0, farBest = all.surfacesVisible;
+    int farOnly = 0;
+    for (size_t i = 0; i < data->surfaces.size(); ++i) {
+        if (!culler.visible(i) || sideOf[i] == 0)
+            continue;
+        if (sideOf[i] & 1)
+            nearWorst = std::max(nearWorst, culler.rank(i));
+        else {
+            farBest = std::min(farBest, culler.rank(i));
+            ++farOnly;
+        }
+    }
+    EXPECT_GT(farOnly, 0);
+    EXPECT_LT(nearWorst, farBest);
+}
+
 TEST(WorldMesh, BatchesAreContiguousAndCoverEveryDrawnSurface) {
     const std::string base = test::openArenaBaseDir();
     ASSERT_FALSE(base.empty()) << "needs openarena-081-maps (pak1-maps.pk3)";

@@ -210,22 +210,43 @@ TEST(Shot, ViewsAndCullingToggles) {
     EXPECT_GT(br.r + br.g + br.b, 3 * 60.0); // translucent hulls cover the black background
 }
 
-TEST(Shot, ColourSamplesCountTheShadingWork) {
+TEST(Shot, NearestFirstShadesFewerSamplesForTheSamePicture) {
     requireGameData();
     // A view inside the map, where the world covers every pixel.
-    const std::string common = " oa_dm1 --pos 216 1156 54 --angles 0 180 --size 320x180 --out '" +
-                               test::makeTempDir("shot") + "/s.png'";
-    const auto prepass = test::runCliplab("shot" + common);
-    const auto shadeAll = test::runCliplab("shot --no-depth-prepass" + common);
+    const std::string dir = test::makeTempDir("shot");
+    auto shot = [&](const std::string& options, const std::string& png) {
+        return test::runCliplab("shot " + options +
+                                " oa_dm1 --pos 216 1156 54 --angles 0 180 --size 320x180 --out '" + dir +
+                                "/" + png + "'");
+    };
+    const auto nearest = shot("", "nearest.png");
+    const auto shaderOrder = shot("--shader-order", "shader.png");
+    const auto prepass = shot("--depth-prepass --shader-order", "prepass.png");
+    ASSERT_EQ(nearest.exitCode, 0) << nearest.err;
+    ASSERT_EQ(shaderOrder.exitCode, 0) << shaderOrder.err;
     ASSERT_EQ(prepass.exitCode, 0) << prepass.err;
-    ASSERT_EQ(shadeAll.exitCode, 0) << shadeAll.err;
-    const long long withPrepass = std::stoll(field(prepass.out, "colour_samples"));
-    const long long without = std::stoll(field(shadeAll.out, "colour_samples"));
-    EXPECT_GE(withPrepass, 320 * 180); // every pixel at least once
-    // Without the pre-pass, surfaces drawn before what hides them are shaded too.
-    EXPECT_GT(without, withPrepass);
+    const long long nearestSamples = std::stoll(field(nearest.out, "colour_samples"));
+    const long long shaderSamples = std::stoll(field(shaderOrder.out, "colour_samples"));
+    const long long prepassSamples = std::stoll(field(prepass.out, "colour_samples"));
+    EXPECT_GE(prepassSamples, 320 * 180); // every pixel at least once
+    // In the shader order, surfaces drawn before what hides them are shaded too; nearest first,
+    // most of them fail the depth test; the pre-pass leaves only what is seen.
+    EXPECT_LT(nearestSamples, shaderSamples * 3 / 4);
+    EXPECT_LT(prepassSamples, nearestSamples);
+    // The order changes the work, not the picture (but for depth ties between coplanar surfaces).
+    const Image a = loadPng(dir + "/nearest.png"), b = loadPng(dir + "/shader.png"),
+                c = loadPng(dir + "/prepass.png");
+    ASSERT_EQ(a.rgb.size(), b.rgb.size());
+    ASSERT_EQ(a.rgb.size(), c.rgb.size());
+    size_t differB = 0, differC = 0;
+    for (size_t i = 0; i < a.rgb.size(); i += 3) {
+        differB += a.rgb[i] != b.rgb[i] || a.rgb[i + 1] != b.rgb[i + 1] || a.rgb[i + 2] != b.rgb[i + 2];
+        differC += a.rgb[i] != c.rgb[i] || a.rgb[i + 1] != c.rgb[i + 1] || a.rgb[i + 2] != c.rgb[i + 2];
+    }
+    EXPECT_LT(differB, a.rgb.size() / 3 / 1000);
+    EXPECT_LT(differC, a.rgb.size() / 3 / 1000);
     // The collision brushes view without the items draws no surfaces.
-    const auto brushes = test::runCliplab("shot --view brushes --models off" + common);
+    const auto brushes = shot("--view brushes --models off", "brushes.png");
     ASSERT_EQ(brushes.exitCode, 0) << brushes.err;
     EXPECT_EQ(field(brushes.out, "colour_samples"), "0");
 }
