@@ -52,13 +52,25 @@ TEST(Culling, FindLeafOnTheCubeMap) {
     EXPECT_EQ(bsp::findLeaf(d, {64, 0, 0}), 0);
 }
 
-TEST(Culling, PvsAndFrustumCullOnOaDm1) {
+namespace {
+
+/// oa_dm1 from the installed game data (openarena-081-maps), or why not.
+core::Result<bsp::BspData> loadOaDm1() {
     const std::string base = test::openArenaBaseDir();
-    ASSERT_FALSE(base.empty()) << "needs openarena-081-maps (pak1-maps.pk3)";
+    if (base.empty())
+        return core::Error{"needs openarena-081-maps (pak1-maps.pk3)"};
     auto vfs = fs::FileSystem::create();
-    ASSERT_TRUE(vfs.ok());
-    ASSERT_TRUE(vfs.value()->mountBaseDirectory(base).ok());
-    auto data = world::loadMap("oa_dm1", vfs.value().get());
+    if (!vfs.ok())
+        return vfs.error();
+    if (auto mounted = vfs.value()->mountBaseDirectory(base); !mounted.ok())
+        return mounted.error();
+    return world::loadMap("oa_dm1", vfs.value().get());
+}
+
+} // namespace
+
+TEST(Culling, PvsAndFrustumCullOnOaDm1) {
+    auto data = loadOaDm1();
     ASSERT_TRUE(data.ok()) << data.error().message;
     Camera c;
     c.eye = {324, 1156, 50};
@@ -86,12 +98,7 @@ TEST(Culling, PvsAndFrustumCullOnOaDm1) {
 }
 
 TEST(Culling, FrontToBackRanksTheNearLeavesFirst) {
-    const std::string base = test::openArenaBaseDir();
-    ASSERT_FALSE(base.empty()) << "needs openarena-081-maps (pak1-maps.pk3)";
-    auto vfs = fs::FileSystem::create();
-    ASSERT_TRUE(vfs.ok());
-    ASSERT_TRUE(vfs.value()->mountBaseDirectory(base).ok());
-    auto data = world::loadMap("oa_dm1", vfs.value().get());
+    auto data = loadOaDm1();
     ASSERT_TRUE(data.ok()) << data.error().message;
     Camera c;
     c.eye = {216, 1156, 54};
