@@ -55,9 +55,10 @@ public:
     const CullStats& stats() const { return m_stats; }
 
     /// After update(): ranks the visible surfaces front to back from `eye`, by a walk of the BSP
-    /// that enters the side of each node the eye is on first (leaves are convex, so a surface in
-    /// an earlier leaf cannot be hidden by one first met in a later leaf). Brush-model surfaces
-    /// rank after the world's.
+    /// that enters the side of each node the eye is on first, so leaves come nearest first. A
+    /// surface that spans several leaves ranks by the nearest of them, so the order is close to,
+    /// not exactly, front to back; it only steers drawing, never what is drawn. Brush-model
+    /// surfaces rank after the world's.
     void rankFrontToBack(const glm::vec3& eye);
 
     /// After rankFrontToBack(): the surface's place in that order (0 nearest); only meaningful
