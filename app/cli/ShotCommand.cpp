@@ -26,6 +26,7 @@
 #include <ctime>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 namespace cliplab::cli {
 
@@ -52,8 +53,11 @@ struct ShotOptions {
     render::Camera camera;
     render::RenderSettings settings;
     long long frames = 1;
-    bool timed = false;   ///< --frames given: print the median frame time.
-    double seconds = 0.0; ///< --time (shader animation clock).
+    bool timed = false; ///< --frames given: print the median frame time.
+    /// --alternate: every second frame is drawn with these settings instead (frames 2, 4, ...).
+    std::optional<render::RenderSettings> alternate;
+    std::string alternateText; ///< The options as given.
+    double seconds = 0.0;      ///< --time (shader animation clock).
     std::optional<glm::vec3> pos;
     std::optional<float> pitch, yaw;
     bool ui = false;
@@ -66,6 +70,79 @@ struct ShotOptions {
     std::string out;
     std::string map;
 };
+
+/// The options that change how the world is drawn (also those --alternate takes).
+std::vector<OptionSpec> drawingOptions() {
+    return {
+        {"--view", 1, false, "textured|lightmap|flat|brushes",
+         "what is drawn (default textured; brushes: the collision brushes by kind and patch facets)"},
+        {"--models", 1, false, "on|off", "draw the items and misc_models (default on; the plain shot only)"},
+        {"--wireframe", 0, false, "", "overlay the triangle edges"},
+        {"--no-pvs", 0, false, "", "no PVS culling"},
+        {"--no-frustum", 0, false, "", "no frustum culling"},
+        {"--depth-prepass", 0, false, "", "draw the opaque surfaces' depth first (a depth pre-pass)"},
+        {"--shader-order", 0, false, "", "opaque batches in shader order, as the game, not nearest first"},
+    };
+}
+
+/// Applies the drawingOptions() present in `cl` to `s`; an error text or nothing.
+std::optional<std::string> applyDrawingOptions(const CommandLine& cl, render::RenderSettings& s) {
+    if (cl.has("--view")) {
+        const std::string v = cl.value("--view");
+        if (v == "textured")
+            s.view = render::ViewMode::Textured;
+        else if (v == "lightmap")
+            s.view = render::ViewMode::LightmapOnly;
+        else if (v == "flat")
+            s.view = render::ViewMode::Flat;
+        else if (v == "brushes")
+            s.drawWorld = false;
+        else
+            return "--view must be textured, lightmap, flat or brushes";
+    }
+    if (cl.has("--models")) {
+        const std::string m = cl.value("--models");
+        if (m != "on" && m != "off")
+            return "--models must be on or off, got '" + m + "'";
+        s.drawModels = m == "on";
+    }
+    if (cl.has("--wireframe"))
+        s.wireframe = true;
+    if (cl.has("--no-pvs"))
+        s.cull.pvs = false;
+    if (cl.has("--no-frustum"))
+        s.cull.frustum = false;
+    if (cl.has("--depth-prepass"))
+        s.depthPrepass = true;
+    if (cl.has("--shader-order"))
+        s.frontToBack = false;
+    return std::nullopt;
+}
+
+/// The settings of --alternate "OPTIONS": `base` with OPTIONS (drawing options, space-separated)
+/// applied.
+core::Result<render::RenderSettings> parseAlternate(const std::string& text,
+                                                    const render::RenderSettings& base) {
+    std::vector<std::string> words;
+    std::istringstream in(text);
+    for (std::string word; in >> word;)
+        words.push_back(word);
+    if (words.empty())
+        return core::makeError("--alternate needs drawing options, e.g. \"--depth-prepass\"");
+    auto cl = CommandLine::parse(words, drawingOptions());
+    if (!cl)
+        return core::makeError("--alternate: " + cl.error().message +
+                               " (it takes --view, --models, --wireframe, --no-pvs, --no-frustum, "
+                               "--depth-prepass and --shader-order)");
+    if (!cl->positionals().empty())
+        return core::makeError("--alternate: '" + cl->positionals().front() + "' is not a drawing option");
+    render::RenderSettings settings = base;
+    if (auto error = applyDrawingOptions(cl.value(), settings))
+        return core::makeError("--alternate: " + *error);
+    if (!settings.drawWorld)
+        return core::makeError("--alternate compares drawings of the world: not --view brushes");
+    return settings;
+}
 
 /// --size, --fov, --frames, --view, the culling flags, --patch-level, --time; an error text or nothing.
 std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions& o) {
@@ -90,33 +167,24 @@ std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions&
         o.frames = *n;
         o.timed = true;
     }
-    if (cl.has("--view")) {
-        const std::string v = cl.value("--view");
-        if (v == "textured")
-            o.settings.view = render::ViewMode::Textured;
-        else if (v == "lightmap")
-            o.settings.view = render::ViewMode::LightmapOnly;
-        else if (v == "flat")
-            o.settings.view = render::ViewMode::Flat;
-        else if (v == "brushes")
-            o.settings.drawWorld = false;
-        else
-            return "--view must be textured, lightmap, flat or brushes";
-    }
+    if (auto error = applyDrawingOptions(cl, o.settings))
+        return error;
     o.bevels = cl.has("--bevels");
     if (o.bevels && o.settings.drawWorld)
         return "--bevels draws the brushes' bevel planes: it needs --view brushes";
-    if (cl.has("--models")) {
-        const std::string m = cl.value("--models");
-        if (m != "on" && m != "off")
-            return "--models must be on or off, got '" + m + "'";
-        o.settings.drawModels = m == "on";
+    if (cl.has("--alternate")) {
+        if (!o.timed)
+            return "--alternate compares frame times: it needs --frames";
+        if (!o.settings.drawWorld)
+            return "--alternate compares drawings of the world: not with --view brushes";
+        if (o.frames < 4)
+            return "--alternate needs --frames 4 or more (the first frame of each setting is not counted)";
+        o.alternateText = cl.value("--alternate");
+        auto alternate = parseAlternate(o.alternateText, o.settings);
+        if (!alternate)
+            return alternate.error().message;
+        o.alternate = *alternate;
     }
-    o.settings.wireframe = cl.has("--wireframe");
-    o.settings.cull.pvs = !cl.has("--no-pvs");
-    o.settings.cull.frustum = !cl.has("--no-frustum");
-    o.settings.depthPrepass = cl.has("--depth-prepass");
-    o.settings.frontToBack = !cl.has("--shader-order");
     if (cl.has("--patch-level")) {
         auto n = parseInteger(cl.value("--patch-level"));
         if (!n || *n < viewer::limits::kPatchLevelMin || *n > viewer::limits::kPatchLevelMax)
@@ -160,6 +228,8 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
     o.ui = cl.has("--ui");
     if (cl.has("--models") && o.ui)
         return "--models is for the plain shot; with --ui the viewer's Render panel has the switch";
+    if (o.alternate && o.ui)
+        return "--alternate times the plain shot's drawing: not with --ui";
     if ((cl.has("--method") || cl.has("--sweep") || cl.has("--open") || cl.has("--semantics") ||
          cl.has("--compare-semantics")) &&
         !o.ui)
@@ -269,6 +339,10 @@ struct ShotResult {
     /// software renderer it is the work a frame costs, which other jobs on the machine disturb far
     /// less than the wall time.
     std::vector<double> cpuMs;
+    /// With --alternate: the frames drawn with the alternate settings (every second one) and the
+    /// samples each setting's last frame shaded.
+    std::vector<bool> alternate;
+    uint64_t colourSamples = 0, alternateColourSamples = 0;
     viewer::BrushViewStats brushes;
     viewer::PatchViewStats patches;
 };
@@ -288,7 +362,11 @@ ShotResult drawFrames(const bsp::BspData& data, render::Renderer& renderer, cons
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
         return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
     };
-    for (long long i = 0; i < o.frames; ++i) {
+    // With --alternate, an even count ends on an alternate frame: one more frame of the command's
+    // own settings, untimed, so that the picture and the printed counters are theirs.
+    const long long drawn = o.alternate && o.frames % 2 == 0 ? o.frames + 1 : o.frames;
+    for (long long i = 0; i < drawn; ++i) {
+        const bool alternate = o.alternate && i % 2 == 1;
         const double cpuStart = processCpuMs();
         const auto start = std::chrono::steady_clock::now();
         // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
@@ -301,13 +379,18 @@ ShotResult drawFrames(const bsp::BspData& data, render::Renderer& renderer, cons
         }
         // The last frame also counts the samples its colour passes write (it waits for them, as
         // glFinish below does anyway).
-        render::RenderSettings settings = o.settings;
-        settings.countColourSamples = i + 1 == o.frames;
+        render::RenderSettings settings = alternate ? *o.alternate : o.settings;
+        settings.countColourSamples = i + 1 == drawn || (o.alternate && i + 2 == drawn);
         renderer.draw(o.camera, o.seconds, settings);
         glFinish(); // the frame is done when the pixels are
+        if (settings.countColourSamples)
+            (alternate ? r.alternateColourSamples : r.colourSamples) = renderer.stats().colourSamples;
+        if (i >= o.frames)
+            break; // the untimed closing frame
         r.frameMs.push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
         r.cpuMs.push_back(processCpuMs() - cpuStart);
+        r.alternate.push_back(alternate);
     }
     return r;
 }
@@ -335,19 +418,33 @@ void printShot(const bsp::BspData& data, const std::string& rendererName, const 
         std::printf("bevel_sides=%zu\n", r.brushes.bevelSides);
         std::printf("patches=%zu\npatch_facets=%zu\n", r.patches.patches, r.patches.facets);
     }
-    std::printf("colour_samples=%llu\n", static_cast<unsigned long long>(st.colourSamples));
+    std::printf("colour_samples=%llu\n", static_cast<unsigned long long>(r.colourSamples));
     std::printf("missing_textures=%zu\nwrote=%s\n", renderer.missingTextures().size(), o.out.c_str());
     if (o.timed) {
-        // The first frame pays for first-use costs (shader compiles, texture residency); keep it
-        // out of the median when there are others.
-        auto median = [](const std::vector<double>& all) {
-            std::vector<double> sorted(all.size() > 1 ? all.begin() + 1 : all.begin(), all.end());
-            std::sort(sorted.begin(), sorted.end());
-            return sorted.size() % 2 ? sorted[sorted.size() / 2]
-                                     : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) * 0.5;
+        // The first frame of each setting pays for first-use costs (shader compiles, texture
+        // residency); keep it out of the median when there are others.
+        auto median = [&r](const std::vector<double>& all, bool alternate) {
+            std::vector<double> kept;
+            for (size_t i = 0; i < all.size(); ++i)
+                if (r.alternate[i] == alternate)
+                    kept.push_back(all[i]);
+            if (kept.size() > 1)
+                kept.erase(kept.begin());
+            std::sort(kept.begin(), kept.end());
+            return kept.size() % 2 ? kept[kept.size() / 2]
+                                   : (kept[kept.size() / 2 - 1] + kept[kept.size() / 2]) * 0.5;
         };
-        std::printf("cpu_ms_per_frame=%.2f\n", median(r.cpuMs));
-        std::printf("frames=%lld ms_per_frame=%.2f\n", o.frames, median(r.frameMs));
+        const double cpu = median(r.cpuMs, false), wall = median(r.frameMs, false);
+        std::printf("cpu_ms_per_frame=%.2f\n", cpu);
+        std::printf("frames=%lld ms_per_frame=%.2f\n", o.frames, wall);
+        if (o.alternate) {
+            const double altCpu = median(r.cpuMs, true), altWall = median(r.frameMs, true);
+            std::printf(
+                "alternate=%s\nalternate_cpu_ms_per_frame=%.2f\nalternate_ms_per_frame=%.2f\n"
+                "alternate_colour_samples=%llu\nalternate_over_own_cpu=%.3f\nalternate_over_own_ms=%.3f\n",
+                o.alternateText.c_str(), altCpu, altWall,
+                static_cast<unsigned long long>(r.alternateColourSamples), altCpu / cpu, altWall / wall);
+        }
     }
 }
 
@@ -389,7 +486,7 @@ int shotWithoutUi(const CommandLine& cl, ShotOptions& o) {
 } // namespace
 
 std::vector<OptionSpec> shotOptions() {
-    return {
+    std::vector<OptionSpec> options = {
         {"--out", 1, false, "FILE.png", "the picture to write (required)"},
         {"--pos", 3, false, "X Y Z",
          "eye position, units within +/-1e6 (default: the first spawn point at eye height)"},
@@ -397,15 +494,11 @@ std::vector<OptionSpec> shotOptions() {
         sizeOption("picture"),
         {"--fov", 1, false, "DEG", "horizontal field of view, 1-179 (default 90)"},
         {"--frames", 1, false, "N", "draw N frames (1-100000) and print frames=N ms_per_frame=M (median)"},
-        {"--view", 1, false, "textured|lightmap|flat|brushes",
-         "what is drawn (default textured; brushes: the collision brushes by kind and patch facets)"},
         {"--bevels", 0, false, "", "with --view brushes: bevel sides as arrows"},
-        {"--models", 1, false, "on|off", "draw the items and misc_models (default on; the plain shot only)"},
-        {"--wireframe", 0, false, "", "overlay the triangle edges"},
-        {"--no-pvs", 0, false, "", "no PVS culling"},
-        {"--no-frustum", 0, false, "", "no frustum culling"},
-        {"--depth-prepass", 0, false, "", "draw the opaque surfaces' depth first (a depth pre-pass)"},
-        {"--shader-order", 0, false, "", "opaque batches in shader order, as the game, not nearest first"},
+        {"--alternate", 1, false, "\"OPTIONS\"",
+         "with --frames: draw every second frame with these drawing options added (--view, --models, "
+         "--wireframe, --no-pvs, --no-frustum, --depth-prepass, --shader-order) and print both medians: "
+         "two settings timed side by side in one process"},
         {"--patch-level", 1, false, "N", "subdivisions per bezier piece, 1-64 (default 4)"},
         {"--time", 1, false, "SEC", "shader animation time, 0-1e6 s (default 0)"},
         {"--ui", 0, false, "", "the viewer's frame with its panels instead (the player settled first)"},
@@ -416,6 +509,9 @@ std::vector<OptionSpec> shotOptions() {
         {"--sweep", 6, false, "SX SY SZ EX EY EZ", "with --ui: the sweep tool on, start and end in units"},
         {"--open", 1, false, "all|PANEL,...", "with --ui: the sidebar sections open (the others closed)"},
         basepathOption()};
+    const std::vector<OptionSpec> drawing = drawingOptions();
+    options.insert(options.begin() + 6, drawing.begin(), drawing.end()); // after --frames
+    return options;
 }
 
 int runShot(const Args& args) {

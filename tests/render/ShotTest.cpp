@@ -251,6 +251,38 @@ TEST(Shot, NearestFirstShadesFewerSamplesForTheSamePicture) {
     EXPECT_EQ(field(brushes.out, "colour_samples"), "0");
 }
 
+TEST(Shot, AlternateDrawsEverySecondFrameWithTheOtherSettings) {
+    requireGameData();
+    const std::string dir = test::makeTempDir("shot");
+    auto shot = [&](const std::string& options, const std::string& png) {
+        return test::runCliplab("shot " + options +
+                                " oa_dm1 --pos 216 1156 54 --angles 0 180 --size 320x180 --out '" + dir +
+                                "/" + png + "'");
+    };
+    const auto plain = shot("", "plain.png");
+    const auto prepass = shot("--depth-prepass --shader-order", "prepass.png");
+    // An even count ends on an alternate frame, so one more of the command's own settings follows:
+    // the picture and the counters are the plain shot's, not the flat view's.
+    const auto flat = shot("--frames 6 --alternate '--view flat'", "flat.png");
+    // An odd count ends on the command's own settings.
+    const auto timed = shot("--frames 5 --alternate '--depth-prepass --shader-order'", "timed.png");
+    for (const auto* r : {&plain, &prepass, &flat, &timed})
+        ASSERT_EQ(r->exitCode, 0) << r->err;
+    EXPECT_EQ(field(flat.out, "colour_samples"), field(plain.out, "colour_samples"));
+    const Image a = loadPng(dir + "/plain.png"), b = loadPng(dir + "/flat.png");
+    EXPECT_EQ(a.rgb, b.rgb);
+    EXPECT_EQ(field(flat.out, "alternate"), "--view flat");
+    // The alternate frames were drawn with the pre-pass: they shaded what a pre-pass shot shades.
+    EXPECT_EQ(field(timed.out, "alternate_colour_samples"), field(prepass.out, "colour_samples"));
+    EXPECT_EQ(field(timed.out, "colour_samples"), field(plain.out, "colour_samples"));
+    EXPECT_GT(std::stod(field(timed.out, "alternate_ms_per_frame")), 0.0);
+    const double ratio = std::stod(field(timed.out, "alternate_over_own_cpu"));
+    EXPECT_NEAR(ratio,
+                std::stod(field(timed.out, "alternate_cpu_ms_per_frame")) /
+                    std::stod(field(timed.out, "cpu_ms_per_frame")),
+                0.02);
+}
+
 TEST(Shot, PatchLevelChangesTheTriangleCount) {
     requireGameData();
     // oa_dm3 has bezier patches; with culling off every surface is drawn.
@@ -284,6 +316,18 @@ TEST(Shot, BadArgumentsAreUsageErrors) {
     EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --fov 200").exitCode, 2);
     EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames zero").exitCode, 2);
     EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --view fancy").exitCode, 2);
+    // --alternate: timed, at least two frames of each setting, drawing options only, the world.
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --alternate --depth-prepass").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 3 --alternate --depth-prepass").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --alternate '--size 2x2'").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --alternate ''").exitCode, 2);
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --alternate '--view brushes'").exitCode,
+              2);
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --view brushes --alternate --wireframe")
+                  .exitCode,
+              2);
+    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --ui --alternate --wireframe").exitCode,
+              2);
     const auto missing = test::runCliplab("shot no_such_map_xyz --out x.png");
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("no_such_map_xyz"), std::string::npos) << missing.err;
