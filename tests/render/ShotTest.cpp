@@ -64,6 +64,14 @@ std::string field(const std::string& out, const std::string& key) {
     return "";
 }
 
+/// `cliplab shot OPTIONS` of oa_dm1's altar (view 3 of docs/performance.md) at 320x180, written to
+/// DIR/PNG: a view inside the map, where the world covers every pixel.
+test::CommandResult shotAtAltar(const std::string& dir, const std::string& options, const std::string& png) {
+    return test::runCliplab("shot " + options +
+                            " oa_dm1 --pos 216 1156 54 --angles 0 180 --size 320x180 --out '" + dir + "/" +
+                            png + "'");
+}
+
 void requireGameData() {
     ASSERT_FALSE(test::openArenaBaseDir().empty())
         << "needs openarena-081-maps, openarena-081-textures, openarena-data";
@@ -212,12 +220,9 @@ TEST(Shot, ViewsAndCullingToggles) {
 
 TEST(Shot, NearestFirstShadesFewerSamplesForTheSamePicture) {
     requireGameData();
-    // A view inside the map, where the world covers every pixel.
     const std::string dir = test::makeTempDir("shot");
     auto shot = [&](const std::string& options, const std::string& png) {
-        return test::runCliplab("shot " + options +
-                                " oa_dm1 --pos 216 1156 54 --angles 0 180 --size 320x180 --out '" + dir +
-                                "/" + png + "'");
+        return shotAtAltar(dir, options, png);
     };
     const auto nearest = shot("", "nearest.png");
     const auto shaderOrder = shot("--shader-order", "shader.png");
@@ -255,9 +260,7 @@ TEST(Shot, AlternateDrawsEverySecondFrameWithTheOtherSettings) {
     requireGameData();
     const std::string dir = test::makeTempDir("shot");
     auto shot = [&](const std::string& options, const std::string& png) {
-        return test::runCliplab("shot " + options +
-                                " oa_dm1 --pos 216 1156 54 --angles 0 180 --size 320x180 --out '" + dir +
-                                "/" + png + "'");
+        return shotAtAltar(dir, options, png);
     };
     const auto plain = shot("", "plain.png");
     const auto prepass = shot("--depth-prepass --shader-order", "prepass.png");
