@@ -221,12 +221,9 @@ TEST(Shot, ViewsAndCullingToggles) {
 TEST(Shot, NearestFirstShadesFewerSamplesForTheSamePicture) {
     requireGameData();
     const std::string dir = test::makeTempDir("shot");
-    auto shot = [&](const std::string& options, const std::string& png) {
-        return shotAtAltar(dir, options, png);
-    };
-    const auto nearest = shot("", "nearest.png");
-    const auto shaderOrder = shot("--shader-order", "shader.png");
-    const auto prepass = shot("--depth-prepass --shader-order", "prepass.png");
+    const auto nearest = shotAtAltar(dir, "", "nearest.png");
+    const auto shaderOrder = shotAtAltar(dir, "--shader-order", "shader.png");
+    const auto prepass = shotAtAltar(dir, "--depth-prepass --shader-order", "prepass.png");
     ASSERT_EQ(nearest.exitCode, 0) << nearest.err;
     ASSERT_EQ(shaderOrder.exitCode, 0) << shaderOrder.err;
     ASSERT_EQ(prepass.exitCode, 0) << prepass.err;
@@ -251,7 +248,7 @@ TEST(Shot, NearestFirstShadesFewerSamplesForTheSamePicture) {
     EXPECT_LT(differB, a.rgb.size() / 3 / 1000);
     EXPECT_LT(differC, a.rgb.size() / 3 / 1000);
     // The collision brushes view without the items draws no surfaces.
-    const auto brushes = shot("--view brushes --models off", "brushes.png");
+    const auto brushes = shotAtAltar(dir, "--view brushes --models off", "brushes.png");
     ASSERT_EQ(brushes.exitCode, 0) << brushes.err;
     EXPECT_EQ(field(brushes.out, "colour_samples"), "0");
 }
@@ -259,16 +256,14 @@ TEST(Shot, NearestFirstShadesFewerSamplesForTheSamePicture) {
 TEST(Shot, AlternateDrawsEverySecondFrameWithTheOtherSettings) {
     requireGameData();
     const std::string dir = test::makeTempDir("shot");
-    auto shot = [&](const std::string& options, const std::string& png) {
-        return shotAtAltar(dir, options, png);
-    };
-    const auto plain = shot("", "plain.png");
-    const auto prepass = shot("--depth-prepass --shader-order", "prepass.png");
+    const auto plain = shotAtAltar(dir, "", "plain.png");
+    const auto prepass = shotAtAltar(dir, "--depth-prepass --shader-order", "prepass.png");
     // An even count ends on an alternate frame, so one more of the command's own settings follows:
     // the picture and the counters are the plain shot's, not the flat view's.
-    const auto flat = shot("--frames 6 --alternate '--view flat'", "flat.png");
+    const auto flat = shotAtAltar(dir, "--frames 6 --alternate '--view flat'", "flat.png");
     // An odd count ends on the command's own settings.
-    const auto timed = shot("--frames 5 --alternate '--depth-prepass --shader-order'", "timed.png");
+    const auto timed =
+        shotAtAltar(dir, "--frames 5 --alternate '--depth-prepass --shader-order'", "timed.png");
     for (const auto* r : {&plain, &prepass, &flat, &timed})
         ASSERT_EQ(r->exitCode, 0) << r->err;
     EXPECT_EQ(field(flat.out, "colour_samples"), field(plain.out, "colour_samples"));
@@ -320,17 +315,21 @@ TEST(Shot, BadArgumentsAreUsageErrors) {
     EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames zero").exitCode, 2);
     EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --view fancy").exitCode, 2);
     // --alternate: timed, at least two frames of each setting, drawing options only, the world.
-    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --alternate --depth-prepass").exitCode, 2);
-    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 3 --alternate --depth-prepass").exitCode, 2);
-    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --alternate '--size 2x2'").exitCode, 2);
-    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --alternate ''").exitCode, 2);
-    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --alternate '--view brushes'").exitCode,
-              2);
-    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --view brushes --alternate --wireframe")
-                  .exitCode,
-              2);
-    EXPECT_EQ(test::runCliplab("shot oa_dm1 --out x.png --frames 8 --ui --alternate --wireframe").exitCode,
-              2);
+    // Each is refused for its own reason, named in the message.
+    const std::pair<const char*, const char*> alternateMisuses[] = {
+        {"--alternate --depth-prepass", "needs --frames"},
+        {"--frames 3 --alternate --depth-prepass", "--frames 4 or more"},
+        {"--frames 8 --alternate '--size 2x2'", "unknown option '--size'"},
+        {"--frames 8 --alternate ''", "needs drawing options"},
+        {"--frames 8 --alternate '--view brushes'", "not --view brushes"},
+        {"--frames 8 --view brushes --alternate --wireframe", "not with --view brushes"},
+        {"--frames 8 --ui --alternate --wireframe", "not with --ui"},
+    };
+    for (const auto& [options, reason] : alternateMisuses) {
+        const auto r = test::runCliplab(std::string("shot oa_dm1 --out x.png ") + options);
+        EXPECT_EQ(r.exitCode, 2) << options;
+        EXPECT_NE(r.err.find(reason), std::string::npos) << options << ": " << r.err;
+    }
     const auto missing = test::runCliplab("shot no_such_map_xyz --out x.png");
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("no_such_map_xyz"), std::string::npos) << missing.err;
