@@ -163,6 +163,50 @@ void Renderer::Impl::rebuildMesh(int patchLevel) {
 
 namespace {
 
+struct ProgramSource {
+    const char* fragment;
+    std::string defines;
+};
+
+/// The fragment shader and defines of program `index` (see ProgramKind).
+ProgramSource programSource(size_t index) {
+    switch (static_cast<ProgramKind>(std::min(index, static_cast<size_t>(ProgramKind::Pass)))) {
+    case ProgramKind::SkyColour:
+        return {"sky.frag", ""};
+    case ProgramKind::SkyBox:
+        return {"sky.frag", "#define SKY_BOX 1\n"};
+    case ProgramKind::SkyClouds:
+        return {"sky.frag", "#define SKY_CLOUDS 1\n"};
+    case ProgramKind::Depth:
+        return {"depth.frag", ""};
+    case ProgramKind::Lightmapped:
+        return {"world.frag", "#define LIGHTMAPPED 1\n"};
+    case ProgramKind::LightmappedModulate:
+        return {"world.frag", "#define LIGHTMAPPED 1\n#define MODULATE 1\n"};
+    case ProgramKind::ViewSolid:
+        return {"world.frag", "#define VIEW_SOLID 1\n"};
+    case ProgramKind::ViewFlat:
+        return {"world.frag", "#define VIEW_FLAT 1\n"};
+    case ProgramKind::ViewLight:
+        return {"world.frag", "#define VIEW_LIGHT 1\n"};
+    case ProgramKind::ViewLightmap:
+        return {"world.frag", "#define VIEW_LIGHT 1\n#define LIGHTMAP 1\n"};
+    case ProgramKind::Pass:
+        break;
+    }
+    const auto features = static_cast<uint32_t>(index - static_cast<size_t>(ProgramKind::Pass));
+    std::string defines;
+    if (features & kPassTexture)
+        defines += "#define TEXTURE 1\n";
+    if (features & kPassLightmap)
+        defines += "#define LIGHTMAP 1\n";
+    if (features & kPassModulate)
+        defines += "#define MODULATE 1\n";
+    if (features & kPassAlphaTest)
+        defines += "#define ALPHA_TEST 1\n";
+    return {"world.frag", defines};
+}
+
 WorldUniforms locate(GLuint program) {
     WorldUniforms u;
     auto at = [program](const char* name) { return glGetUniformLocation(program, name); };
@@ -180,13 +224,10 @@ WorldUniforms locate(GLuint program) {
     u.specularLight = at("uSpecularLight");
     u.texture = at("uTexture");
     u.lightmap = at("uLightmap");
-    u.useTexture = at("uUseTexture");
     u.lightSource = at("uLightSource");
     u.color = at("uColor");
     u.alphaFunc = at("uAlphaFunc");
-    u.view = at("uView");
     u.eye = at("uEye");
-    u.skyMode = at("uSkyMode");
     u.box = at("uBox");
     u.cloudHeight = at("uCloudHeight");
     u.modulate = at("uModulate");
@@ -201,17 +242,9 @@ WorldUniforms locate(GLuint program) {
 core::Result<std::unique_ptr<Renderer>> Renderer::create(const bsp::BspData& data,
                                                          const fs::FileSystem* vfs) {
     auto impl = std::make_unique<Impl>(data, vfs);
-    const struct {
-        const char* fragment;
-        const char* defines;
-    } variants[kProgramCount] = {{"world.frag", ""},
-                                 {"world.frag", "#define ALPHA_TEST 1\n"},
-                                 {"sky.frag", ""},
-                                 {"depth.frag", ""},
-                                 {"world.frag", "#define LIGHTMAPPED 1\n"},
-                                 {"world.frag", "#define LIGHTMAPPED 1\n#define MODULATE 1\n"}};
     for (size_t i = 0; i < kProgramCount; ++i) {
-        auto program = buildProgram("world.vert", variants[i].fragment, variants[i].defines);
+        const ProgramSource source = programSource(i);
+        auto program = buildProgram("world.vert", source.fragment, source.defines);
         if (!program)
             return program.error();
         GpuProgram& p = impl->programs[i];

@@ -211,8 +211,8 @@ void Renderer::Impl::multiDraw() {
     ++stats.drawCalls;
 }
 
-const WorldUniforms& Renderer::Impl::use(ProgramKind kind) {
-    GpuProgram& p = programs[static_cast<size_t>(kind)];
+const WorldUniforms& Renderer::Impl::use(ProgramKind kind, uint32_t passFeatures) {
+    GpuProgram& p = programs[static_cast<size_t>(kind) + (kind == ProgramKind::Pass ? passFeatures : 0u)];
     if (currentProgram != p.id) {
         glUseProgram(p.id);
         currentProgram = p.id;
@@ -222,7 +222,6 @@ const WorldUniforms& Renderer::Impl::use(ProgramKind kind) {
         glUniformMatrix4fv(p.u.viewProj, 1, GL_FALSE, glm::value_ptr(frameUniforms.viewProj));
         glUniform3fv(p.u.eye, 1, glm::value_ptr(frameUniforms.eye));
         glUniform1f(p.u.time, frameUniforms.seconds);
-        glUniform1i(p.u.view, frameUniforms.view);
     }
     return p.u;
 }
@@ -269,10 +268,18 @@ void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& 
         const bool lightmapped = textured && !alphaTest && p.source == PassSource::TextureTimesLight &&
                                  lightSource == 1 && plainColour(p) && p.tcGen == TcGen::Base;
         const bool modulated = textured && pass.modulateTexture != 0;
-        const WorldUniforms& u = use(alphaTest                  ? ProgramKind::WorldAlphaTest
-                                     : lightmapped && modulated ? ProgramKind::LightmappedModulate
-                                     : lightmapped              ? ProgramKind::Lightmapped
-                                                                : ProgramKind::World);
+        const bool usesTexture = textured && p.source != PassSource::Light;
+        // A texture-only pass is unlit; Light and combined passes use the surface's light.
+        const int passLight = !textured || p.source != PassSource::Texture ? lightSource : 0;
+        const uint32_t features = (usesTexture ? kPassTexture : 0u) | (passLight == 1 ? kPassLightmap : 0u) |
+                                  (modulated ? kPassModulate : 0u) | (alphaTest ? kPassAlphaTest : 0u);
+        const ProgramKind kind =
+            settings.view == ViewMode::Flat ? ProgramKind::ViewFlat
+            : settings.view == ViewMode::LightmapOnly
+                ? (passLight == 1 ? ProgramKind::ViewLightmap : ProgramKind::ViewLight)
+            : lightmapped ? (modulated ? ProgramKind::LightmappedModulate : ProgramKind::Lightmapped)
+                          : ProgramKind::Pass;
+        const WorldUniforms& u = use(kind, features);
         glUniform1f(u.modScale, modulated ? p.modulate.scale : 0.0f);
         if (modulated) {
             glm::vec3 modS, modT;
@@ -284,12 +291,9 @@ void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& 
             glBindTexture(GL_TEXTURE_2D, pass.modulateTexture);
             glActiveTexture(GL_TEXTURE0);
         }
-        const bool usesTexture = textured && p.source != PassSource::Light;
-        glUniform1i(u.useTexture, usesTexture ? 1 : 0);
         if (usesTexture)
             glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
-        // A texture-only pass is unlit; Light and combined passes use the surface's light.
-        glUniform1i(u.lightSource, !textured || p.source != PassSource::Texture ? lightSource : 0);
+        glUniform1i(u.lightSource, passLight);
         glUniform1i(u.rgbGen, textured ? rgbSource(p.rgbGen) : 0);
         glUniform1i(u.alphaGen, textured ? alphaSource(p.alphaGen) : 0);
         const glm::vec4 color = textured ? passColor(p, seconds) : glm::vec4(1.0f);
@@ -332,27 +336,31 @@ void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& 
 
 void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material, double seconds,
                                   const Camera& camera) {
-    const WorldUniforms& sky = use(ProgramKind::Sky);
     glDisable(GL_CULL_FACE);
-    glUniform1i(sky.tcGen, 0);
-    glUniform4f(sky.turb, 0.0f, 0.0f, 0.0f, 0.0f);
-    glUniform3fv(sky.eye, 1, glm::value_ptr(camera.eye));
-    glUniform1f(sky.cloudHeight, material.plan.cloudHeight);
+    // Each kind of sky draw has its own program; the vertex shader's generators stay off.
+    auto useSky = [&](ProgramKind kind) -> const WorldUniforms& {
+        const WorldUniforms& sky = use(kind);
+        glUniform1i(sky.tcGen, 0);
+        glUniform4f(sky.turb, 0.0f, 0.0f, 0.0f, 0.0f);
+        glUniform3fv(sky.eye, 1, glm::value_ptr(camera.eye));
+        glUniform1f(sky.cloudHeight, material.plan.cloudHeight);
+        return sky;
+    };
     bool covered = false;
     if (material.hasSkyBox) {
+        useSky(ProgramKind::SkyBox);
         for (size_t side = 0; side < 6; ++side) {
             glActiveTexture(static_cast<GLenum>(GL_TEXTURE2 + side));
             glBindTexture(GL_TEXTURE_2D, material.skyBox[side]);
         }
         glActiveTexture(GL_TEXTURE0);
-        glUniform1i(sky.skyMode, 1);
         multiDraw();
         covered = true;
     }
     for (const GpuPass& pass : material.passes) {
         const MaterialPass& p = pass.plan;
+        const WorldUniforms& sky = useSky(ProgramKind::SkyClouds);
         glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
-        glUniform1i(sky.skyMode, 2);
         const glm::vec4 color = passColor(p, seconds);
         glUniform4fv(sky.color, 1, glm::value_ptr(color));
         glm::vec3 rowS, rowT;
@@ -372,7 +380,7 @@ void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material,
     }
     glDisable(GL_BLEND);
     if (!covered) {
-        glUniform1i(sky.skyMode, 0);
+        const WorldUniforms& sky = useSky(ProgramKind::SkyColour);
         glUniform4f(sky.color, 0.35f, 0.45f, 0.6f, 1.0f); // plain sky blue when the shader has nothing
         multiDraw();
     }
@@ -389,7 +397,6 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     frameUniforms.viewProj = viewProj;
     frameUniforms.eye = camera.eye;
     frameUniforms.seconds = static_cast<float>(seconds);
-    frameUniforms.view = static_cast<int>(settings.view);
     ++frameUniforms.frame;
     currentProgram = 0;
 
@@ -463,8 +470,7 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     }
 
     if (settings.wireframe && settings.drawWorld) {
-        const WorldUniforms& u = use(ProgramKind::World);
-        glUniform1i(u.view, 3);
+        const WorldUniforms& u = use(ProgramKind::ViewSolid);
         glUniform4f(u.color, 1.0f, 1.0f, 1.0f, 1.0f);
         glUniform1i(u.tcGen, 0);
         glDisable(GL_CULL_FACE);
@@ -476,7 +482,6 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
                 multiDraw();
         glDisable(GL_POLYGON_OFFSET_LINE);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-        glUniform1i(u.view, frameUniforms.view);
     }
     glBindVertexArray(0);
     glDisable(GL_CULL_FACE);

@@ -39,24 +39,36 @@ struct GpuMaterial {
 struct WorldUniforms {
     GLint viewProj = -1, time = -1, turb = -1, tcS = -1, tcT = -1;
     GLint tcGen = -1, tcVec0 = -1, tcVec1 = -1, envAxis = -1, rgbGen = -1, alphaGen = -1, specularLight = -1;
-    GLint texture = -1, lightmap = -1, useTexture = -1, lightSource = -1, color = -1, alphaFunc = -1,
-          view = -1;
-    GLint eye = -1, skyMode = -1, box = -1, cloudHeight = -1;
+    GLint texture = -1, lightmap = -1, lightSource = -1, color = -1, alphaFunc = -1;
+    GLint eye = -1, box = -1, cloudHeight = -1;
     GLint modulate = -1, modS = -1, modT = -1, modScale = -1;
 };
 
-/// The programs: opaque world passes, alpha-tested ones (a separate variant, see world.frag), sky,
-/// depth pre-pass.
-/// Lightmapped: the branch-free "image x lightmap" program most surfaces use.
+/// The programs. The world and model ones are world.frag compiled with defines that fix which
+/// textures they fetch: llvmpipe runs both sides of a branch on a uniform, so one program that
+/// chose its fetches by uniforms paid for all of them on every fragment (docs/performance.md).
 enum class ProgramKind {
-    World = 0,
-    WorldAlphaTest = 1,
-    Sky = 2,
-    Depth = 3,
-    Lightmapped = 4,
-    LightmappedModulate = 5 ///< image x lightmap x a folded layer (MaterialPass::modulate)
+    SkyColour = 0,       ///< A sky whose shader has nothing to draw: plain sky blue.
+    SkyBox,              ///< A sky's farbox.
+    SkyClouds,           ///< A sky's cloud layer.
+    Depth,               ///< The depth pre-pass.
+    Lightmapped,         ///< The branch-free "image x lightmap" program most surfaces use.
+    LightmappedModulate, ///< Image x lightmap x a folded layer (MaterialPass::modulate).
+    ViewSolid,           ///< One colour: the wireframe overlay.
+    ViewFlat,            ///< The flat view.
+    ViewLight,           ///< The lightmap view of a surface lit by vertex colour or not at all.
+    ViewLightmap,        ///< The lightmap view of a lightmapped surface.
+    Pass,                ///< A textured pass; the variant is Pass + its PassFeature bits.
 };
-inline constexpr size_t kProgramCount = 6;
+/// What a textured pass fetches and does, as bits added to ProgramKind::Pass.
+enum PassFeature : uint32_t {
+    kPassTexture = 1u,   ///< Its image (otherwise white).
+    kPassLightmap = 2u,  ///< Times the lightmap (otherwise the vertex colour or nothing, by uniform).
+    kPassModulate = 4u,  ///< Times a folded layer.
+    kPassAlphaTest = 8u, ///< The alpha test (may discard).
+};
+inline constexpr size_t kPassVariantCount = 16;
+inline constexpr size_t kProgramCount = static_cast<size_t>(ProgramKind::Pass) + kPassVariantCount;
 /// The texture unit of a pass's folded layer (the sky program uses units 2-7 for its box; it
 /// binds them at every sky draw).
 inline constexpr GLint kModulateUnit = 2;
@@ -73,7 +85,6 @@ struct FrameUniforms {
     glm::mat4 viewProj{1.0f};
     glm::vec3 eye{0.0f};
     float seconds = 0.0f;
-    int view = 0;
     uint64_t frame = 0;
 };
 
@@ -164,7 +175,8 @@ struct Renderer::Impl {
     /// Fills frameOrder for this frame's culling (after culler.update()).
     void orderBatches(const glm::vec3& eye, bool frontToBack);
     /// Binds a program (setting its per-frame uniforms on first use in a frame); returns its uniforms.
-    const WorldUniforms& use(ProgramKind kind);
+    /// `passFeatures` (PassFeature bits) picks the variant of ProgramKind::Pass.
+    const WorldUniforms& use(ProgramKind kind, uint32_t passFeatures = 0);
 };
 
 /// Whether the depth pre-pass draws batches of `plan`: opaque, not alpha-tested, not moved.
