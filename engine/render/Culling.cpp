@@ -32,15 +32,14 @@ bool boxInFrustum(const std::array<glm::vec4, 6>& planes, const glm::vec3& mins,
 
 SurfaceCuller::SurfaceCuller(const bsp::BspData& data)
     : m_data(data), m_mark(data.surfaces.size(), 0), m_rank(data.surfaces.size(), 0),
-      m_rankMark(data.surfaces.size(), 0) {}
+      m_visitCount(data.surfaces.size(), 0), m_seen(data.surfaces.size(), 0) {}
 
-void SurfaceCuller::rankFrontToBack(const glm::vec3& eye) {
-    uint32_t next = 0;
-    auto rankSurface = [&](size_t s) {
-        if (m_mark[s] == m_frame && m_rankMark[s] != m_frame) {
-            m_rankMark[s] = m_frame;
-            m_rank[s] = next++;
-        }
+void SurfaceCuller::rankFrontToBack(const glm::vec3& eye, float quantile) {
+    // The walk lists each visible surface once per leaf that holds it, nearest leaves first.
+    m_visits.clear();
+    auto visit = [&](size_t s) {
+        if (m_mark[s] == m_frame)
+            m_visits.push_back(static_cast<uint32_t>(s));
     };
     m_stack.clear();
     if (!m_data.nodes.empty())
@@ -51,7 +50,7 @@ void SurfaceCuller::rankFrontToBack(const glm::vec3& eye) {
         if (n < 0) {
             const bsp::Leaf& leaf = m_data.leafs[static_cast<size_t>(-(n + 1))];
             for (int32_t k = 0; k < leaf.numLeafSurfaces; ++k)
-                rankSurface(
+                visit(
                     static_cast<size_t>(m_data.leafSurfaces[static_cast<size_t>(leaf.firstLeafSurface + k)]));
             continue;
         }
@@ -65,9 +64,23 @@ void SurfaceCuller::rankFrontToBack(const glm::vec3& eye) {
         m_stack.push_back(node.children[front ? 1 : 0]);
         m_stack.push_back(node.children[front ? 0 : 1]);
     }
+    std::fill(m_visitCount.begin(), m_visitCount.end(), 0u);
+    std::fill(m_seen.begin(), m_seen.end(), 0u);
+    for (uint32_t s : m_visits)
+        ++m_visitCount[s];
     // What no leaf holds (brush models: doors, platforms) comes last.
     for (size_t s = 0; s < m_mark.size(); ++s)
-        rankSurface(s);
+        if (m_mark[s] == m_frame && m_visitCount[s] == 0) {
+            m_visits.push_back(static_cast<uint32_t>(s));
+            m_visitCount[s] = 1;
+        }
+    // A surface ranks at the visit `quantile` of the way through its leaves.
+    for (size_t i = 0; i < m_visits.size(); ++i) {
+        const uint32_t s = m_visits[i];
+        const auto at = static_cast<uint32_t>(quantile * static_cast<float>(m_visitCount[s] - 1) + 0.5f);
+        if (m_seen[s]++ == at)
+            m_rank[s] = static_cast<uint32_t>(i);
+    }
 }
 
 const CullStats& SurfaceCuller::update(const glm::vec3& eye, const glm::mat4& viewProjection,

@@ -9,6 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <set>
+
 using namespace cliplab;
 using namespace cliplab::render;
 
@@ -105,29 +108,48 @@ TEST(Culling, FrontToBackRanksTheNearLeavesFirst) {
     c.yaw = 180;
     SurfaceCuller culler(data.value());
     const CullStats stats = culler.update(c.eye, c.viewProjection(), {true, true});
-    culler.rankFrontToBack(c.eye);
-    // The visible surfaces get the ranks 0..N-1, each once.
-    std::vector<int> seen(stats.surfacesVisible, 0);
+    // Ranked by their nearest leaf (quantile 0): the visible surfaces get distinct ranks, and the
+    // surfaces of the eye's own leaf come first, before those of any other leaf.
+    culler.rankFrontToBack(c.eye, 0.0f);
+    std::vector<uint32_t> nearest(data->surfaces.size(), 0);
+    std::set<uint32_t> distinct;
     for (size_t i = 0; i < data->surfaces.size(); ++i)
         if (culler.visible(i)) {
-            ASSERT_LT(culler.rank(i), stats.surfacesVisible);
-            ++seen[culler.rank(i)];
+            nearest[i] = culler.rank(i);
+            distinct.insert(culler.rank(i));
         }
-    for (int n : seen)
-        EXPECT_EQ(n, 1);
-    // The surfaces of the eye's own leaf come first, before those of any other leaf.
+    EXPECT_EQ(distinct.size(), stats.surfacesVisible);
     const bsp::Leaf& own = data->leafs[static_cast<size_t>(stats.cameraLeaf)];
     ASSERT_GT(own.numLeafSurfaces, 0);
+    std::vector<bool> inOwn(data->surfaces.size(), false);
     uint32_t ownWorst = 0;
     for (int32_t k = 0; k < own.numLeafSurfaces; ++k) {
         const auto s = static_cast<size_t>(data->leafSurfaces[static_cast<size_t>(own.firstLeafSurface + k)]);
+        inOwn[s] = true;
         if (culler.visible(s))
             ownWorst = std::max(ownWorst, culler.rank(s));
     }
-    EXPECT_LT(ownWorst, static_cast<uint32_t>(own.numLeafSurfaces));
-    // Split by the root's plane: every surface met on the eye's side ranks before every surface
-    // met only beyond it (leaves are convex cells, walked nearest first).
-    const CullStats all = culler.update(c.eye, c.viewProjection(), {false, false});
+    for (size_t i = 0; i < data->surfaces.size(); ++i) {
+        if (culler.visible(i) && !inOwn[i]) {
+            EXPECT_GT(culler.rank(i), ownWorst);
+        }
+    }
+    // Ranked further into their leaves (the default), surfaces spanning several leaves move back,
+    // never forward, and some do; ranks stay distinct.
+    culler.rankFrontToBack(c.eye);
+    distinct.clear();
+    int movedBack = 0;
+    for (size_t i = 0; i < data->surfaces.size(); ++i)
+        if (culler.visible(i)) {
+            EXPECT_GE(culler.rank(i), nearest[i]);
+            movedBack += culler.rank(i) > nearest[i] ? 1 : 0;
+            distinct.insert(culler.rank(i));
+        }
+    EXPECT_EQ(distinct.size(), stats.surfacesVisible);
+    EXPECT_GT(movedBack, 0);
+    // Split by the root's plane: every surface met only on the eye's side ranks before every
+    // surface met only beyond it (leaves are convex cells, walked nearest first).
+    culler.update(c.eye, c.viewProjection(), {false, false});
     culler.rankFrontToBack(c.eye);
     const bsp::Node& root = data->nodes[0];
     const bsp::Plane& plane = data->planes[static_cast<size_t>(root.plane)];
@@ -150,14 +172,14 @@ TEST(Culling, FrontToBackRanksTheNearLeavesFirst) {
                     side == nearSide ? 1 : 2;
         }
     }
-    uint32_t nearWorst = 0, farBest = all.surfacesVisible;
+    uint32_t nearWorst = 0, farBest = std::numeric_limits<uint32_t>::max();
     int farOnly = 0;
     for (size_t i = 0; i < data->surfaces.size(); ++i) {
         if (!culler.visible(i) || sideOf[i] == 0)
             continue;
-        if (sideOf[i] & 1)
+        if (sideOf[i] == 1)
             nearWorst = std::max(nearWorst, culler.rank(i));
-        else {
+        else if (sideOf[i] == 2) {
             farBest = std::min(farBest, culler.rank(i));
             ++farOnly;
         }
