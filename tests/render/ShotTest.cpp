@@ -408,3 +408,33 @@ TEST(Shot, ItemLooksLikeOurReferencePicture) {
     EXPECT_LT(without, 0.75);
     EXPECT_LT(turned, 0.75);
 }
+
+TEST(Shot, SkiesLookLikeOurReferencePictures) {
+    requireGameData();
+    // Looking up from the first spawn point: wrackdm17's farbox (six images, a starfield with its
+    // moons) and oa_rpg3dm2's cloud layers (its farbox is incomplete, so the layers alone), at 3 s
+    // of shader time. The references are our own renderings of these views, made before the sky
+    // got one program per kind (farbox, cloud layer, plain colour); the programs draw the same
+    // picture. To renew one after an intended change, run its command with --out pointing at the
+    // file and look at the picture.
+    const std::string dir = test::makeTempDir("shot");
+    for (const auto& [map, reference] :
+         {std::pair<std::string, std::string>{"wrackdm17", "sky_farbox_wrackdm17"},
+          {"oa_rpg3dm2", "sky_clouds_oa_rpg3dm2"}}) {
+        SCOPED_TRACE(map);
+        const std::string view = "shot " + map + " --size 200x150 --time 3 --angles -60 ";
+        const auto up = test::runCliplab(view + "0 --out '" + dir + "/up.png'");
+        const auto turned = test::runCliplab(view + "90 --out '" + dir + "/turned.png'");
+        ASSERT_EQ(up.exitCode, 0) << up.err;
+        ASSERT_EQ(turned.exitCode, 0) << turned.err;
+        EXPECT_GT(std::stoi(field(up.out, "sky_surfaces")), 0);
+        EXPECT_EQ(field(up.out, "missing_textures"), "0");
+        const Image expected = loadPng(test::dataPath("render/" + reference + ".png"));
+        ASSERT_EQ(expected.width, 200);
+        const double same = test::meanSsim(loadPng(dir + "/up.png"), expected);
+        const double other = test::meanSsim(loadPng(dir + "/turned.png"), expected);
+        EXPECT_GT(same, 0.95) << "turned a quarter " << other;
+        // The comparison sees the sky: turned a quarter, the picture is clearly different.
+        EXPECT_LT(other, 0.85) << "the same view " << same; // 0.69 and 0.71 when written
+    }
+}
