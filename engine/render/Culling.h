@@ -63,9 +63,9 @@ public:
     /// After update(): ranks the visible surfaces front to back from `eye`, by a walk of the BSP
     /// that enters the side of each node the eye is on first, so leaves come nearest first. A
     /// surface that spans several leaves ranks at the leaf `quantile` (0 its nearest, 1 its
-    /// farthest) of the way through its visible leaves in that walk, so the order is close to, not exactly,
-    /// front to back; it only steers drawing, never what is drawn. Brush-model surfaces rank after the
-    /// world's.
+    /// farthest) of the way through its visible leaves in that walk, so the order is close to,
+    /// not exactly, front to back; it only steers drawing, never what is drawn. Brush-model
+    /// surfaces rank after the world's.
     void rankFrontToBack(const glm::vec3& eye, float quantile = kRankQuantile);
 
     /// After rankFrontToBack(): the surface's place in that order (lower is nearer); only
