@@ -435,6 +435,6 @@ TEST(Shot, SkiesLookLikeOurReferencePictures) {
         const double other = test::meanSsim(loadPng(dir + "/turned.png"), expected);
         EXPECT_GT(same, 0.95) << "turned a quarter " << other;
         // The comparison sees the sky: turned a quarter, the picture is clearly different.
-        EXPECT_LT(other, 0.85) << "the same view " << same; // 0.69 and 0.71 when written
+        EXPECT_LT(other, 0.75) << "the same view " << same; // 0.69 and 0.71 when written
     }
 }
