@@ -42,7 +42,7 @@ TEST(Winding, BaseSquareLiesOnItsPlaneWithTheAskedSizeAndTurn) {
     std::mt19937 rng(7);
     std::normal_distribution<double> g(0.0, 1.0);
     for (int k = 0; k < 200; ++k) {
-        glm::dvec3 n(g(rng), g(rng), g(rng));
+        glm::dvec3 n{g(rng), g(rng), g(rng)};
         n /= std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
         const DPlane p{n, g(rng) * 500.0};
         for (Facing f : {Facing::Clockwise, Facing::CounterClockwise}) {
@@ -108,7 +108,7 @@ TEST(Winding, SplitKeepsAreaAndSides) {
     std::normal_distribution<double> g(0.0, 1.0);
     const DWinding square = baseWinding(DPlane{{0.0, 0.0, 1.0}, 3.0}, 50.0);
     for (int k = 0; k < 300; ++k) {
-        glm::dvec3 n(g(rng), g(rng), g(rng));
+        glm::dvec3 n{g(rng), g(rng), g(rng)};
         n /= std::sqrt(dot3(n, n));
         const DPlane cut{n, g(rng) * 20.0};
         DWinding front, back;
