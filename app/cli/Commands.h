@@ -64,6 +64,10 @@ int runJumppads(const Args& args);
 int runSnags(const Args& args);
 /// `cliplab reach`: the walkable floor cells the player can get to from the spawn points (analysis/Reach.h).
 int runReach(const Args& args);
+/// `cliplab demo`: a Quake 3 / OpenArena demo's players, jumps and positions, checked against its map.
+int runDemo(const Args& args);
+/// `cliplab bench-demo`: the demo reader's speed (MB/s, snapshots/s).
+int runBenchDemo(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
 /// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
@@ -89,6 +93,8 @@ std::vector<OptionSpec> surfacesOptions();
 std::vector<OptionSpec> jumppadsOptions();
 std::vector<OptionSpec> snagsOptions();
 std::vector<OptionSpec> reachOptions();
+std::vector<OptionSpec> demoOptions();
+std::vector<OptionSpec> benchDemoOptions();
 std::vector<OptionSpec> viewOptions();
 std::vector<OptionSpec> shotOptions();
 
