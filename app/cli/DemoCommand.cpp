@@ -1,4 +1,4 @@
-// `cliplab demo FILE [--positions] [--json FILE] [--reach [--grid G] [--threads N]]`: a Quake 3 /
+// `cliplab demo FILE [--positions] [--map MAP] [--json FILE] [--reach [--grid G] [--threads N]]`: a Quake 3 /
 // OpenArena demo's map, protocol, length and players; per player the distance, top speed and
 // jumps; optionally every position; the player state's positions tested against the map; with
 // --reach the floor cells players stood on that the reach analysis calls unreachable.
@@ -11,6 +11,7 @@
 #include "collision/Model.h"
 #include "core/Format.h"
 #include "demo/DemoOpen.h"
+#include "world/MapLoader.h"
 
 #include <cstdio>
 #include <fstream>
@@ -57,11 +58,15 @@ struct MapChecks {
     demo::ReachComparison comparison;
 };
 
-/// Loads the demo's map and runs the checks. An error only when --reach cannot run.
-core::Result<MapChecks> checkAgainstMap(const demo::Demo& d, const fs::FileSystem* vfs, bool reach,
+/// Loads the demo's map (or `mapArgument` when given) and runs the checks. An error only when
+/// --reach cannot run or --map does not load.
+core::Result<MapChecks> checkAgainstMap(const demo::Demo& d, const fs::FileSystem* vfs,
+                                        const std::string& mapArgument, bool reach,
                                         const analysis::ReachSettings& settings) {
     MapChecks checks;
-    auto map = demo::loadDemoMap(d, vfs);
+    auto map = mapArgument.empty() ? demo::loadDemoMap(d, vfs) : world::loadMap(mapArgument, vfs);
+    if (!map && !mapArgument.empty())
+        return map.error();
     if (!map) {
         if (reach)
             return map.error();
@@ -79,7 +84,7 @@ core::Result<MapChecks> checkAgainstMap(const demo::Demo& d, const fs::FileSyste
     auto found = analysis::findReach(map.value(), model, entities.value(), settings);
     if (!found)
         return found.error();
-    checks.comparison = demo::compareWithReach(d, found.value(), settings.movement.stepHeight);
+    checks.comparison = demo::compareWithReach(d, found.value(), model, settings.movement.stepHeight);
     checks.reach = std::move(found.value());
     return checks;
 }
@@ -91,6 +96,9 @@ std::vector<OptionSpec> demoOptions() {
         {"--positions", 0, false, "",
          "also one 'pos' line per snapshot per player (time, client, origin, velocity, ground, ducked, type, "
          "source)"},
+        {"--map", 1, false, "MAP",
+         "check against this map (a .bsp path or a name in the game data) instead of the one the demo names, "
+         "e.g. another version of it"},
         {"--json", 1, false, "FILE", "also write the report (and with --positions every position) as JSON"},
         {"--reach", 0, false, "",
          "flood the map's floor from its spawn points (as cliplab reach, quake3 preset) and list the cells "
@@ -116,7 +124,8 @@ int runDemo(const Args& args) {
     auto d = demo::openDemo(cl->positionals()[0], vfs.value().get());
     if (!d)
         return failure(d.error().message);
-    auto checks = checkAgainstMap(d.value(), vfs.value().get(), cl->has("--reach"), reachSettings);
+    auto checks =
+        checkAgainstMap(d.value(), vfs.value().get(), cl->value("--map"), cl->has("--reach"), reachSettings);
     if (!checks)
         return failure(checks.error().message);
     DemoReport report(d.value());

@@ -17,6 +17,16 @@ int64_t columnKey(int32_t x, int32_t y) {
     return (int64_t(x) << 32) ^ int64_t(uint32_t(y));
 }
 
+/// True when a ray from `from` to `to` meets nothing that blocks players.
+bool inSight(const collision::Model& model, const glm::vec3& from, const glm::vec3& to) {
+    collision::TraceOptions options;
+    options.semantics = collision::Semantics::Quake3;
+    options.curves = true;
+    const collision::TraceResult r =
+        model.trace(collision::Shape::ray(), from, to, bsp::contents::MaskPlayerSolid, options);
+    return !r.startSolid && r.fraction >= 1.0f;
+}
+
 } // namespace
 
 collision::Shape playerBox(bool ducked) {
@@ -49,7 +59,8 @@ size_t alivePlayerStates(const Demo& demo) {
     return n;
 }
 
-ReachComparison compareWithReach(const Demo& demo, const analysis::ReachMap& reach, float stepHeight) {
+ReachComparison compareWithReach(const Demo& demo, const analysis::ReachMap& reach,
+                                 const collision::Model& model, float stepHeight) {
     ReachComparison out;
     std::unordered_map<int64_t, std::vector<int32_t>> columns;
     for (size_t i = 0; i < reach.listed; ++i)
@@ -73,7 +84,7 @@ ReachComparison compareWithReach(const Demo& demo, const analysis::ReachMap& rea
             float bestDz = stepHeight;
             for (int32_t c : it->second) {
                 const float dz = std::fabs(reach.cells[size_t(c)].origin.z - s.origin.z);
-                if (dz <= bestDz) {
+                if (dz <= bestDz && inSight(model, s.origin, reach.cells[size_t(c)].origin)) {
                     best = c;
                     bestDz = dz;
                 }

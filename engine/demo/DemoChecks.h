@@ -54,9 +54,12 @@ struct ReachComparison {
 };
 
 /// Matches every alive sample on the world's ground to the listed cell of its column whose
-/// origin is nearest in height, within `stepHeight` (units): the floor it stands on, as the reach
-/// scan found it. Samples with no such cell (next to walls, on edges the scan has no floor at)
-/// are not compared.
-ReachComparison compareWithReach(const Demo& demo, const analysis::ReachMap& reach, float stepHeight);
+/// origin is nearest in height, within `stepHeight` (units), and in sight: a ray through `model`
+/// from the sample's origin to the cell's (both standing origins, 24 units over their floors)
+/// meets nothing. That is the floor it stands on as the reach scan found it; a cell's origin is
+/// its column's middle, which can lie beyond a thin or slanted wall the player stands beside.
+/// Samples with no such cell (next to walls, on edges the scan has no floor at) are not compared.
+ReachComparison compareWithReach(const Demo& demo, const analysis::ReachMap& reach,
+                                 const collision::Model& model, float stepHeight);
 
 } // namespace cliplab::demo
