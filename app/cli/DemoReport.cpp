@@ -66,7 +66,7 @@ std::string DemoReport::header() const {
     std::string out = format("file %s bytes=%zu messages=%zu complete=%d\n", d.name.c_str(), d.bytes,
                              d.messages, d.complete ? 1 : 0);
     if (!d.complete)
-        out += format("cut %s\n", d.cut.c_str());
+        out += d.cut + "\n"; // "cut at byte N: ..."
     for (const std::string& note : d.notes)
         out += format("note %s\n", note.c_str());
     out +=

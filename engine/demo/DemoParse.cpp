@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdlib>
 
 namespace cliplab::demo {
@@ -40,6 +41,15 @@ constexpr int kSnapshotBackup = 32;           ///< PACKET_BACKUP: snapshots a de
 constexpr size_t kMaxAreaMaskBytes = 32;      ///< MAX_MAP_AREA_BYTES.
 constexpr int32_t kPlayerConfigStrings = 544; ///< CS_PLAYERS: one info string per client from here.
 constexpr int kVoipFlagBits = 2;              ///< VOIP_FLAGCNT.
+constexpr float kMaxCoordinate = 1.0e6f; ///< Largest player coordinate or speed taken (maps fit in 65536).
+
+/// Finite and within +/-kMaxCoordinate on every axis.
+bool usable(const glm::vec3& v) {
+    for (int i = 0; i < 3; ++i)
+        if (!(std::fabs(v[i]) <= kMaxCoordinate))
+            return false;
+    return true;
+}
 
 /// A snapshot kept for later deltas: the full states, not just the players.
 struct StoredSnapshot {
@@ -254,8 +264,16 @@ private:
                                       serverTime, m_demo.snapshots.back().serverTime));
             return;
         }
+        Snapshot players = snapshotPlayers(snap.ps, snap.entities, serverTime, snap.message, flags);
+        for (const PlayerSample& p : players.players)
+            if (!usable(p.origin) || !usable(p.velocity)) {
+                r.failAt(at, core::format("player %d has a position or velocity that is not a number within "
+                                          "+/-%g units",
+                                          p.client, double(kMaxCoordinate)));
+                return;
+            }
         snap.valid = true;
-        m_demo.snapshots.push_back(snapshotPlayers(snap.ps, snap.entities, serverTime, snap.message, flags));
+        m_demo.snapshots.push_back(std::move(players));
         for (const PlayerSample& p : m_demo.snapshots.back().players)
             countSample(p.client);
         m_backup[size_t(snap.message & (kSnapshotBackup - 1))] = std::move(snap);

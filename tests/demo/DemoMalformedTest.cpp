@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <regex>
 
 using namespace cliplab;
@@ -270,4 +271,18 @@ TEST(DemoMalformed, MissingEndCommand) {
     w.i32(0);
     w.byte(test::kSvcNop);
     expectError(demoOf({w.bytes()}), 2, "read past the end of the message");
+}
+
+TEST(DemoMalformed, PlayerPositionNotANumber) {
+    for (float bad : {std::nanf(""), 1.0e7f, -INFINITY}) {
+        const PlayerState ps = test::makePlayerState(0, {0, bad, 24}, {}, 100, true);
+        const std::vector<uint8_t> m =
+            message([&](MessageWriter& w) { test::writeSnapshot(w, 100, 0, ps, {}); });
+        expectError(demoOf({m}), 2,
+                    "player 0 has a position or velocity that is not a number within +/-1e+06 units");
+        const std::vector<EntityState> es = {test::makePlayerEntity(3, {}, {bad, 0, 0}, true)};
+        const std::vector<uint8_t> e =
+            message([&](MessageWriter& w) { test::writeSnapshot(w, 100, 0, standing(), es); });
+        expectError(demoOf({e}), 2, "player 3 has a position or velocity");
+    }
 }
