@@ -54,6 +54,7 @@ struct MapChecks {
     bool haveMap = false;
     std::string mapProblem; ///< Why there is no map.
     std::vector<demo::SolidSample> solid;
+    std::vector<demo::SolidSample> solidEntities;
     std::optional<analysis::ReachMap> reach;
     demo::ReachComparison comparison;
 };
@@ -76,6 +77,7 @@ core::Result<MapChecks> checkAgainstMap(const demo::Demo& d, const fs::FileSyste
     checks.haveMap = true;
     const collision::Model model(map.value());
     checks.solid = demo::solidPlayerStates(d, model);
+    checks.solidEntities = demo::solidEntities(d, model);
     if (!reach)
         return checks;
     auto entities = bsp::parseEntities(map->entities, map->name);
@@ -130,7 +132,7 @@ int runDemo(const Args& args) {
         return failure(checks.error().message);
     DemoReport report(d.value());
     if (checks->haveMap)
-        report.setSolid(checks->solid);
+        report.setSolid(checks->solid, checks->solidEntities);
     else
         std::fprintf(stderr, "cliplab demo: %s: in_solid not checked\n", checks->mapProblem.c_str());
     if (checks->reach)

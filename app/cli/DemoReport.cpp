@@ -48,8 +48,10 @@ DemoReport::DemoReport(const demo::Demo& demo) : m_demo(demo) {
         m_positions += s.players.size();
 }
 
-void DemoReport::setSolid(std::vector<demo::SolidSample> solid) {
+void DemoReport::setSolid(std::vector<demo::SolidSample> solid,
+                          std::vector<demo::SolidSample> solidEntities) {
     m_solid = std::move(solid);
+    m_solidEntities = std::move(solidEntities);
 }
 
 void DemoReport::setReach(const analysis::ReachMap& reach, demo::ReachComparison comparison) {
@@ -119,6 +121,16 @@ std::string DemoReport::solidLines() const {
                       since(m_demo.snapshots[s.snapshot].serverTime), s.sample.client,
                       vec(s.sample.origin).c_str(), s.sample.ducked ? 1 : 0,
                       vec(s.sample.origin, "%.0f").c_str());
+    // Entities: the count and the first few (a demo on another version of its map has hundreds).
+    constexpr size_t kListed = 10;
+    for (size_t i = 0; i < m_solidEntities.size() && i < kListed; ++i) {
+        const demo::SolidSample& s = m_solidEntities[i];
+        out += format("es_in_solid %.3f %d %s ducked=%d setviewpos %s\n",
+                      since(m_demo.snapshots[s.snapshot].serverTime), s.sample.client,
+                      vec(s.sample.origin).c_str(), s.sample.ducked ? 1 : 0,
+                      vec(s.sample.origin, "%.0f").c_str());
+    }
+    out += format("entities alive=%zu in_solid=%zu\n", demo::aliveEntities(m_demo), m_solidEntities.size());
     return out;
 }
 
@@ -210,6 +222,12 @@ std::string DemoReport::checksJson() const {
         }
         out += "]";
     }
+    if (m_solid)
+        out += format(",\n  \"entitiesAlive\": %zu,\n  \"entitiesInSolid\": %zu", demo::aliveEntities(m_demo),
+                      m_solidEntities.size());
+    if (m_solid)
+        out += format(",\n  \"entitiesAlive\": %zu,\n  \"entitiesInSolid\": %zu", demo::aliveEntities(m_demo),
+                      m_solidEntities.size());
     if (!m_reach)
         return out;
     const demo::ReachComparison& c = m_comparison;

@@ -20,8 +20,9 @@ public:
     /// Summarises every player of `demo` (which must outlive the report).
     explicit DemoReport(const demo::Demo& demo);
 
-    /// The player-state samples found in solid (without this call in_solid is "unchecked").
-    void setSolid(std::vector<demo::SolidSample> solid);
+    /// The player-state samples found in solid (without this call in_solid is "unchecked") and the
+    /// entity samples certainly in solid (demo::solidEntities).
+    void setSolid(std::vector<demo::SolidSample> solid, std::vector<demo::SolidSample> solidEntities);
     /// The reach map and how the demo compares with it.
     void setReach(const analysis::ReachMap& reach, demo::ReachComparison comparison);
 
@@ -47,6 +48,7 @@ private:
     const demo::Demo& m_demo;
     std::vector<demo::PlayerSummary> m_summaries;
     std::optional<std::vector<demo::SolidSample>> m_solid;
+    std::vector<demo::SolidSample> m_solidEntities;
     std::optional<analysis::ReachMap> m_reach;
     demo::ReachComparison m_comparison;
     size_t m_positions = 0;

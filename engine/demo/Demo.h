@@ -31,7 +31,7 @@ const char* playerTypeName(PlayerType type);
 /// Where a player's state came from.
 enum class StateSource : uint8_t {
     PlayerState, ///< The snapshot's player state: exact floats, as the game moved the player.
-    EntityState, ///< The player's entity: the game rounds its origin to whole units.
+    EntityState, ///< The player's entity: the game cuts its origin to whole units (toward zero).
 };
 
 /// "ps" or "es".

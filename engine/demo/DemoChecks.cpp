@@ -51,6 +51,32 @@ std::vector<SolidSample> solidPlayerStates(const Demo& demo, const collision::Mo
     return out;
 }
 
+std::vector<SolidSample> solidEntities(const Demo& demo, const collision::Model& model) {
+    collision::TraceOptions options;
+    options.semantics = collision::Semantics::Quake3;
+    options.curves = true;
+    std::vector<SolidSample> out;
+    for (size_t i = 0; i < demo.snapshots.size(); ++i)
+        for (const PlayerSample& s : demo.snapshots[i].players) {
+            if (s.source != StateSource::EntityState || s.type != PlayerType::Normal)
+                continue;
+            collision::Shape box = playerBox(s.ducked);
+            box.mins += glm::vec3(1.0f);
+            box.maxs -= glm::vec3(1.0f);
+            if (model.trace(box, s.origin, s.origin, bsp::contents::MaskPlayerSolid, options).startSolid)
+                out.push_back({i, s});
+        }
+    return out;
+}
+
+size_t aliveEntities(const Demo& demo) {
+    size_t n = 0;
+    for (const Snapshot& snap : demo.snapshots)
+        for (const PlayerSample& s : snap.players)
+            n += s.source == StateSource::EntityState && s.type == PlayerType::Normal ? 1 : 0;
+    return n;
+}
+
 size_t alivePlayerStates(const Demo& demo) {
     size_t n = 0;
     for (const Snapshot& snap : demo.snapshots)

@@ -29,11 +29,20 @@ struct SolidSample {
 
 /// Every alive (PlayerType::Normal) player-state sample of `demo` in solid, in snapshot order. The
 /// player state holds the game's exact floats, so the game's own collision never leaves one there;
-/// entity samples are left out (their origins are rounded to whole units).
+/// entity samples are left out (their origins are cut to whole units: solidEntities() tests them).
 std::vector<SolidSample> solidPlayerStates(const Demo& demo, const collision::Model& model);
 
 /// Alive player-state samples (what solidPlayerStates() tests).
 size_t alivePlayerStates(const Demo& demo);
+
+/// Every alive entity sample whose player box made 1 unit smaller on every side is in solid (the
+/// same position test). The game cuts entity origins to whole units, so the player's true box holds
+/// that smaller box: such a player certainly overlapped what is solid in `model`, which happens when
+/// the demo was recorded on another version of the map.
+std::vector<SolidSample> solidEntities(const Demo& demo, const collision::Model& model);
+
+/// Alive entity samples (what solidEntities() tests).
+size_t aliveEntities(const Demo& demo);
 
 /// A floor cell of a reach map that a demo player stood on although the flood never got there.
 struct UnreachedStand {

@@ -19,8 +19,11 @@ public:
 
     /// The low `count` bits (1-32) of `value`.
     void bits(uint32_t value, int count);
+    /// One byte.
     void byte(uint8_t value) { bits(value, 8); }
+    /// A 16-bit value (MessageReader::i16 reads it back).
     void i16(int16_t value) { bits(uint32_t(uint16_t(value)), 16); }
+    /// A 32-bit value.
     void i32(int32_t value) { bits(uint32_t(value), 32); }
     /// `text` and a zero byte.
     void string(const std::string& text);
@@ -46,6 +49,7 @@ public:
     void record(int32_t sequence, std::span<const uint8_t> message);
     /// The end marker (two -1 values).
     void end();
+    /// The file so far.
     const std::vector<uint8_t>& bytes() const { return m_bytes; }
 
 private:

@@ -170,9 +170,13 @@ struct EntityState {
     int32_t number = 0;                                       ///< 0 to kMaxEntities - 1.
     std::array<uint32_t, size_t(EntityField::Count)> words{}; ///< Raw 32-bit fields.
 
+    /// An integer field (any field's 32 bits).
     int32_t get(EntityField f) const { return int32_t(words[size_t(f)]); }
+    /// A float field.
     float getFloat(EntityField f) const;
+    /// Sets an integer field.
     void set(EntityField f, int32_t value) { words[size_t(f)] = uint32_t(value); }
+    /// Sets a float field.
     void setFloat(EntityField f, float value);
     /// The position trajectory (pos).
     Trajectory pos() const;
@@ -191,9 +195,13 @@ struct PlayerState {
     std::array<int32_t, kStatCount> ammo{};                   ///< Signed 16-bit values.
     std::array<int32_t, kStatCount> powerups{};               ///< Server times the powerups run out.
 
+    /// An integer field (any field's 32 bits).
     int32_t get(PlayerField f) const { return int32_t(words[size_t(f)]); }
+    /// A float field.
     float getFloat(PlayerField f) const;
+    /// Sets an integer field.
     void set(PlayerField f, int32_t value) { words[size_t(f)] = uint32_t(value); }
+    /// Sets a float field.
     void setFloat(PlayerField f, float value);
     glm::vec3 origin() const;
     glm::vec3 velocity() const;

@@ -54,6 +54,26 @@ TEST(DemoChecks, PositionTestUsesThePlayerBoxCrouchedWhenDucked) {
     EXPECT_EQ(alivePlayerStates(d), 1u);
 }
 
+TEST(DemoChecks, EntitiesCountOnlyWhenCertainlyInSolid) {
+    const bsp::BspData map = checkMap();
+    const collision::Model model(map);
+    Demo d;
+    Snapshot snap;
+    // On the floor at a cut z of 24 (touching it: in solid for the full box, not for the box made
+    // 1 unit smaller); 10 units into the ceiling at x 150 (in solid either way); crouched under it.
+    snap.players = {sample({-100, 0, 24.0f}, false, StateSource::EntityState),
+                    sample({150, 30, 24.0f}, false, StateSource::EntityState),
+                    sample({150, 60, 24.0f}, true, StateSource::EntityState),
+                    sample({150, 90, 24.0f}, false, StateSource::EntityState, PlayerType::Dead)};
+    for (int32_t i = 0; i < 4; ++i)
+        snap.players[size_t(i)].client = i;
+    d.snapshots = {snap};
+    const std::vector<SolidSample> solid = solidEntities(d, model);
+    ASSERT_EQ(solid.size(), 1u);
+    EXPECT_EQ(solid[0].sample.client, 1);
+    EXPECT_EQ(aliveEntities(d), 3u);
+}
+
 TEST(DemoChecks, StandingSamplesMatchCellsInSightOnly) {
     const bsp::BspData map = checkMap();
     const collision::Model model(map);

@@ -71,6 +71,7 @@ TEST(DemoCommand, WalkerIntoAWallIsCountedInSolid) {
     EXPECT_NE(r.out.find("\npos 0.350 3 100 200 24 0 0 0 ground=1 ducked=0 type=normal src=es\n"),
               std::string::npos)
         << r.out;
+    EXPECT_NE(r.out.find("\nentities alive=20 in_solid=0\ndemo map=testmap"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\nplayer 0 name=\"Walker\" team=free samples=20 src_ps=20 alive=20 distance=304.0 "
                          "top_speed=320.0 jumps=0\n"),
               std::string::npos)
