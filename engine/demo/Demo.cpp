@@ -117,6 +117,14 @@ std::vector<Demo::TrackPoint> Demo::track(int32_t client) const {
     return out;
 }
 
+const std::string& Demo::nameOf(const PlayerSample& sample) const {
+    static const std::string kNone;
+    const PlayerInfo* p = player(sample.client);
+    if (!p || sample.nameIndex < 0 || size_t(sample.nameIndex) >= p->names.size())
+        return kNone;
+    return p->names[size_t(sample.nameIndex)];
+}
+
 const PlayerInfo* Demo::player(int32_t client) const {
     for (const PlayerInfo& p : players)
         if (p.client == client)

@@ -51,6 +51,7 @@ struct PlayerSample {
     int32_t groundEntity = 1023; ///< Entity stood on (1022 the world, 1023 none).
     int32_t stateTime = 0;       ///< Server time the state is for (ms): the player state's command time,
                                  ///< or the snapshot's time for entities.
+    int32_t nameIndex = -1;      ///< The name it had then: index into its PlayerInfo::names (-1: none yet).
 };
 
 /// One snapshot of the game.
@@ -120,6 +121,8 @@ struct Demo {
     std::vector<TrackPoint> track(int32_t client) const;
     /// The info of `client`, or null.
     const PlayerInfo* player(int32_t client) const;
+    /// The name `sample`'s player had at its snapshot ("" when it had none).
+    const std::string& nameOf(const PlayerSample& sample) const;
 };
 
 /// Reads a demo from its bytes. `name` is used in errors and for the protocol in the file name

@@ -274,8 +274,8 @@ private:
             }
         snap.valid = true;
         m_demo.snapshots.push_back(std::move(players));
-        for (const PlayerSample& p : m_demo.snapshots.back().players)
-            countSample(p.client);
+        for (PlayerSample& p : m_demo.snapshots.back().players)
+            countSample(p);
         m_backup[size_t(snap.message & (kSnapshotBackup - 1))] = std::move(snap);
     }
 
@@ -340,9 +340,11 @@ private:
         }
     }
 
-    void countSample(int32_t client) {
-        PlayerInfo& p = playerInfo(client);
+    /// Counts a sample of its player and gives it the player's current name.
+    void countSample(PlayerSample& sample) {
+        PlayerInfo& p = playerInfo(sample.client);
         ++p.samples;
+        sample.nameIndex = int32_t(p.names.size()) - 1;
     }
 
     PlayerInfo& playerInfo(int32_t client) {

@@ -116,6 +116,25 @@ TEST(DemoRead, ServerCommandsChangeNamesOnceEach) {
     EXPECT_EQ(big->name, "BigName");
     EXPECT_EQ(big->team, 2);
     EXPECT_EQ(big->samples, 0u);
+    // The sample carries the name in effect at its snapshot.
+    EXPECT_EQ(d->nameOf(*d->snapshots[0].find(0)), "Renamed one");
+}
+
+TEST(DemoRead, SamplesKeepTheNameOfTheirTime) {
+    demo::DemoFileWriter file;
+    file.record(1, message([](MessageWriter& w) { test::writeGamestate(w, kStrings, {}, 0); }));
+    const PlayerState ps = test::makePlayerState(0, {0, 0, 24}, {}, 100, true);
+    file.record(2, message([&](MessageWriter& w) { test::writeSnapshot(w, 100, 0, ps, {}); }));
+    file.record(3, message([&](MessageWriter& w) {
+                    test::writeServerCommand(w, 1, "cs 544 \"n\\Second\\t\\0\"");
+                    test::writeSnapshot(w, 150, 1, ps, {}, &ps);
+                }));
+    file.end();
+    auto d = readDemo(file.bytes(), "rename.dm_71");
+    ASSERT_TRUE(d.ok()) << d.error().message;
+    EXPECT_EQ(d->nameOf(*d->snapshots[0].find(0)), "Me");
+    EXPECT_EQ(d->nameOf(*d->snapshots[1].find(0)), "Second");
+    EXPECT_EQ(d->player(0)->name, "Me"); // the name at its first sample
 }
 
 TEST(DemoRead, EntitiesComeGoAndDeltaFromOlderSnapshots) {
