@@ -330,8 +330,12 @@ HuffmanCode::Decoded HuffmanCode::decode(std::span<const uint8_t> data, size_t b
     // ends before the data does is found correctly; one that would need bits past endBit is refused).
     uint32_t window = 0;
     const size_t byte = bit >> 3;
-    for (size_t k = 0; k < 3 && byte + k < data.size(); ++k)
-        window |= uint32_t(data[byte + k]) << (8 * k);
+    if (byte + 2 < data.size()) {
+        window = uint32_t(data[byte]) | uint32_t(data[byte + 1]) << 8 | uint32_t(data[byte + 2]) << 16;
+    } else {
+        for (size_t k = 0; byte + k < data.size(); ++k)
+            window |= uint32_t(data[byte + k]) << (8 * k);
+    }
     window >>= bit & 7;
     const TableEntry& e = m_table[window & ((1u << kTableBits) - 1)];
     if (e.length > 0) {

@@ -15,39 +15,48 @@ void MessageReader::failAt(size_t bit, const std::string& reason) {
     m_error = reason;
 }
 
+void MessageReader::failPastEnd(int count) {
+    fail(core::format("read past the end of the message (%d bits at bit %zu of %zu)", count, m_bit, m_limit));
+}
+
 uint32_t MessageReader::rawBits(int count) {
     if (m_bit + size_t(count) > m_limit) {
-        fail(core::format("read past the end of the message (%d bits at bit %zu of %zu)", count, m_bit,
-                          m_limit));
+        failPastEnd(count);
         return 0;
     }
-    uint32_t value = 0;
-    for (int i = 0; i < count; ++i) {
-        value |= uint32_t((m_bytes[m_bit >> 3] >> (m_bit & 7)) & 1u) << i;
-        ++m_bit;
-    }
+    // At most 7 bits from any bit of a byte: two bytes hold them (the second may be past the data
+    // only when the bits end in the first).
+    const size_t byte = m_bit >> 3;
+    uint32_t window = m_bytes[byte];
+    if (byte + 1 < m_bytes.size())
+        window |= uint32_t(m_bytes[byte + 1]) << 8;
+    const uint32_t value = (window >> (m_bit & 7)) & ((1u << count) - 1u);
+    m_bit += size_t(count);
     return value;
+}
+
+void MessageReader::failCode(int symbol) {
+    if (symbol < 0)
+        fail(core::format("read past the end of the message (a Huffman code runs over bit %zu)", m_limit));
+    else
+        fail(core::format("Huffman code at bit %zu names no byte", m_bit));
 }
 
 uint32_t MessageReader::codedByte() {
     const HuffmanCode::Decoded d = m_code.decode(m_bytes, m_bit, m_limit);
-    if (d.symbol < 0) {
-        fail(core::format("read past the end of the message (a Huffman code runs over bit %zu)", m_limit));
-        return 0;
-    }
-    if (d.symbol > 255) {
-        fail(core::format("Huffman code at bit %zu names no byte", m_bit));
+    if (d.symbol < 0 || d.symbol > 255) {
+        failCode(d.symbol);
         return 0;
     }
     m_bit += size_t(d.length);
     return uint32_t(d.symbol);
 }
 
-uint32_t MessageReader::bits(int count) {
+uint32_t MessageReader::anyBits(int count) {
     if (m_failed)
         return 0;
     if (count < 1 || count > 32) {
-        fail(core::format("bad bit count %d", count));
+        failAt(m_bit, core::format("bad bit count %d", count));
         return 0;
     }
     const int raw = count & 7;

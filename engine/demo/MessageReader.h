@@ -24,7 +24,15 @@ public:
     explicit MessageReader(std::span<const uint8_t> bytes, const HuffmanCode& code = HuffmanCode::game());
 
     /// `count` bits (1-32) as an unsigned value (bit 0 first).
-    uint32_t bits(int count);
+    uint32_t bits(int count) {
+        // Most reads are single "changed" flags: those go without a call.
+        if (count == 1 && m_bit < m_limit && !m_failed) {
+            const uint32_t bit = (m_bytes[m_bit >> 3] >> (m_bit & 7)) & 1u;
+            ++m_bit;
+            return bit;
+        }
+        return anyBits(count);
+    }
     /// `count` bits (1-32) sign-extended from the highest bit read.
     int32_t signedBits(int count);
     /// One byte (0-255).
@@ -52,11 +60,15 @@ public:
     /// Marks the message as bad at the current bit with `reason` (kept only for the first failure).
     void fail(const std::string& reason) { failAt(m_bit, reason); }
     /// Marks the message as bad at bit `bit` (where the bad item started) with `reason`.
-    void failAt(size_t bit, const std::string& reason);
+    [[gnu::cold]] void failAt(size_t bit, const std::string& reason);
 
 private:
+    uint32_t anyBits(int count);
     uint32_t rawBits(int count);
     uint32_t codedByte();
+    // The failures, out of the reads' way (they happen at most once per message).
+    [[gnu::cold, gnu::noinline]] void failPastEnd(int count);
+    [[gnu::cold, gnu::noinline]] void failCode(int symbol);
 
     std::span<const uint8_t> m_bytes;
     const HuffmanCode& m_code;
