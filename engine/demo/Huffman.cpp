@@ -224,16 +224,22 @@ private:
             swapRanks(leader, n);
         }
         const int32_t below = prev(n);
-        if (below >= 0 && m_nodes[size_t(below)].weight == node.weight)
+        const bool leaves =
+            !(below >= 0 && m_nodes[size_t(below)].weight == node.weight); // alone in its block
+        if (!leaves)
             m_leader[size_t(node.block)] = below;
-        else
-            m_freeBlocks.push_back(node.block);
         ++node.weight;
         const int32_t upper = next(n);
-        if (upper >= 0 && m_nodes[size_t(upper)].weight == node.weight)
+        const bool joins = upper >= 0 && m_nodes[size_t(upper)].weight == node.weight;
+        if (joins) {
+            if (leaves)
+                m_freeBlocks.push_back(node.block);
             node.block = m_nodes[size_t(upper)].block;
-        else
+        } else if (leaves) {
+            m_leader[size_t(node.block)] = n; // freed and taken again at once (last freed, first reused)
+        } else {
             node.block = newBlock(n);
+        }
     }
 
     std::vector<Node> m_nodes;
@@ -270,9 +276,53 @@ HuffmanCode::HuffmanCode(std::span<const int32_t, 256> counts, BuildSteps steps)
     buildCodes();
 }
 
-const HuffmanCode& HuffmanCode::game() {
-    static const HuffmanCode code(kCounts);
-    return code;
+std::optional<HuffmanCode> HuffmanCode::fromCodes(std::span<const Code, 256> codes) {
+    HuffmanCode out;
+    out.m_nodes.push_back(Node{});
+    out.m_root = 0;
+    for (int symbol = 0; symbol < 256; ++symbol) {
+        const Code& c = codes[size_t(symbol)];
+        if (c.length < 1 || c.length > 32)
+            return std::nullopt;
+        int32_t node = 0;
+        for (int i = 0; i < c.length; ++i) {
+            if (out.m_nodes[size_t(node)].symbol >= 0)
+                return std::nullopt; // a shorter code is a prefix of this one
+            const bool one = (c.bits >> i) & 1u;
+            int32_t child = one ? out.m_nodes[size_t(node)].right : out.m_nodes[size_t(node)].left;
+            if (child < 0) {
+                child = int32_t(out.m_nodes.size());
+                (one ? out.m_nodes[size_t(node)].right : out.m_nodes[size_t(node)].left) = child;
+                out.m_nodes.push_back(Node{});
+            }
+            node = child;
+        }
+        Node& leaf = out.m_nodes[size_t(node)];
+        if (leaf.left >= 0 || leaf.right >= 0 || leaf.symbol >= 0)
+            return std::nullopt; // this code is a prefix of another, or repeated
+        leaf.symbol = symbol;
+    }
+    // A complete code over 257 leaves leaves exactly one child of an inner node empty: the spare leaf.
+    int32_t spare = -1;
+    const size_t nodes = out.m_nodes.size();
+    for (size_t n = 0; n < nodes; ++n) {
+        Node& node = out.m_nodes[n];
+        if (node.symbol >= 0)
+            continue;
+        for (int32_t* child : {&node.left, &node.right}) {
+            if (*child >= 0)
+                continue;
+            if (spare >= 0)
+                return std::nullopt;
+            spare = int32_t(out.m_nodes.size());
+            *child = spare;
+        }
+    }
+    if (spare < 0)
+        return std::nullopt;
+    out.m_nodes.push_back(Node{-1, -1, kNotYetTransmitted});
+    out.buildCodes();
+    return out;
 }
 
 void HuffmanCode::buildCodes() {

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -35,7 +36,19 @@ public:
     /// that starts empty. Deterministic. Counts must be >= 0; every byte with a zero count gets no code.
     explicit HuffmanCode(std::span<const int32_t, 256> counts, BuildSteps steps = BuildSteps::Runs);
 
-    /// The game's own code (huffmanCounts()), built once on first use and shared (immutable).
+    /// One byte's code.
+    struct Code {
+        uint32_t bits = 0;  ///< The code, first bit in bit 0.
+        uint8_t length = 0; ///< Bits, 1-32.
+    };
+
+    /// The tree of a prefix code given by each byte's code; the one place no code reaches becomes
+    /// the spare leaf. Nothing when the codes are not a complete prefix code over 257 leaves.
+    static std::optional<HuffmanCode> fromCodes(std::span<const Code, 256> codes);
+
+    /// The game's own code (huffmanCounts()), shared and immutable. Running the adaptive updates
+    /// takes about 0.5 G instructions, so the build does it once (the cliplab_huffman_table tool,
+    /// one update per count) and this makes the tree from those codes; tests check both agree.
     static const HuffmanCode& game();
 
     /// Outcome of decoding one symbol.
@@ -56,6 +69,7 @@ public:
     int maxLength() const { return m_maxLength; }
 
 private:
+    HuffmanCode() = default;
     /// Bits looked up at once; longer codes continue by walking the tree from the table's node.
     static constexpr int kTableBits = 10;
     struct TableEntry {

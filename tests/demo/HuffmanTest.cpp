@@ -1,5 +1,6 @@
-// The game's Huffman code: built from its 256 counts the same way by runs and by single updates,
-// a complete prefix code, and decoding that refuses to read past the end or a code for no byte.
+// The game's Huffman code: the tree made from the codes the build wrote equals the one built from
+// the 256 counts by single updates and by runs; a complete prefix code; decoding that refuses to
+// read past the end or a code for no byte.
 
 #include "demo/Huffman.h"
 #include "demo/MessageReader.h"
@@ -86,4 +87,27 @@ TEST(Huffman, TheNotYetTransmittedCodeNamesNoByte) {
             ++spare;
     }
     EXPECT_EQ(spare, 1);
+}
+
+TEST(Huffman, FromCodesTakesOnlyACompletePrefixCode) {
+    const HuffmanCode& game = HuffmanCode::game();
+    std::array<HuffmanCode::Code, 256> codes;
+    for (int s = 0; s < 256; ++s)
+        codes[size_t(s)] = {game.code(s), uint8_t(game.codeLength(s))};
+    auto same = HuffmanCode::fromCodes(codes);
+    ASSERT_TRUE(same.has_value());
+    for (int s = 0; s < 256; ++s)
+        EXPECT_EQ(same->code(s), game.code(s));
+    auto broken = codes;
+    broken[7] = broken[8]; // two bytes with one code
+    EXPECT_FALSE(HuffmanCode::fromCodes(broken).has_value());
+    broken = codes;
+    broken[9].length = 0;
+    EXPECT_FALSE(HuffmanCode::fromCodes(broken).has_value());
+    broken = codes;
+    broken[10].length = uint8_t(broken[10].length + 1); // a code one bit longer: two free places
+    EXPECT_FALSE(HuffmanCode::fromCodes(broken).has_value());
+    broken = codes;
+    broken[11] = {broken[12].bits, uint8_t(broken[12].length - 1)}; // a prefix of another code
+    EXPECT_FALSE(HuffmanCode::fromCodes(broken).has_value());
 }
