@@ -28,8 +28,8 @@ public:
 
     /// How the adaptive updates are made: the same tree either way.
     enum class BuildSteps {
-        Runs,   ///< Runs of updates that only add to weights at once (about 1 ms for the game's counts).
-        Single, ///< One update per count, as the game does (about 130 ms): the reference for tests.
+        Runs,   ///< Runs of updates that only add to weights at once (0.48 G instructions for the game's).
+        Single, ///< One update per count, as the game does (0.66 G instructions): the reference.
     };
 
     /// Builds the tree by feeding `counts[b]` times each byte b, in byte order, to an adaptive coder
@@ -47,7 +47,7 @@ public:
     static std::optional<HuffmanCode> fromCodes(std::span<const Code, 256> codes);
 
     /// The game's own code (huffmanCounts()), shared and immutable. Running the adaptive updates
-    /// takes about 0.5 G instructions, so the build does it once (the cliplab_huffman_table tool,
+    /// takes about 0.5-0.7 G instructions, so the build does it once (the cliplab_huffman_table tool,
     /// one update per count) and this makes the tree from those codes; tests check both agree.
     static const HuffmanCode& game();
 
