@@ -98,7 +98,7 @@ public:
                 skipVoip(r, at);
                 break;
             case kDownload:
-                r.failAt(at, "a download message (the game never records downloads in a demo)");
+                r.failAt(at, "a download message (downloads come only with a new map, where reading stops)");
                 break;
             default:
                 r.failAt(at, core::format("unknown command byte %d", command));
