@@ -164,18 +164,25 @@ StrafeModel strafeModel(const Settings& settings, double rate, StrafePhase phase
     return m;
 }
 
-std::optional<StrafeModel> tickStrafeModel(const PlayerState& state, const Input& input,
-                                           const Settings& settings, double rate) {
+std::optional<StrafePhase> tickPhase(const PlayerState& state, const Input& input, const Settings& settings) {
     const bool quake3 = settings.preset == Preset::Quake3;
     if (state.mode != Mode::Walk || (quake3 && (state.waterLevel > 1 || state.waterJump)))
         return std::nullopt;
-    detail::Command cmd = detail::makeCommand(input, settings);
-    if (cmd.forwardmove == 0 && cmd.rightmove == 0)
-        return std::nullopt;
+    const detail::Command cmd = detail::makeCommand(input, settings);
     // A held jump is released (and may jump again) once upmove drops below 10.
     const bool jumpHeld = state.jumpHeld && cmd.upmove >= 10;
     const bool jumps = state.onGround && cmd.upmove >= 10 && !jumpHeld;
-    const StrafePhase phase = state.onGround && !jumps ? StrafePhase::Ground : StrafePhase::Air;
+    return state.onGround && !jumps ? StrafePhase::Ground : StrafePhase::Air;
+}
+
+std::optional<StrafeModel> tickStrafeModel(const PlayerState& state, const Input& input,
+                                           const Settings& settings, double rate) {
+    const std::optional<StrafePhase> phaseOf = tickPhase(state, input, settings);
+    detail::Command cmd = detail::makeCommand(input, settings);
+    if (!phaseOf || (cmd.forwardmove == 0 && cmd.rightmove == 0))
+        return std::nullopt;
+    const bool quake3 = settings.preset == Preset::Quake3;
+    const StrafePhase phase = *phaseOf;
     if (quake3 && phase == StrafePhase::Ground && cmd.upmove >= 10)
         cmd.upmove = 0; // PM_CheckJump clears a held jump so that PM_CmdScale keeps the speed
     StrafeModel m = strafeModel(settings, rate, phase);
@@ -219,6 +226,37 @@ std::optional<double> wishYawOffset(const Input& input, const Settings& settings
 CommandAngles commandAngles(const Input& input, const Settings& settings) {
     const detail::Command cmd = detail::makeCommand(input, settings);
     return CommandAngles{cmd.yaw, cmd.pitch};
+}
+
+StrafeSide strafeSideOf(const PlayerState& state, const Input& input, const Settings& settings) {
+    const std::optional<double> offset = wishYawOffset(input, settings);
+    if (!offset)
+        return StrafeSide::Left;
+    const double wish = double(commandAngles(input, settings).yaw) + *offset;
+    return angleDifference(wish, velocityYaw(glm::vec2(state.velocity))) >= 0.0 ? StrafeSide::Left
+                                                                                : StrafeSide::Right;
+}
+
+std::optional<float> optimalYaw(const PlayerState& state, const Input& input, const Settings& settings,
+                                double rate, StrafeSide side) {
+    const std::optional<StrafeModel> model = tickStrafeModel(state, input, settings, rate);
+    const std::optional<double> offset = wishYawOffset(input, settings);
+    const glm::vec2 velocity(state.velocity);
+    const double speed = std::hypot(double(velocity.x), double(velocity.y));
+    if (!model || !offset || !(speed > 0.0))
+        return std::nullopt;
+    const double along = velocityYaw(velocity);
+    if (side == StrafeSide::Auto)
+        side = strafeSideOf(state, input, settings);
+    const double sign = side == StrafeSide::Left ? 1.0 : -1.0;
+    double angle = strafeAngles(*model, speed).opt;
+    // The game truncates the yaw to a 16-bit short, moving the wish direction by up to one step
+    // either way. Below opt the gain falls steeply (the partial side), beyond it slowly: aim one
+    // step beyond, so the truncated direction lands in [opt, opt + 2 steps].
+    if (settings.preset == Preset::Quake3 && settings.quantizeAngles)
+        angle += 360.0 / 65536.0;
+    const double target = along + sign * angle - *offset;
+    return static_cast<float>(double(input.yaw) + angleDifference(target, double(input.yaw)));
 }
 
 double velocityYaw(glm::vec2 velocity) {

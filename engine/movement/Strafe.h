@@ -52,6 +52,12 @@ struct StrafeModel {
 /// (the wish speed is then maxSpeed), standing and dry: what `cliplab strafe` shows.
 StrafeModel strafeModel(const Settings& settings, double rate, StrafePhase phase);
 
+/// The phase of the tick `input` runs from `state`: ground when `state` stands on walkable ground in
+/// walk mode and does not jump this tick (jump pressed and not held from before), else air; nullopt
+/// where the model does not apply whatever the keys: fly or noclip mode, and for the quake3 preset
+/// swimming (water level > 1) or a water jump.
+std::optional<StrafePhase> tickPhase(const PlayerState& state, const Input& input, const Settings& settings);
+
 /// The model of the tick `input` runs from `state`, as the preset will run it: ground when `state`
 /// stands on walkable ground in walk mode and does not jump this tick, else air; the wish speed from
 /// the keys exactly as the preset computes it (Quake 3 lowers it while jump is held in the air, and
@@ -119,6 +125,26 @@ struct CommandAngles {
     float pitch = 0.0f; ///< Positive looks down.
 };
 CommandAngles commandAngles(const Input& input, const Settings& settings);
+
+/// Which side of the velocity a strafe turns to.
+enum class StrafeSide {
+    Left,  ///< Wish direction counter-clockwise of the velocity (yaw grows): the player curves left.
+    Right, ///< Clockwise: curves right.
+    Auto,  ///< The side the input's own wish direction is on (strafeSideOf).
+};
+
+/// The side of the horizontal velocity the wish direction of `input` is on at `state` (Left for an
+/// angle in [0, 180], Right below 0; Left without a horizontal key).
+StrafeSide strafeSideOf(const PlayerState& state, const Input& input, const Settings& settings);
+
+/// The view yaw (degrees) that puts the wish direction of the tick `input` runs from `state` at the
+/// optimal angle from the horizontal velocity on `side`, the keys kept: what the run editor's
+/// strafe fill sets. Within 180 degrees of input.yaw (no spin between ticks). For quake3 with
+/// quantizeAngles one 16-bit step (0.0055 degrees) is added to the angle, so the truncated command
+/// never falls short of opt. nullopt where tickStrafeModel does not apply or the player does not
+/// move horizontally.
+std::optional<float> optimalYaw(const PlayerState& state, const Input& input, const Settings& settings,
+                                double rate, StrafeSide side);
 
 /// The yaw of a horizontal velocity (degrees, (-180, 180]); 0 for a zero velocity.
 double velocityYaw(glm::vec2 velocity);
