@@ -89,6 +89,19 @@ constexpr const char* kStrafeDetails =
     "45 degrees right of it with forward+right held, left with forward+left) over which the velocity the\n"
     "tick ends with, rounded to whole units, is X,Y, gaining G units/s (docs/movement.md).";
 
+constexpr const char* kStrafeFillDetails =
+    "Replays IN on MAP and sets the yaw of every tick from --from to --to (1-based, inclusive) so that its "
+    "wish\n"
+    "direction (the tick's own keys, kept) is at the optimal angle from the velocity (strafe --speed's "
+    "opt),\n"
+    "on the side asked for, each tick aimed from where the filled ticks before it led; ticks without a\n"
+    "horizontal key, at rest, flying or swimming keep their yaw. The run after --to is simulated again.\n"
+    "OUT holds the filled inputs and the filled run's positions (walk --replay OUT plays it and checks\n"
+    "them). Prints 'filled=N skipped=N from=A to=B resimulated=N', 'speed_at_to recorded=V filled=V\n"
+    "gain=V' (horizontal speeds after tick --to), 'quality recorded=Q filled=Q' (strafe quality over the\n"
+    "range: speed gained / the most the closed form allows), 'final recorded X Y Z speed=V' and\n"
+    "'final filled X Y Z speed=V'.";
+
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
     {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile,
@@ -147,6 +160,10 @@ const Command kCommands[] = {
      "the strafe angles of one tick in closed form (CGaz: min, opt, max) and the gain at opt; --snap: the "
      "quake3 preset's snap zones",
      runStrafe, strafeOptions, kStrafeDetails},
+    {"strafe-fill", "MAP --replay IN.cliprec --from TICK --to TICK --out OUT.cliprec",
+     "set the yaw of a range of a recording's ticks to the optimal strafe angle tick by tick (keys kept); "
+     "write the filled recording",
+     runStrafeFill, strafeFillOptions, kStrafeFillDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same",
      runView, viewOptions},
