@@ -68,6 +68,10 @@ std::vector<OptionSpec> strafeFillOptions() {
         {"--to", 1, false, "TICK", "last tick filled, >= --from, at most the recording's ticks (required)"},
         {"--side", 1, false, "left|right|auto",
          "the side of the velocity the wish direction turns to (default auto: each tick's own side)"},
+        {"--aim", 1, false, "opt|snap",
+         "opt (default): the closed form's optimal angle; snap: the snap zone that gains most after the "
+         "quake3 "
+         "preset rounds the velocity (among the 16-bit view angles the game can send)"},
         {"--out", 1, false, "OUT.cliprec", "where the filled recording is written (required)"},
         basepathOption()};
 }
@@ -96,6 +100,10 @@ int runStrafeFill(const Args& args) {
     else if (sideText != "auto")
         return usageError("--side: expected left, right or auto, got '" + sideText + "'");
 
+    const std::string aimText = cl->value("--aim", "opt");
+    if (aimText != "opt" && aimText != "snap")
+        return usageError("--aim: expected opt or snap, got '" + aimText + "'");
+    const auto aim = aimText == "snap" ? replay::FillAim::Snap : replay::FillAim::Optimal;
     const std::string in = cl->value("--replay");
     if (!std::ifstream(in)) {
         std::fprintf(stderr, "cliplab strafe-fill: --replay %s: cannot open the recording\n", in.c_str());
@@ -126,7 +134,7 @@ int runStrafeFill(const Args& args) {
                      "cliplab strafe-fill: %s: the replay parts from the recorded positions at tick %zu\n",
                      in.c_str(), m->tick);
     const auto recordedMeters = session.meters();
-    auto fill = session.strafeFill(*from, *to, side);
+    auto fill = session.strafeFill(*from, *to, side, aim);
     if (!fill)
         return usageError(fill.error().message);
     replay::Recording out = session.recording();

@@ -228,37 +228,6 @@ CommandAngles commandAngles(const Input& input, const Settings& settings) {
     return CommandAngles{cmd.yaw, cmd.pitch};
 }
 
-StrafeSide strafeSideOf(const PlayerState& state, const Input& input, const Settings& settings) {
-    const std::optional<double> offset = wishYawOffset(input, settings);
-    if (!offset)
-        return StrafeSide::Left;
-    const double wish = double(commandAngles(input, settings).yaw) + *offset;
-    return angleDifference(wish, velocityYaw(glm::vec2(state.velocity))) >= 0.0 ? StrafeSide::Left
-                                                                                : StrafeSide::Right;
-}
-
-std::optional<float> optimalYaw(const PlayerState& state, const Input& input, const Settings& settings,
-                                double rate, StrafeSide side) {
-    const std::optional<StrafeModel> model = tickStrafeModel(state, input, settings, rate);
-    const std::optional<double> offset = wishYawOffset(input, settings);
-    const glm::vec2 velocity(state.velocity);
-    const double speed = std::hypot(double(velocity.x), double(velocity.y));
-    if (!model || !offset || !(speed > 0.0))
-        return std::nullopt;
-    const double along = velocityYaw(velocity);
-    if (side == StrafeSide::Auto)
-        side = strafeSideOf(state, input, settings);
-    const double sign = side == StrafeSide::Left ? 1.0 : -1.0;
-    double angle = strafeAngles(*model, speed).opt;
-    // The game truncates the yaw to a 16-bit short, moving the wish direction by up to one step
-    // either way. Below opt the gain falls steeply (the partial side), beyond it slowly: aim one
-    // step beyond, so the truncated direction lands in [opt, opt + 2 steps].
-    if (settings.preset == Preset::Quake3 && settings.quantizeAngles)
-        angle += 360.0 / 65536.0;
-    const double target = along + sign * angle - *offset;
-    return static_cast<float>(double(input.yaw) + angleDifference(target, double(input.yaw)));
-}
-
 double velocityYaw(glm::vec2 velocity) {
     if (velocity.x == 0.0f && velocity.y == 0.0f)
         return 0.0;

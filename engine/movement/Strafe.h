@@ -140,11 +140,20 @@ StrafeSide strafeSideOf(const PlayerState& state, const Input& input, const Sett
 /// The view yaw (degrees) that puts the wish direction of the tick `input` runs from `state` at the
 /// optimal angle from the horizontal velocity on `side`, the keys kept: what the run editor's
 /// strafe fill sets. Within 180 degrees of input.yaw (no spin between ticks). For quake3 with
-/// quantizeAngles one 16-bit step (0.0055 degrees) is added to the angle, so the truncated command
-/// never falls short of opt. nullopt where tickStrafeModel does not apply or the player does not
-/// move horizontally.
+/// quantizeAngles the yaw carries exactly the 16-bit step at or just beyond opt (the game truncates
+/// the yaw it is given to a step; below opt the gain falls steeply, beyond it slowly). nullopt
+/// where tickStrafeModel does not apply or the player does not move horizontally.
 std::optional<float> optimalYaw(const PlayerState& state, const Input& input, const Settings& settings,
                                 double rate, StrafeSide side);
+
+/// The view yaw (degrees) whose wish direction, on `side` (0 to 180 degrees from the velocity), lies
+/// in the snap zone that gains most after the quake3 preset rounds the velocity, at the point of it
+/// nearest the optimal angle (the zone's closed-form borders kept 0.0005 degrees clear); with
+/// quantizeAngles only the 16-bit steps are candidates, and the yaw returned carries exactly the
+/// step chosen. What `strafe-fill --aim snap` sets. Falls back to optimalYaw where the model does
+/// not snap; nullopt where optimalYaw is.
+std::optional<float> snapYaw(const PlayerState& state, const Input& input, const Settings& settings,
+                             double rate, StrafeSide side);
 
 /// The yaw of a horizontal velocity (degrees, (-180, 180]); 0 for a zero velocity.
 double velocityYaw(glm::vec2 velocity);

@@ -169,7 +169,8 @@ core::Status EditSession::eraseTicks(size_t first, size_t last) {
     return core::Ok{};
 }
 
-core::Result<FillResult> EditSession::strafeFill(size_t first, size_t last, movement::StrafeSide side) {
+core::Result<FillResult> EditSession::strafeFill(size_t first, size_t last, movement::StrafeSide side,
+                                                 FillAim aim) {
     if (auto ok = checkRange(first, last); !ok)
         return ok.error();
     Change c;
@@ -189,8 +190,9 @@ core::Result<FillResult> EditSession::strafeFill(size_t first, size_t last, move
     FillResult result;
     m_states.resize(first);
     for (size_t k = first - 1; k < last; ++k) {
-        const auto yaw = movement::optimalYaw(m_states[k], ticks[k].input, settings.movement, settings.rate,
-                                              sides[k - (first - 1)]);
+        const auto aimAt = aim == FillAim::Snap ? movement::snapYaw : movement::optimalYaw;
+        const auto yaw =
+            aimAt(m_states[k], ticks[k].input, settings.movement, settings.rate, sides[k - (first - 1)]);
         if (yaw) {
             ticks[k].input.yaw = *yaw;
             ++result.filled;

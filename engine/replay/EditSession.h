@@ -48,6 +48,12 @@ struct Landing {
     bool extrapolated = false; ///< Past the run's end: simulated on with no keys held.
 };
 
+/// Where a strafe fill aims each tick.
+enum class FillAim {
+    Optimal, ///< The closed form's optimal angle (movement::optimalYaw).
+    Snap,    ///< The snap zone that gains most after the quake3 preset's rounding (movement::snapYaw).
+};
+
 /// What a strafe fill did.
 struct FillResult {
     size_t filled = 0;  ///< Ticks whose yaw was set.
@@ -87,8 +93,11 @@ public:
     /// Removes ticks `first`..`last` (1-based, inclusive; at least one tick stays).
     core::Status eraseTicks(size_t first, size_t last);
     /// Sets the yaw of ticks `first`..`last` (1-based) to the optimal angle tick by tick
-    /// (movement::optimalYaw on `side`, keys kept), each tick simulated before the next is aimed.
-    core::Result<FillResult> strafeFill(size_t first, size_t last, movement::StrafeSide side);
+    /// (movement::optimalYaw on `side`, or movement::snapYaw with FillAim::Snap; keys kept), each
+    /// tick aimed from the state the filled ticks before it lead to. Auto takes each tick's side
+    /// from the run before the fill, so a run switching sides keeps switching.
+    core::Result<FillResult> strafeFill(size_t first, size_t last, movement::StrafeSide side,
+                                        FillAim aim = FillAim::Optimal);
 
     bool canUndo() const { return !m_undo.empty(); }
     bool canRedo() const { return !m_redo.empty(); }

@@ -65,6 +65,16 @@ TEST(StrafeFillCommand, FilledRecordingReplaysAndGains) {
     ASSERT_EQ(replayed.exitCode, 0) << replayed.err;
     EXPECT_NE(replayed.out.find("check recorded_positions=188 equal=1"), std::string::npos) << replayed.out;
 
+    // Aimed at the snap zones instead: gains more here, and replays as well.
+    const auto snap = test::runCliplab(
+        "strafe-fill " + shellQuoted(test::playgroundPath()) + " --replay " + shellQuoted(f.in) +
+        " --from 40 --to 180 --side right --aim snap --out " + shellQuoted(f.dir + "/snap.cliprec"));
+    ASSERT_EQ(snap.exitCode, 0) << snap.err;
+    EXPECT_GT(std::stod(valueOf(snap.out, "gain")), std::stod(valueOf(r.out, "gain"))) << snap.out << r.out;
+    const auto snapReplayed = test::runCliplab("walk --replay " + shellQuoted(f.dir + "/snap.cliprec"));
+    EXPECT_EQ(snapReplayed.exitCode, 0) << snapReplayed.err;
+    EXPECT_NE(snapReplayed.out.find("equal=1"), std::string::npos);
+
     auto in = replay::loadRecording(f.in);
     auto out = replay::loadRecording(f.out);
     ASSERT_TRUE(in && out);
@@ -98,6 +108,7 @@ TEST(StrafeFillCommand, BadCommandLinesAndFiles) {
         {base + " --from 5 --to 2 --out x", "--from 5 is after --to 2"},
         {base + " --from 1 --to 189 --out x", "holds 188 ticks"},
         {base + " --from 1 --to 2 --side up --out x", "--side"},
+        {base + " --from 1 --to 2 --aim best --out x", "--aim: expected opt or snap"},
     };
     for (const auto& [args, message] : usage) {
         const auto r = test::runCliplab(args);

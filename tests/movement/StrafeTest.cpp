@@ -8,6 +8,7 @@
 #include "movement/AnalyticWorld.h"
 #include "movement/MoveTestUtil.h"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -288,6 +289,76 @@ TEST(Strafe, SnapZonesOfTheFullAccelerationAreClosedForm) {
         movement::snapZones(
             movement::strafeModel(exactSettings(movement::Preset::Melax), kRate, StrafePhase::Air), {400, 0})
             .empty());
+}
+
+/// The wish angle (degrees, + left) a command carries for `in` at `state`.
+double commandWishAngle(const Settings& s, const PlayerState& state, const Input& in) {
+    const double wish = double(movement::commandAngles(in, s).yaw) + *movement::wishYawOffset(in, s);
+    return movement::angleDifference(wish, movement::velocityYaw(glm::vec2(state.velocity)));
+}
+
+TEST(StrafeAim, OptimalYawCarriesTheStepAtOrJustBeyondOpt) {
+    const Settings s = exactSettings(movement::Preset::Quake3, true, true);
+    constexpr double kStep = 360.0 / 65536.0;
+    const glm::vec2 velocities[] = {{400, 0}, {-317, 211}, {12, -655}, {-900, -3}};
+    for (glm::vec2 v : velocities)
+        for (auto side : {movement::StrafeSide::Left, movement::StrafeSide::Right})
+            for (float near : {0.0f, -170.0f, 3645.0f}) {
+                const PlayerState state = startState(StrafePhase::Air, v);
+                Input in;
+                in.forward = 1.0f;
+                in.right = side == movement::StrafeSide::Left ? -1.0f : 1.0f;
+                in.yaw = near;
+                const auto yaw = movement::optimalYaw(state, in, s, kRate, side);
+                ASSERT_TRUE(yaw);
+                EXPECT_LE(std::fabs(movement::angleDifference(*yaw, near)), 180.0);
+                in.yaw = *yaw;
+                const double opt =
+                    movement::strafeAngles(*movement::tickStrafeModel(state, in, s, kRate), glm::length(v))
+                        .opt;
+                const double sign = side == movement::StrafeSide::Left ? 1.0 : -1.0;
+                const double angle = sign * commandWishAngle(s, state, in);
+                EXPECT_GE(angle, opt - 1e-6) << v.x << " " << v.y << " near " << near;
+                EXPECT_LE(angle, opt + kStep + 1e-6) << v.x << " " << v.y << " near " << near;
+            }
+}
+
+TEST(StrafeAim, SnapYawGainsTheMostOfEveryCommandOnItsSide) {
+    // Every 16-bit view yaw, simulated: none on the side gains more after the rounding than the
+    // one snapYaw picks, and snapYaw's gains at least what optimalYaw's does.
+    const Settings s = exactSettings(movement::Preset::Quake3, true, true);
+    struct Probe {
+        StrafePhase phase;
+        glm::vec2 velocity;
+        movement::StrafeSide side;
+    } probes[] = {{StrafePhase::Air, {437, 219}, movement::StrafeSide::Left},
+                  {StrafePhase::Air, {-602, 71}, movement::StrafeSide::Right},
+                  {StrafePhase::Ground, {352, -160}, movement::StrafeSide::Left}};
+    for (const Probe& p : probes) {
+        const PlayerState state = startState(p.phase, p.velocity);
+        Input in;
+        in.forward = 1.0f;
+        in.right = 1.0f;
+        const double speed = glm::length(p.velocity);
+        const double sign = p.side == movement::StrafeSide::Left ? 1.0 : -1.0;
+        const auto gainOf = [&](float yaw) {
+            Input aimed = in;
+            aimed.yaw = yaw;
+            return horizontal(movement::move(state, aimed, 1.0 / kRate, s, floorWorld().function())) - speed;
+        };
+        double bestAll = -1e9;
+        for (int k = -32768; k < 32768; ++k) {
+            in.yaw = static_cast<float>(k * (360.0 / 65536.0));
+            if (sign * commandWishAngle(s, state, in) >= 0.0)
+                bestAll = std::max(bestAll, gainOf(in.yaw));
+        }
+        in.yaw = 0.0f;
+        const auto snap = movement::snapYaw(state, in, s, kRate, p.side);
+        const auto opt = movement::optimalYaw(state, in, s, kRate, p.side);
+        ASSERT_TRUE(snap && opt);
+        EXPECT_EQ(gainOf(*snap), bestAll) << p.velocity.x << " " << p.velocity.y;
+        EXPECT_GE(gainOf(*snap), gainOf(*opt));
+    }
 }
 
 } // namespace

@@ -193,13 +193,13 @@ TEST(EditSession, StrafeFillAimsEveryTickAtTheOptimumAndGains) {
     const double after = speed(session.states().back());
     EXPECT_GT(after, before + 150.0) << before << " -> " << after;
     expectReplaysFromTheStart(session, world);
-    // Every tick's wish direction is at its optimal angle on the left, within two 16-bit angle
-    // steps beyond it (the aim is one step beyond; the game truncates by up to one).
+    // Every tick's wish direction is at its optimal angle on the left, or at most one 16-bit
+    // angle step beyond it.
     const auto meters = session.meters();
     for (size_t i = 0; i < meters.size(); ++i) {
         ASSERT_TRUE(meters[i].wishAngle && meters[i].optAngle) << i;
-        EXPECT_GE(*meters[i].wishAngle, *meters[i].optAngle - 1e-4) << "tick " << i + 1;
-        EXPECT_LE(*meters[i].wishAngle, *meters[i].optAngle + 2 * 360.0 / 65536 + 1e-4) << "tick " << i + 1;
+        EXPECT_GE(*meters[i].wishAngle, *meters[i].optAngle - 1e-6) << "tick " << i + 1;
+        EXPECT_LE(*meters[i].wishAngle, *meters[i].optAngle + 360.0 / 65536 + 1e-6) << "tick " << i + 1;
     }
     // The other side turns the other way, as fast up to the rounding.
     session.undo();
@@ -208,6 +208,20 @@ TEST(EditSession, StrafeFillAimsEveryTickAtTheOptimumAndGains) {
     for (size_t i = 0; i < right.size(); ++i)
         ASSERT_LT(*right[i].wishAngle, 0.0) << "tick " << i + 1;
     EXPECT_NEAR(speed(session.states().back()), after, 0.02 * after);
+}
+
+TEST(EditSession, SnapAimGainsMoreThanTheClosedFormsOptimum) {
+    // Aiming into the snap zone that gains most beats the closed form's angle once the velocity is
+    // rounded every tick, and the run still replays exactly.
+    replay::World world(flatModel());
+    replay::EditSession session(hops(375), world);
+    ASSERT_TRUE(session.strafeFill(1, 375, movement::StrafeSide::Left, replay::FillAim::Optimal));
+    const double optimal = speed(session.states().back());
+    session.undo();
+    ASSERT_TRUE(session.strafeFill(1, 375, movement::StrafeSide::Left, replay::FillAim::Snap));
+    const double snapped = speed(session.states().back());
+    EXPECT_GT(snapped, optimal + 5.0) << optimal << " vs " << snapped;
+    expectReplaysFromTheStart(session, world);
 }
 
 TEST(EditSession, AutoFillKeepsTheSideOfEachTick) {
