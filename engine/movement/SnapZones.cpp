@@ -150,14 +150,17 @@ std::vector<SnapZone> zonesBetween(const SnapTick& t, const std::vector<double>&
 std::vector<SnapZone> snapZones(const StrafeModel& model, glm::vec2 velocity) {
     if (model.preset != Preset::Quake3 || !model.snap)
         return {};
-    if (!std::isfinite(velocity.x) || !std::isfinite(velocity.y))
-        velocity = glm::vec2(0.0f);
-    const glm::vec2 f = frictioned(model, velocity);
+    // As movement::move keeps velocities: NaN -> 0, components within +/-kMaxVelocity.
+    for (int i = 0; i < 2; ++i)
+        velocity[i] = std::isnan(velocity[i]) ? 0.0f : std::clamp(velocity[i], -kMaxVelocity, kMaxVelocity);
     SnapTick t;
-    t.fx = f.x;
-    t.fy = f.y;
     t.s = std::max(0.0, model.wishSpeed);
     t.a = std::max(0.0, model.accel());
+    if (!(t.a <= kMaxSnapAccel) || !std::isfinite(t.s))
+        return {};
+    const glm::vec2 f = frictioned(model, velocity);
+    t.fx = f.x;
+    t.fy = f.y;
     const double fs = std::hypot(t.fx, t.fy);
     std::vector<double> cuts;
     if (fs == 0.0) {

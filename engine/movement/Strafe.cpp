@@ -5,6 +5,7 @@
 #include "movement/Strafe.h"
 
 #include "movement/MoveInternal.h"
+#include "movement/Simulation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -151,7 +152,10 @@ double StrafeModel::afterFriction(double speed) const {
     return std::max(0.0, speed - drop);
 }
 
-StrafeModel strafeModel(const Settings& settings, double rate, StrafePhase phase) {
+StrafeModel strafeModel(const Settings& requested, double rate, StrafePhase phase) {
+    // As movement::move runs them: hostile settings clamped, the rate as Simulation clamps it.
+    Settings clamped;
+    const Settings& settings = inRange(requested) ? requested : (clamped = sanitize(requested));
     StrafeModel m;
     m.preset = settings.preset;
     m.phase = phase;
@@ -159,12 +163,13 @@ StrafeModel strafeModel(const Settings& settings, double rate, StrafePhase phase
     m.accelerate = phase == StrafePhase::Ground ? settings.accelerate : settings.airAccelerate;
     m.friction = phase == StrafePhase::Ground ? settings.friction : 0.0;
     m.stopSpeed = settings.stopSpeed;
-    m.tick = static_cast<float>(1.0 / std::max(rate, 1e-6));
+    m.tick = static_cast<float>(1.0 / Simulation::clampRate(rate));
     m.snap = settings.preset == Preset::Quake3 && settings.snapVelocity;
     return m;
 }
 
-std::optional<StrafePhase> tickPhase(const PlayerState& state, const Input& input, const Settings& settings) {
+std::optional<StrafePhase> tickPhase(const PlayerState& raw, const Input& input, const Settings& settings) {
+    const PlayerState state = sanitizeState(raw);
     const bool quake3 = settings.preset == Preset::Quake3;
     if (state.mode != Mode::Walk || (quake3 && (state.waterLevel > 1 || state.waterJump)))
         return std::nullopt;
@@ -175,8 +180,11 @@ std::optional<StrafePhase> tickPhase(const PlayerState& state, const Input& inpu
     return state.onGround && !jumps ? StrafePhase::Ground : StrafePhase::Air;
 }
 
-std::optional<StrafeModel> tickStrafeModel(const PlayerState& state, const Input& input,
-                                           const Settings& settings, double rate) {
+std::optional<StrafeModel> tickStrafeModel(const PlayerState& raw, const Input& input,
+                                           const Settings& requested, double rate) {
+    const PlayerState state = sanitizeState(raw);
+    Settings clamped;
+    const Settings& settings = inRange(requested) ? requested : (clamped = sanitize(requested));
     const std::optional<StrafePhase> phaseOf = tickPhase(state, input, settings);
     detail::Command cmd = detail::makeCommand(input, settings);
     if (!phaseOf || (cmd.forwardmove == 0 && cmd.rightmove == 0))

@@ -49,7 +49,8 @@ struct StrafeModel {
 };
 
 /// The model of a tick in `phase` under `settings` at `rate` ticks/s for forward plus one side key
-/// (the wish speed is then maxSpeed), standing and dry: what `cliplab strafe` shows.
+/// (the wish speed is then maxSpeed), standing and dry: what `cliplab strafe` shows. As
+/// movement::move: settings out of range are clamped (sanitize), the rate as Simulation::clampRate.
 StrafeModel strafeModel(const Settings& settings, double rate, StrafePhase phase);
 
 /// The phase of the tick `input` runs from `state`: ground when `state` stands on walkable ground in
@@ -95,6 +96,10 @@ StrafeAngles strafeAngles(const StrafeModel& model, double speed);
 /// with the wish direction `angle` degrees from the velocity (either side).
 double speedAfter(const StrafeModel& model, double speed, double angle);
 
+/// Largest acceleration per tick (units/s) snapZones cuts into zones: the zones number about 8 a,
+/// so beyond this (settings far from any game's) there would be more than a HUD can show.
+inline constexpr double kMaxSnapAccel = 1000.0;
+
 /// A range of wish directions over which the velocity after the tick, rounded to whole units, is one
 /// and the same.
 struct SnapZone {
@@ -110,7 +115,9 @@ struct SnapZone {
 /// crosses a half unit, in yaw order, covering the circle once (adjacent zones differ in velocity).
 /// Where the acceleration is full (a) the cuts are closed form (a component of a x wishdir is
 /// k + 1/2 minus the velocity's); where it is partial (s - v . wishdir) they are found by sampling
-/// every 0.001 degrees and bisection. Empty when the model does not snap (melax, snapVelocity 0).
+/// every 0.001 degrees and bisection. Velocity components are read as movement::move keeps them (NaN
+/// 0, within +/-kMaxVelocity). Empty when the model does not snap (melax, snapVelocity 0) or its
+/// acceleration a exceeds kMaxSnapAccel.
 std::vector<SnapZone> snapZones(const StrafeModel& model, glm::vec2 velocity);
 
 /// The yaw of the wish direction relative to the view's (degrees) for the keys of `input` as the
@@ -142,7 +149,8 @@ StrafeSide strafeSideOf(const PlayerState& state, const Input& input, const Sett
 /// strafe fill sets. Within 180 degrees of input.yaw (no spin between ticks). For quake3 with
 /// quantizeAngles the yaw carries exactly the 16-bit step at or just beyond opt (the game truncates
 /// the yaw it is given to a step; below opt the gain falls steeply, beyond it slowly). nullopt
-/// where tickStrafeModel does not apply or the player does not move horizontally.
+/// where tickStrafeModel does not apply, the player does not move horizontally or the input's yaw
+/// is not finite. The state is read as movement::move reads it (sanitizeState).
 std::optional<float> optimalYaw(const PlayerState& state, const Input& input, const Settings& settings,
                                 double rate, StrafeSide side);
 

@@ -47,8 +47,12 @@ struct Aim {
     double sign = 1.0;   ///< +1 left of the velocity, -1 right.
 };
 
-std::optional<Aim> aimOf(const PlayerState& state, const Input& input, const Settings& settings, double rate,
+std::optional<Aim> aimOf(const PlayerState& raw, const Input& input, const Settings& settings, double rate,
                          StrafeSide side) {
+    const PlayerState state = sanitizeState(raw); // as movement::move sees it: NaN velocity 0, clamped
+    if (!std::isfinite(input.yaw))
+        return std::nullopt; // nothing to stay near; the game would read it as 0
+
     const std::optional<StrafeModel> model = tickStrafeModel(state, input, settings, rate);
     const std::optional<double> offset = wishYawOffset(input, settings);
     const glm::vec2 velocity(state.velocity);
@@ -98,7 +102,7 @@ std::optional<float> snapYaw(const PlayerState& state, const Input& input, const
     const std::optional<Aim> aim = aimOf(state, input, settings, rate, side);
     if (!aim)
         return std::nullopt;
-    const std::vector<SnapZone> zones = snapZones(aim->model, glm::vec2(state.velocity));
+    const std::vector<SnapZone> zones = snapZones(aim->model, glm::vec2(sanitizeState(state).velocity));
     if (zones.empty())
         return optimalYaw(state, input, settings, rate, side);
     const double opt = strafeAngles(aim->model, aim->speed).opt;

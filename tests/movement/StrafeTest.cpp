@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace cliplab::test {
@@ -359,6 +360,49 @@ TEST(StrafeAim, SnapYawGainsTheMostOfEveryCommandOnItsSide) {
         EXPECT_EQ(gainOf(*snap), bestAll) << p.velocity.x << " " << p.velocity.y;
         EXPECT_GE(gainOf(*snap), gainOf(*opt));
     }
+}
+
+TEST(Strafe, HostileNumbersGiveFiniteAnswers) {
+    // NaN and infinite speeds, velocities, settings and rates: finite angles, at most a circle of
+    // zones, no hang.
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    // An acceleration beyond kMaxSnapAccel (1e4 x 1e5 / 30 per tick here) has no zones.
+    Settings huge = exactSettings(movement::Preset::Quake3, true, true);
+    huge.airAccelerate = 1e4f;
+    huge.maxSpeed = 1e5f;
+    EXPECT_TRUE(movement::snapZones(movement::strafeModel(huge, 30.0, StrafePhase::Air), {400, 0}).empty());
+    Settings s = exactSettings(movement::Preset::Quake3, true, true);
+    s.maxSpeed = nan;
+    s.airAccelerate = inf;
+    s.friction = -5.0f;
+    for (double rate : {0.0, -1.0, 1e9, double(nan)})
+        for (auto phase : {StrafePhase::Air, StrafePhase::Ground}) {
+            const movement::StrafeModel m = movement::strafeModel(s, rate, phase);
+            EXPECT_TRUE(std::isfinite(m.wishSpeed) && std::isfinite(m.accel()) && m.tick > 0.0);
+            for (double v : {0.0, -3.0, double(nan), double(inf), 1e30}) {
+                const movement::StrafeAngles a = movement::strafeAngles(m, v);
+                for (double x : {a.min, a.opt, a.turn, a.max})
+                    EXPECT_TRUE(x >= 0.0 && x <= 180.0) << v;
+            }
+            for (glm::vec2 v : {glm::vec2(nan, 1), glm::vec2(inf, -inf), glm::vec2(1e30f, 0), glm::vec2(0)}) {
+                const auto zones = movement::snapZones(m, v);
+                // Empty exactly when a passes kMaxSnapAccel; else about 8 a zones at most.
+                EXPECT_EQ(zones.empty(), m.accel() > movement::kMaxSnapAccel) << m.accel();
+                EXPECT_LE(double(zones.size()), 8.0 * m.accel() + 16.0);
+            }
+        }
+    // The state as movement::move reads it: a NaN velocity is at rest, an infinite yaw is no aim.
+    PlayerState bad = startState(StrafePhase::Air, {nan, nan});
+    Input in;
+    in.forward = nan;
+    in.right = 1.0f;
+    EXPECT_FALSE(movement::optimalYaw(bad, in, s, kRate, movement::StrafeSide::Auto));
+    bad.velocity = {inf, -inf, 0.0f};
+    const auto clampedAim = movement::snapYaw(bad, in, s, kRate, movement::StrafeSide::Left);
+    ASSERT_TRUE(clampedAim);
+    EXPECT_TRUE(std::isfinite(*clampedAim));
+    in.yaw = inf;
+    EXPECT_FALSE(movement::snapYaw(bad, in, s, kRate, movement::StrafeSide::Left));
 }
 
 } // namespace
