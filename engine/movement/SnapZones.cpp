@@ -120,7 +120,7 @@ std::vector<SnapZone> zonesBetween(const SnapTick& t, const std::vector<double>&
         SnapZone z;
         z.from = from * kDegrees;
         z.to = to * kDegrees;
-        z.velocity = t.rounded(0.5 * (from + to));
+        z.velocity = t.rounded(0.5 * (from + to)) + glm::vec2(0.0f); // -0 reads as 0
         z.gain = std::hypot(double(z.velocity.x), double(z.velocity.y)) - speed;
         return z;
     };

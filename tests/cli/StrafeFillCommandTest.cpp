@@ -133,3 +133,23 @@ TEST(StrafeFillCommand, BadCommandLinesAndFiles) {
     EXPECT_NE(unwritable.err.find("dir.cliprec"), std::string::npos) << unwritable.err;
     EXPECT_FALSE(std::filesystem::exists(f.out));
 }
+
+TEST(StrafeFillCommand, TheDocsRunOnOaDm1) {
+    // docs/movement.md: tests/data/walks/oa_dm1-hops.txt recorded, ticks 51-200 filled: 369.1 -> 551.0.
+    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    Fixture f;
+    const auto walk =
+        test::runCliplab("walk oa_dm1 --script " + shellQuoted(test::dataPath("walks/oa_dm1-hops.txt")) +
+                         " --start -560 768 33 --preset quake3 --record-input " + shellQuoted(f.in));
+    ASSERT_EQ(walk.exitCode, 0) << walk.err;
+    const auto r = test::runCliplab("strafe-fill oa_dm1 --replay " + shellQuoted(f.in) +
+                                    " --from 51 --to 200 --out " + shellQuoted(f.out));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("filled=150 skipped=0 from=51 to=200 resimulated=250\n"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("speed_at_to recorded=369.121 filled=551.008 gain=181.888\n"), std::string::npos)
+        << r.out;
+    const auto replayed = test::runCliplab("walk --replay " + shellQuoted(f.out));
+    EXPECT_EQ(replayed.exitCode, 0) << replayed.err;
+    EXPECT_NE(replayed.out.find("check recorded_positions=300 equal=1"), std::string::npos);
+}
