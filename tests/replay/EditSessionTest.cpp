@@ -8,6 +8,7 @@
 
 #include "mapc/Compiler.h"
 #include "movement/AnalyticWorld.h"
+#include "replay/Overrides.h"
 #include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
@@ -106,6 +107,26 @@ TEST(EditSession, EditsSimulateAgainFromTheEditedTickOnly) {
     ASSERT_TRUE(session.eraseTicks(20, 29));
     EXPECT_EQ(session.ticks(), 300u);
     expectReplaysFromTheStart(session, world);
+}
+
+TEST(EditSession, ExactUnderEveryTraceMethod) {
+    // Step-and-correct and plane shifting keep state in the world (corrections, lazily built
+    // trees), not in the run: simulating again from a kept state is still exact.
+    for (const char* overrides :
+         {"method=step-correct stepLength=12", "trace=planeshift bevels=off", "preset=melax"}) {
+        replay::Recording r = hops(200);
+        auto settings = replay::applyOverrides(r.settings, overrides);
+        ASSERT_TRUE(settings) << settings.error().message;
+        r.settings = settings.value();
+        replay::World world(flatModel());
+        replay::EditSession session(std::move(r), world);
+        replay::InputEdit turn;
+        turn.turnYaw = -30.0f;
+        ASSERT_TRUE(session.editInputs(80, 120, turn));
+        ASSERT_TRUE(session.strafeFill(130, 170, movement::StrafeSide::Right));
+        SCOPED_TRACE(overrides);
+        expectReplaysFromTheStart(session, world);
+    }
 }
 
 TEST(EditSession, BadEditsChangeNothing) {
