@@ -42,15 +42,17 @@ StrafeHud strafeHud(const movement::PlayerState& state, const movement::Input& i
 
 /// The meters of one tick that ran `input` from `before` to `after`.
 struct TickMeters {
-    std::optional<movement::StrafePhase> phase; ///< As the tick used it (nullopt: the model does not apply).
-    double speedBefore = 0.0;                   ///< Horizontal speed before the tick (units/s).
-    double speedAfter = 0.0;                    ///< After it (units/s).
-    double gain = 0.0; ///< speedAfter - speedBefore: the acceleration of the tick (units/s per tick).
+    /// As the tick used it (movement::tickPhase; nullopt: fly, noclip, swimming).
+    std::optional<movement::StrafePhase> phase;
+    double speedBefore = 0.0; ///< Horizontal speed before the tick (units/s).
+    double speedAfter = 0.0;  ///< After it (units/s).
+    double gain = 0.0;        ///< speedAfter - speedBefore: the acceleration of the tick (units/s per tick).
     /// The most the tick could gain with full keys at the optimal angle (StrafeAngles::accelOpt of
     /// the tick's phase at the wish speed of forward plus one side key; units/s per tick).
     double bestGain = 0.0;
-    /// gain / bestGain where the model applies and bestGain > 0 (1 = the best the closed form
-    /// allows; the quake3 preset's rounding can make it more or less).
+    /// gain / bestGain where the phase is known and bestGain > 0, keys or not (a tick in the air
+    /// without keys counts, as what it gained of what it could have); 1 = the best the closed
+    /// form allows, the quake3 preset's rounding can make it more or less.
     std::optional<double> quality;
     std::optional<double> wishAngle; ///< As StrafeHud::wishAngle, for this tick.
     std::optional<double> optAngle;  ///< The optimal angle of this tick's own keys (degrees).
