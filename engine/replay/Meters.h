@@ -87,7 +87,7 @@ std::optional<JumpTiming> lastJumpTiming(std::span<const JumpTiming> timings, si
 
 /// The strafe meters of a stretch of ticks together.
 struct StrafeSummary {
-    size_t ticks = 0;      ///< Ticks with a quality (the model applies, something to gain).
+    size_t ticks = 0;      ///< Ticks with a quality (phase known, something to gain).
     double gained = 0.0;   ///< Sum of their gains (units/s).
     double possible = 0.0; ///< Sum of their best gains (units/s).
     /// gained / possible (0 when nothing was possible).
