@@ -64,6 +64,10 @@ int runJumppads(const Args& args);
 int runSnags(const Args& args);
 /// `cliplab reach`: the walkable floor cells the player can get to from the spawn points (analysis/Reach.h).
 int runReach(const Args& args);
+/// `cliplab strafe`: one tick's strafe angles and snap zones in closed form (movement/Strafe.h).
+int runStrafe(const Args& args);
+/// `cliplab strafe-fill`: a recording's ticks aimed at the optimal strafe angle (replay/EditSession.h).
+int runStrafeFill(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
 /// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
@@ -89,6 +93,8 @@ std::vector<OptionSpec> surfacesOptions();
 std::vector<OptionSpec> jumppadsOptions();
 std::vector<OptionSpec> snagsOptions();
 std::vector<OptionSpec> reachOptions();
+std::vector<OptionSpec> strafeOptions();
+std::vector<OptionSpec> strafeFillOptions();
 std::vector<OptionSpec> viewOptions();
 std::vector<OptionSpec> shotOptions();
 
