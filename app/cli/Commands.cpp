@@ -100,6 +100,30 @@ constexpr const char* kDemoDetails =
     "on_entities=N unreached_cells=K'. Last line 'demo map=NAME protocol=N snapshots=S seconds=T players=P\n"
     "positions=N in_solid=I' (I: 'unchecked' when the map is not in the game data). Exit 1 when the demo\n"
     "cannot be read (the message names the file, the message number and the byte), or --reach has no map.";
+constexpr const char* kStrafeDetails =
+    "Prints 'min=DEG opt=DEG max=DEG accel_opt=UNITS_PER_TICK': the angles between the horizontal velocity\n"
+    "and the wish direction (forward plus one side key, as players strafe) where a tick starts to gain\n"
+    "speed, gains most and stops gaining, and the speed gained at opt (units/s in one tick, before the\n"
+    "quake3 preset rounds the velocity). In the air (wish speed s, a = accelerate x s x tick): min =\n"
+    "acos(s/V), opt = acos((s-a)/V), max = acos(-a/(2V)); on the ground friction comes first. Where no "
+    "angle\n"
+    "gains, min = opt = max and accel_opt < 0. With --snap: 'snap velocity=X,Y speed=S zones=N', then\n"
+    "'zone from=DEG to=DEG velocity=X,Y gain=G' per snap zone: wish direction yaws (absolute, the view is\n"
+    "45 degrees right of it with forward+right held, left with forward+left) over which the velocity the\n"
+    "tick ends with, rounded to whole units, is X,Y, gaining G units/s (docs/movement.md).";
+
+constexpr const char* kStrafeFillDetails =
+    "Replays IN on MAP and sets the yaw of every tick from --from to --to (1-based, inclusive) so that its "
+    "wish\n"
+    "direction (the tick's own keys, kept) is at the optimal angle from the velocity (strafe --speed's "
+    "opt),\n"
+    "on the side asked for, each tick aimed from where the filled ticks before it led; ticks without a\n"
+    "horizontal key, at rest, flying or swimming keep their yaw. The run after --to is simulated again.\n"
+    "OUT holds the filled inputs and the filled run's positions (walk --replay OUT plays it and checks\n"
+    "them). Prints 'filled=N skipped=N from=A to=B resimulated=N', 'speed_at_to recorded=V filled=V\n"
+    "gain=V' (horizontal speeds after tick --to), 'quality recorded=Q filled=Q' (strafe quality over the\n"
+    "range: speed gained / the most the closed form allows), 'final recorded X Y Z speed=V' and\n"
+    "'final filled X Y Z speed=V'.";
 
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
@@ -162,6 +186,14 @@ const Command kCommands[] = {
     {"bench-demo", "FILE",
      "time reading a demo R times (default 20): MB/s and snapshots/s, last line demo_mb_per_sec=",
      runBenchDemo, benchDemoOptions},
+    {"strafe", "--speed V",
+     "the strafe angles of one tick in closed form (CGaz: min, opt, max) and the gain at opt; --snap: the "
+     "quake3 preset's snap zones",
+     runStrafe, strafeOptions, kStrafeDetails},
+    {"strafe-fill", "MAP --replay IN.cliprec --from TICK --to TICK --out OUT.cliprec",
+     "set the yaw of a range of a recording's ticks to the optimal strafe angle tick by tick (keys kept); "
+     "write the filled recording",
+     runStrafeFill, strafeFillOptions, kStrafeFillDetails},
 #ifdef CLIPLAB_HAVE_VIEWER
     {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same",
      runView, viewOptions},

@@ -68,6 +68,10 @@ int runReach(const Args& args);
 int runDemo(const Args& args);
 /// `cliplab bench-demo`: the demo reader's speed (MB/s, snapshots/s).
 int runBenchDemo(const Args& args);
+/// `cliplab strafe`: one tick's strafe angles and snap zones in closed form (movement/Strafe.h).
+int runStrafe(const Args& args);
+/// `cliplab strafe-fill`: a recording's ticks aimed at the optimal strafe angle (replay/EditSession.h).
+int runStrafeFill(const Args& args);
 /// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
 int runShot(const Args& args);
 /// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
@@ -95,6 +99,8 @@ std::vector<OptionSpec> snagsOptions();
 std::vector<OptionSpec> reachOptions();
 std::vector<OptionSpec> demoOptions();
 std::vector<OptionSpec> benchDemoOptions();
+std::vector<OptionSpec> strafeOptions();
+std::vector<OptionSpec> strafeFillOptions();
 std::vector<OptionSpec> viewOptions();
 std::vector<OptionSpec> shotOptions();
 
