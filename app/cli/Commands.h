@@ -64,6 +64,10 @@ int runJumppads(const Args& args);
 int runSnags(const Args& args);
 /// `cliplab reach`: the walkable floor cells the player can get to from the spawn points (analysis/Reach.h).
 int runReach(const Args& args);
+/// `cliplab demo`: a Quake 3 / OpenArena demo's players, jumps and positions, checked against its map.
+int runDemo(const Args& args);
+/// `cliplab bench-demo`: the demo reader's speed (MB/s, snapshots/s).
+int runBenchDemo(const Args& args);
 /// `cliplab strafe`: one tick's strafe angles and snap zones in closed form (movement/Strafe.h).
 int runStrafe(const Args& args);
 /// `cliplab strafe-fill`: a recording's ticks aimed at the optimal strafe angle (replay/EditSession.h).
@@ -93,6 +97,8 @@ std::vector<OptionSpec> surfacesOptions();
 std::vector<OptionSpec> jumppadsOptions();
 std::vector<OptionSpec> snagsOptions();
 std::vector<OptionSpec> reachOptions();
+std::vector<OptionSpec> demoOptions();
+std::vector<OptionSpec> benchDemoOptions();
 std::vector<OptionSpec> strafeOptions();
 std::vector<OptionSpec> strafeFillOptions();
 std::vector<OptionSpec> viewOptions();
