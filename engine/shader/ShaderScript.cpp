@@ -1,4 +1,4 @@
-#include "render/ShaderScript.h"
+#include "shader/ShaderScript.h"
 
 #include "core/Format.h"
 
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <functional>
 
-namespace cliplab::render {
+namespace cliplab::shader {
 
 namespace {
 
@@ -237,8 +237,10 @@ private:
                 return;
         } else if (kind == "autosprite") {
             d.kind = DeformKind::Autosprite;
+            def.autosprite = true;
         } else if (kind == "autosprite2") {
             d.kind = DeformKind::Autosprite2;
+            def.autosprite = true;
         } else if (kind == "wave" || kind == "normal" || kind == "bulge" || kind == "move") {
             warn(line, "deformVertexes " + kind + ": missing arguments");
             return;
@@ -271,6 +273,8 @@ private:
             const std::vector<std::string> args = lineArgs(t);
             if (key == "surfaceparm") {
                 const std::string p = args.empty() ? "" : lower(args[0]);
+                if (!p.empty())
+                    def.surfaceParms.push_back(p);
                 if (p == "nodraw")
                     def.nodraw = true;
                 else if (p == "sky")
@@ -323,6 +327,16 @@ private:
                 def.sort = sortkey::Portal;
             } else if (key == "entitymergable") {
                 // Lets the game batch sprites of several entities: no change to the picture.
+            } else if (key == "q3map_sun" || key == "q3map_sunext" || key == "sun") {
+                def.sun = true;
+            } else if (key == "q3map_baseshader") {
+                // The base's parameters replace everything said before this line.
+                def.baseShader = args.empty() ? "" : normalizeShaderName(args[0]);
+                def.surfaceParms.clear();
+            } else if (key == "q3map_deprecateshader") {
+                def.deprecatedBy = args.empty() ? "" : normalizeShaderName(args[0]);
+            } else if (key == "q3map_onlyvertexlighting") {
+                def.vertexLitOnly = true;
             } else if (key.rfind("qer_", 0) == 0 || key.rfind("q3map_", 0) == 0 || key == "tesssize" ||
                        key == "light" || key == "nopicmip" || key == "nomipmaps") {
                 // Editor and compiler keywords: nothing to draw.
@@ -639,4 +653,4 @@ core::Status parseShaderScript(std::string_view text, const std::string& file, S
     return reader.run();
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::shader
