@@ -242,7 +242,12 @@ private:
         std::vector<int32_t> list;
         for (const Poly& f : frags)
             list.push_back(f.brush);
-        std::sort(list.begin(), list.end());
+        // q3map2's order: detail brushes first, then structural ones, each from the last to the first.
+        std::sort(list.begin(), list.end(), [&](int32_t a, int32_t b) {
+            const bool da = m_brushes[static_cast<size_t>(a)].detail,
+                       db = m_brushes[static_cast<size_t>(b)].detail;
+            return da != db ? da : a > b;
+        });
         list.erase(std::unique(list.begin(), list.end()), list.end());
         bsp::Leaf leaf;
         leaf.cluster = 0;
@@ -264,33 +269,10 @@ private:
     uint32_t m_stamp = 0;
 };
 
-/// Lists a surface in every leaf its bounding box reaches (boxes on a node plane go both ways).
-void filterSurface(const bsp::BspData& d, const PlaneSet& planes, int32_t child, const SurfaceBounds& s,
-                   std::vector<std::vector<int32_t>>& perLeaf) {
-    while (child >= 0) {
-        const bsp::Node& n = d.nodes[static_cast<size_t>(child)];
-        const DPlane& p = planes[n.plane];
-        double lo = -p.dist, hi = -p.dist;
-        for (int k = 0; k < 3; ++k) {
-            const double a = p.normal[k] * s.mins[k], b = p.normal[k] * s.maxs[k];
-            lo += std::min(a, b);
-            hi += std::max(a, b);
-        }
-        const bool front = hi >= -0.01, back = lo <= 0.01;
-        if (front && back) {
-            filterSurface(d, planes, n.children[0], s, perLeaf);
-            child = n.children[1];
-        } else {
-            child = front ? n.children[0] : n.children[1];
-        }
-    }
-    perLeaf[static_cast<size_t>(-(child + 1))].push_back(s.surface);
-}
-
 } // namespace
 
-void buildTree(const std::vector<BuiltBrush>& brushes, size_t worldBrushes,
-               const std::vector<SurfaceBounds>& surfaces, PlaneSet& planes, bsp::BspData& out) {
+TreeBox buildTree(const std::vector<BuiltBrush>& brushes, size_t worldBrushes,
+                  const std::vector<SurfaceBounds>& surfaces, PlaneSet& planes, bsp::BspData& out) {
     glm::dvec3 mins(1e30), maxs(-1e30);
     std::vector<Poly> frags;
     for (size_t i = 0; i < worldBrushes; ++i) {
@@ -298,8 +280,8 @@ void buildTree(const std::vector<BuiltBrush>& brushes, size_t worldBrushes,
         Poly p;
         p.brush = static_cast<int32_t>(i);
         for (const BuiltSide& s : b.sides)
-            if (!s.winding.empty())
-                p.faces.push_back({planes[s.plane], s.winding});
+            if (!s.bevel && !s.exact.empty())
+                p.faces.push_back({planes[s.plane], s.exact});
         computeBounds(p);
         mins = glm::min(mins, p.mins);
         maxs = glm::max(maxs, p.maxs);
@@ -313,7 +295,8 @@ void buildTree(const std::vector<BuiltBrush>& brushes, size_t worldBrushes,
         mins = glm::dvec3(-8.0);
         maxs = glm::dvec3(8.0);
     }
-    const Poly root = boxPoly(mins - 8.0, maxs + 8.0);
+    const TreeBox box{mins - 8.0, maxs + 8.0};
+    const Poly root = boxPoly(box.mins, box.maxs);
 
     out.nodes.clear();
     out.leafs.clear();
@@ -340,10 +323,48 @@ void buildTree(const std::vector<BuiltBrush>& brushes, size_t worldBrushes,
         out.leafs[i].numLeafBrushes = static_cast<int32_t>(leafBrushLists[i].size());
         out.leafBrushes.insert(out.leafBrushes.end(), leafBrushLists[i].begin(), leafBrushLists[i].end());
     }
+    return box;
+}
 
+void hullLeaves(const bsp::BspData& out, const PlaneSet& planes, const std::vector<glm::dvec3>& points,
+                std::vector<int32_t>& leaves, double onPlane) {
+    std::vector<int32_t> stack{0};
+    while (!stack.empty()) {
+        const int32_t n = stack.back();
+        stack.pop_back();
+        if (n < 0) {
+            leaves.push_back(-(n + 1));
+            continue;
+        }
+        const bsp::Node& node = out.nodes[static_cast<size_t>(n)];
+        const DPlane& plane = planes[node.plane];
+        double lo = 1e30, hi = -1e30;
+        for (const glm::dvec3& p : points) {
+            const double d = plane.distance(p);
+            lo = std::min(lo, d);
+            hi = std::max(hi, d);
+        }
+        if (lo <= onPlane)
+            stack.push_back(node.children[1]);
+        if (hi >= -onPlane)
+            stack.push_back(node.children[0]);
+    }
+}
+
+void listLeafSurfaces(const std::vector<SurfaceBounds>& surfaces, const PlaneSet& planes,
+                      const std::vector<uint8_t>& filled, bsp::BspData& out) {
     std::vector<std::vector<int32_t>> perLeaf(out.leafs.size());
-    for (const SurfaceBounds& s : surfaces)
-        filterSurface(out, planes, 0, s, perLeaf);
+    std::vector<int32_t> leaves;
+    for (const SurfaceBounds& s : surfaces) {
+        leaves.clear();
+        for (const std::vector<glm::dvec3>& hull : s.hulls)
+            hullLeaves(out, planes, hull, leaves);
+        std::sort(leaves.begin(), leaves.end());
+        leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
+        for (int32_t l : leaves)
+            if (!filled[static_cast<size_t>(l)])
+                perLeaf[static_cast<size_t>(l)].push_back(s.surface);
+    }
     out.leafSurfaces.clear();
     for (size_t i = 0; i < out.leafs.size(); ++i) {
         out.leafs[i].firstLeafSurface = static_cast<int32_t>(out.leafSurfaces.size());
