@@ -12,7 +12,7 @@ build_packages=(
 )
 test_packages=(
   xvfb xauth mesa-utils clang-format
-  openarena-081-maps openarena-081-textures openarena-data
+  openarena-081-maps openarena-081-textures openarena-data openarena-oacmp1
 )
 
 fuzz_packages=(clang libclang-rt-14-dev)
