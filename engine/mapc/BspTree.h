@@ -1,9 +1,10 @@
 #pragma once
 /// \file BspTree.h
-/// The BSP tree over the world brushes. Splitting planes are the brushes' own (non-bevel) side
-/// planes; the tree splits until every leaf cell is either inside each brush it lists or outside
-/// all brushes, and a brush is listed in every leaf whose cell shares volume with it (brushes are
-/// cut into convex fragments as the tree splits them, so the lists are exact, never guesses).
+/// The BSP tree over the world brushes, shaped as q3map2 shapes its own: 1024-unit blocks first,
+/// then the structural brushes' own (non-bevel) side planes, until every leaf cell is either inside
+/// each structural brush it lists or outside all of them. Detail brushes split nothing. A brush is
+/// listed in every leaf whose cell shares volume with it (brushes are cut into convex fragments as
+/// the tree splits them, so the lists are exact, never guesses).
 
 #include "bsp/BspData.h"
 #include "mapc/BrushBuild.h"

@@ -46,7 +46,12 @@ TEST(Compiler, BoxPlanesAndSides) {
         EXPECT_EQ(sideNormal(d, 0, s), kAxial[s]) << s;
         EXPECT_EQ(sideDist(d, 0, s), dists[s]) << s;
     }
-    EXPECT_EQ(d.planes.size(), 12u); // six planes, each stored with its opposite
+    // Six planes, each stored with its opposite, and y = 0 and z = 0, where the tree cuts the
+    // box's blocks as q3map2 cuts the world into 1024-unit blocks first.
+    EXPECT_EQ(d.planes.size(), 16u);
+    EXPECT_EQ(d.nodes[0].plane, 12);
+    EXPECT_EQ(d.planes[12].normal, glm::vec3(0, 1, 0));
+    EXPECT_EQ(d.planes[12].dist, 0.0f);
     EXPECT_EQ(d.models.size(), 1u);
     EXPECT_EQ(d.models[0].mins, glm::vec3(0, -32, -16));
     EXPECT_EQ(d.models[0].maxs, glm::vec3(64, 32, 16));
