@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <random>
 
@@ -181,15 +182,18 @@ TEST(Oacmp, SourcesCompileAsQ3map2CompiledThem) {
                 agree += sameAnswer(ourModel.trace(shape, t.start, t.end, s.mask, o),
                                     theirModel.trace(shape, t.start, t.end, s.mask, o));
             }
-            // With q3map2's contents and brushes, what is left are ties that its tree order
-            // breaks another way (docs/compiler.md): a few in a thousand.
-            EXPECT_GE(agree, tracesPerSetting * 985 / 1000)
+            // With q3map2's contents, brushes and tree shape, what is left are ties its own tree
+            // breaks another way and a few bevels of another rounding (docs/compiler.md): about
+            // one line in a thousand.
+            std::printf("%s mask %d curves %d capsule %d: %d of %d agree\n", name.c_str(), s.mask, s.curves,
+                        s.capsule, agree, tracesPerSetting);
+            EXPECT_GE(agree, tracesPerSetting * 99 / 100)
                 << "mask " << s.mask << " curves " << s.curves << " capsule " << s.capsule;
             agreeAll += agree;
             totalAll += tracesPerSetting;
         }
     }
-    EXPECT_GE(agreeAll, totalAll * 995 / 1000);
+    EXPECT_GE(agreeAll, totalAll * 998 / 1000);
 }
 
 TEST(Oacmp, EntityLumpsAreQ3map2s) {
