@@ -413,3 +413,19 @@ TEST(Compiler, FirstEntityMustBeWorldspawn) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().message, "w.map:1:1: the first entity must be the worldspawn");
 }
+
+TEST(Compiler, BrushesWithoutVolumeAreErrorsAtTheirPlace) {
+    // No planes at all.
+    auto empty = mapc::compileMap("{\n\"classname\" \"worldspawn\"\n{\n}\n}\n", "e.map");
+    ASSERT_FALSE(empty.ok());
+    EXPECT_EQ(empty.error().message, "e.map:3:1: brush 0 of entity 0: empty brush: it has no planes");
+    EXPECT_EQ(empty.error().line, 3);
+    EXPECT_EQ(empty.error().column, 1);
+    // A cube of 0.05 units: every face welds away (q3map2 welds points closer than 0.1).
+    auto tiny = mapc::compileMap(mapText(boxBrush({0, 0, 0}, {0.05, 0.05, 0.05})), "t.map");
+    ASSERT_FALSE(tiny.ok());
+    EXPECT_EQ(tiny.error().message,
+              "t.map:3:1: brush 0 of entity 0: degenerate brush: thinner than 0.1 units everywhere");
+    // A slab 0.05 thick keeps its two big faces: a real (if thin) brush, as in q3map2.
+    EXPECT_TRUE(mapc::compileMap(mapText(boxBrush({0, 0, 0}, {64, 64, 0.05})), "s.map").ok());
+}
