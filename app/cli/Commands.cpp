@@ -124,11 +124,27 @@ constexpr const char* kStrafeFillDetails =
     "gain=V' (horizontal speeds after tick --to), 'quality recorded=Q filled=Q' (strafe quality over the\n"
     "range: speed gained / the most the closed form allows), 'final recorded X Y Z speed=V' and\n"
     "'final filled X Y Z speed=V'.";
+constexpr const char* kCompileDetails =
+    "IN.map is a file, or a path in the game data (sources/maps/oacmpdm4.map). Textures get their contents\n"
+    "and surface flags from the shader scripts of the game data (--basepath) and, for a map in\n"
+    "DIR/maps/, from DIR/scripts/*.shader first; a texture no script defines is solid, as in q3map2.\n"
+    "The compiler floods the empty space from every point entity with an origin: when the flood reaches\n"
+    "the void it prints 'leak: entity N (CLASSNAME) at X Y Z reaches the void; the path leaves the hull\n"
+    "near X Y Z; pointfile OUT.lin (N points)' and writes the path to OUT with the extension .lin (q3map2's\n"
+    "pointfile: one 'x y z' a line, from the void to the entity), and still writes the .bsp (exit 0)\n"
+    "unless --leaktest. Without a leak an old OUT.lin is removed. Warnings (entities inside brushes,\n"
+    "origin brushes in the world, unknown surfaceparms) go to stderr. Last lines: the summary, then\n"
+    "'time_ms parse= brushes= tree= flood= surfaces= scripts='.";
 
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
-    {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile,
-     compileOptions},
+    {"compile", "IN.map OUT.bsp",
+     "compile a .map source to an IBSP 46 .bsp file as q3map2 does; on a leak, print it and write OUT.lin",
+     runCompile, compileOptions, kCompileDetails},
+    {"bench-compile", "IN.map...",
+     "time compiling each source R times (default 5): median ms per phase, MB/s and brushes/s, then the "
+     "total",
+     runBenchCompile, benchCompileOptions},
     {"trace", "MAP",
      "trace the lines 'sx sy sz ex ey ez [minx miny minz maxx maxy maxz] [SHAPE] [mask N]' read on stdin",
      runTrace, traceOptions, kTraceDetails},

@@ -43,6 +43,8 @@ int usageError(const char* name, const std::string& message);
 
 int runInfo(const Args& args);
 int runCompile(const Args& args);
+/// `cliplab bench-compile`: the map compiler's speed (MB/s, brushes/s) on .map sources.
+int runBenchCompile(const Args& args);
 int runTrace(const Args& args);
 int runBenchTrace(const Args& args);
 /// `cliplab bench-load`: the time to read a map, check it and build its collision model.
@@ -84,6 +86,7 @@ int runViewMapFirst(const Args& args);
 /// walk's).
 std::vector<OptionSpec> infoOptions();
 std::vector<OptionSpec> compileOptions();
+std::vector<OptionSpec> benchCompileOptions();
 std::vector<OptionSpec> traceOptions();
 std::vector<OptionSpec> benchTraceOptions();
 std::vector<OptionSpec> benchLoadOptions();
