@@ -132,7 +132,7 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
         return core::makeError("--method planeshift traces the world only (--model 0)");
     if (s.planeShift && s.options.semantics == collision::Semantics::Tutorial)
         return core::makeError(
-            "--method planeshift uses the game's epsilon rules only (--semantics quake3 or robust)");
+            "--method planeshift uses the game's epsilon rules only (not --semantics tutorial)");
     return s;
 }
 

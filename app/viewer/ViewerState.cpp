@@ -123,6 +123,8 @@ std::optional<collision::Semantics> comparedSemantics(const TraceSettings& setti
         return collision::Semantics::Robust;
     case collision::Semantics::Robust:
         return collision::Semantics::Quake3;
+    case collision::Semantics::Quake3e: // where Quake3e parts from ioquake3
+        return collision::Semantics::Quake3;
     case collision::Semantics::Tutorial:
         return std::nullopt;
     }

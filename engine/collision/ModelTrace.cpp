@@ -52,6 +52,9 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
     tw.epsilon = options.epsilon;
     tw.quake3 = options.semantics != Semantics::Tutorial;
     tw.robust = options.semantics == Semantics::Robust;
+    tw.quake3e = options.semantics == Semantics::Quake3e;
+    // Quake3e widened the game's bounds check from the epsilon to 0.25 (CM_BoundsIntersect).
+    tw.boundsMargin = tw.quake3e ? std::max(0.25f, tw.epsilon) : tw.epsilon;
     tw.nodeMargin = tw.robust ? std::max(1.0f, 2.0f * tw.epsilon) : tw.quake3 ? 1.0f : 0.0f;
     tw.stats = stats;
     tw.curves = options.curves;

@@ -66,6 +66,9 @@ enum class Semantics {
               ///< near half of a node split reaches epsilon beyond the box (the game stops epsilon
               ///< short of it), and every brush and patch is tested in every leaf its bounds reach
               ///< (q3map leaves thin fragments and coarse patch chords out of its leaf lists).
+    Quake3e,  ///< Quake3e's CM_BoxTrace (the engine of oDFe, which defrag runs on) to the last bit:
+              ///< ioquake3's rules, with the distances to brush sides and node planes taken in double,
+              ///< brush and patch bounds checked with a 0.25 margin, and patch facets built in double.
 };
 
 /// One row of the semantics' name table.
@@ -76,10 +79,11 @@ struct SemanticsName {
 
 /// Every semantics and its name, in enum order (row i is Semantics(i)). The one list of the names:
 /// parsers, printers, help texts and the viewer's choices all read it.
-inline constexpr std::array<SemanticsName, 3> kSemanticsNames{{
+inline constexpr std::array<SemanticsName, 4> kSemanticsNames{{
     {Semantics::Quake3, "quake3"},
     {Semantics::Tutorial, "tutorial"},
     {Semantics::Robust, "robust"},
+    {Semantics::Quake3e, "quake3e"},
 }};
 
 /// The name of `s` from kSemanticsNames ("quake3" for a number outside the enum).
@@ -87,9 +91,9 @@ const char* semanticsName(Semantics s);
 /// The semantics named `name` in kSemanticsNames; nullopt for anything else.
 std::optional<Semantics> parseSemantics(std::string_view name);
 /// The names of kSemanticsNames joined by `separator`, in table order (help texts:
-/// "quake3|tutorial|robust").
+/// "quake3|tutorial|robust|quake3e").
 std::string semanticsNames(std::string_view separator = "|");
-/// The names as a choice for error messages: "quake3, tutorial or robust".
+/// The names as a choice for error messages: "quake3, tutorial, robust or quake3e".
 std::string semanticsChoice();
 
 /// Per-trace settings. Plain values; the defaults are ioquake3's.

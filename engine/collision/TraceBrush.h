@@ -1,11 +1,13 @@
 #pragma once
 /// \file TraceBrush.h
-/// Internal, for TraceSweep.cpp: the sweep's test of one brush (the game's or the tutorial's),
-/// as templates on the shape and the rules so that the per-side loops carry no mode branches.
+/// Internal, for TraceSweep.cpp: the sweep's test of one brush (ioquake3's, Quake3e's or the
+/// tutorial's), as templates on the shape and the rules so that the per-side loops carry no mode
+/// branches.
 
 #include "collision/TraceWork.h"
 
 #include <cmath>
+#include <type_traits>
 
 namespace cliplab::collision::detail {
 
@@ -18,7 +20,11 @@ enum BrushRules {
     kTutorialRules = 0, ///< The tutorial's: missed when both ends are in front of one side; no clamps.
     kGameRules = 1,     ///< ioquake3's: missed when the start is in front of a side and the end does
                         ///< not come closer than epsilon; fractions clamped to [0, 1].
+    kDoubleRules = 2,   ///< Quake3e's: ioquake3's tests on distances taken in double.
 };
+
+/// The type a brush test measures distances in: double for Quake3e, else float.
+template <int Rules> using Distance = std::conditional_t<Rules == kDoubleRules, double, float>;
 
 /// The brush test's state after the sides seen so far (the game's per-brush variables).
 struct BrushClip {
@@ -80,6 +86,18 @@ struct BrushClip {
 /// Fills `out` as clipping the six one at a time would; false when some side alone misses the
 /// brush (the state is then of no use).
 template <int Rules> bool clipAxialSides(const TraceWork& tw, const LeafBrushRef& ref, BrushClip& out) {
+    if constexpr (Rules == kDoubleRules) {
+        // Quake3e: the side's distance moved by the box (dist - offset . n, the product exact) and
+        // the ends' distances from it, all in double.
+        const double eps = tw.epsilon;
+        for (int i = 0; i < 6; ++i) {
+            const double dist =
+                double(i & 1 ? ref.maxs[i >> 1] : -ref.mins[i >> 1]) + double(tw.axialShift[i]);
+            if (!out.clip<Rules>(i, double(tw.axialStart[i]) - dist, double(tw.axialEnd[i]) - dist, eps))
+                return false;
+        }
+        return true;
+    }
 #if defined(__SSE2__)
     constexpr bool Quake3 = Rules != kTutorialRules;
     const __m128 lanes01 = _mm_castsi128_ps(_mm_set_epi32(0, 0, -1, -1));
@@ -158,15 +176,31 @@ template <int Rules> bool clipAxialSides(const TraceWork& tw, const LeafBrushRef
     return true;
 }
 
-/// The segment's ends measured from side `s` moved out by the shape (shiftedPlaneDist), in the
-/// game's float operations: `d1` for the start, `d2` for the end (units).
-template <int Kind> void sideDistances(const TraceWork& tw, const CollisionSide& s, float& d1, float& d2) {
-    const float dist = shiftedPlaneDist<Kind>(tw, s.normal, s.dist, s.signBits);
+/// The segment's ends measured from side `s` moved out by the shape (shiftedPlaneDist): `d1` for
+/// the start, `d2` for the end (units). In the game's float operations, or in Quake3e's: the dot
+/// products in double (dot3d); a box moves the side by its corner's product in double, a sphere or
+/// capsule by the radius added in float (both as Quake3e), the capsule's sphere centres taken in
+/// float; a cylinder (ours) by its support added in double, which the axial sides agree with.
+template <int Kind, class Real>
+void sideDistances(const TraceWork& tw, const CollisionSide& s, Real& d1, Real& d2) {
     glm::vec3 sp = tw.start, ep = tw.end;
     if constexpr (Kind == kSphere)
         spherePoints(tw, s.normal, sp, ep);
-    d1 = dot3(sp, s.normal) - dist;
-    d2 = dot3(ep, s.normal) - dist;
+    if constexpr (std::is_same_v<Real, double>) {
+        double dist;
+        if constexpr (Kind == kBox)
+            dist = double(s.dist) - dot3d(tw.offsets[s.signBits], s.normal);
+        else if constexpr (Kind == kCylinder)
+            dist = double(s.dist) + double(geometry::cylinderSupport(s.normal, tw.radius, tw.size[1].z));
+        else
+            dist = double(s.dist + tw.radius);
+        d1 = dot3d(sp, s.normal) - dist;
+        d2 = dot3d(ep, s.normal) - dist;
+    } else {
+        const float dist = shiftedPlaneDist<Kind>(tw, s.normal, s.dist, s.signBits);
+        d1 = dot3(sp, s.normal) - dist;
+        d2 = dot3(ep, s.normal) - dist;
+    }
 }
 
 /// Clips sides [first, count) of a brush into `clip`: false as soon as the segment misses the
@@ -178,7 +212,7 @@ bool clipSides(const TraceWork& tw, const CollisionSide* sides, int32_t first, i
         return false;
     const double eps = tw.epsilon;
     for (int32_t i = first; i < count; ++i) {
-        float d1, d2;
+        Distance<Rules> d1, d2;
         sideDistances<Kind>(tw, sides[i], d1, d2);
         if (!clip.clip<Rules>(i, d1, d2, eps) || clip.cannotHit())
             return false;

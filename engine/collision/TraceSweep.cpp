@@ -1,5 +1,5 @@
 // The sweep: walking the BSP tree with the segment, and clipping it against brushes
-// (ioquake3's brush test, or the seed tutorial's when asked).
+// (ioquake3's brush test, Quake3e's in double, or the seed tutorial's when asked).
 
 #include "collision/TraceBrush.h"
 
@@ -11,7 +11,12 @@ namespace cliplab::collision::detail {
 namespace {
 
 /// Which rules the walk and the brush tests follow, as a template parameter.
-enum WalkMode { kTutorial = 0, kQuake3 = 1, kRobust = 2 };
+enum WalkMode { kTutorial = 0, kQuake3 = 1, kRobust = 2, kQuake3e = 3 };
+
+/// The brush test each walk runs.
+constexpr int brushRules(int mode) {
+    return mode == kTutorial ? kTutorialRules : mode == kQuake3e ? kDoubleRules : kGameRules;
+}
 
 template <int Kind, int Mode>
 void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
@@ -31,7 +36,7 @@ void traceThroughLeafT(const Model& model, TraceWork& tw, const CollisionLeaf& l
             continue;
         if (!firstVisit(tw, ref.brush))
             continue; // brushes sit in many leafs; test each once
-        traceThroughBrush<Kind, Mode == kTutorial ? kTutorialRules : kGameRules>(model, tw, ref);
+        traceThroughBrush<Kind, brushRules(Mode)>(model, tw, ref);
         if (tw.result.fraction == 0.0f)
             return;
     }
@@ -78,14 +83,19 @@ void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p
                     else
                         __builtin_prefetch(&leafs[static_cast<size_t>(-1 - child)]);
                 }
-                float t1, t2, offset;
+                // The ends' distances from the node plane: in float, or in double for Quake3e (an axial
+                // plane's difference still taken in float, as Quake3e takes it).
+                using Real = Distance<brushRules(Mode)>;
+                Real t1, t2, offset;
                 if (node.type < 3) {
-                    t1 = a[node.type] - node.dist;
-                    t2 = b[node.type] - node.dist;
-                    offset = tw.extents[node.type];
+                    t1 = Real(a[node.type] - node.dist);
+                    t2 = Real(b[node.type] - node.dist);
+                    offset = Real(tw.extents[node.type]);
                 } else {
-                    t1 = node.normal[0] * a.x + node.normal[1] * a.y + node.normal[2] * a.z - node.dist;
-                    t2 = node.normal[0] * b.x + node.normal[1] * b.y + node.normal[2] * b.z - node.dist;
+                    t1 = Real(node.normal[0]) * Real(a.x) + Real(node.normal[1]) * Real(a.y) +
+                         Real(node.normal[2]) * Real(a.z) - Real(node.dist);
+                    t2 = Real(node.normal[0]) * Real(b.x) + Real(node.normal[1]) * Real(b.y) +
+                         Real(node.normal[2]) * Real(b.z) - Real(node.dist);
                     // The game's loose 2048 for boxes, not the exact support sum |e_i n_i|: q3map
                     // lists a brush only in the leaves its kept fragments reached and drops thin
                     // fragments, so a brush can reach into a cell that does not list it. The wide
@@ -97,18 +107,19 @@ void walkTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p
                     // and with it the plane reported for all-solid traces, so the game's walk is
                     // kept; the lists are completed too, but only after each leaf's own brushes
                     // (ModelBuild.cpp, completeLeafBrushLists), for brushes this walk cannot reach.
-                    offset = tw.isPoint ? 0.0f : 2048.0f;
+                    offset = tw.isPoint ? Real(0) : Real(2048);
                 }
-                if (t1 >= offset + margin && t2 >= offset + margin) {
+                if (t1 >= offset + Real(margin) && t2 >= offset + Real(margin)) {
                     num = node.children[0];
                     continue;
                 }
-                if (t1 < -offset - margin && t2 < -offset - margin) {
+                if (t1 < -offset - Real(margin) && t2 < -offset - Real(margin)) {
                     num = node.children[1];
                     continue;
                 }
 
-                // Split with the cross point epsilon on the near side; near child first, then far.
+                // Split with the cross point epsilon on the near side; near child first, then far. The
+                // fractions in double from the distances' own sums, rounded to float.
                 int side;
                 float frac, frac2;
                 if (t1 < t2) {
@@ -192,7 +203,9 @@ void walkTreeMode(const Model& model, TraceWork& tw, int32_t num, float p1f, flo
 } // namespace
 
 void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& leaf) {
-    if (tw.robust)
+    if (tw.quake3e)
+        traceThroughLeafMode<kQuake3e>(model, tw, leaf);
+    else if (tw.robust)
         traceThroughLeafMode<kRobust>(model, tw, leaf);
     else if (tw.quake3)
         traceThroughLeafMode<kQuake3>(model, tw, leaf);
@@ -202,7 +215,9 @@ void traceThroughLeaf(const Model& model, TraceWork& tw, const CollisionLeaf& le
 
 void traceThroughTree(const Model& model, TraceWork& tw, int32_t num, float p1f, float p2f,
                       const glm::vec3& p1, const glm::vec3& p2) {
-    if (tw.robust)
+    if (tw.quake3e)
+        walkTreeMode<kQuake3e>(model, tw, num, p1f, p2f, p1, p2);
+    else if (tw.robust)
         walkTreeMode<kRobust>(model, tw, num, p1f, p2f, p1, p2);
     else if (tw.quake3)
         walkTreeMode<kQuake3>(model, tw, num, p1f, p2f, p1, p2);

@@ -31,9 +31,9 @@ TEST(SemanticsNames, UnknownNamesAreRefused) {
 }
 
 TEST(SemanticsNames, HelpAndErrorTextsListTheTable) {
-    EXPECT_EQ(semanticsNames(), "quake3|tutorial|robust");
-    EXPECT_EQ(semanticsNames(", "), "quake3, tutorial, robust");
-    EXPECT_EQ(semanticsChoice(), "quake3, tutorial or robust");
+    EXPECT_EQ(semanticsNames(), "quake3|tutorial|robust|quake3e");
+    EXPECT_EQ(semanticsNames(", "), "quake3, tutorial, robust, quake3e");
+    EXPECT_EQ(semanticsChoice(), "quake3, tutorial, robust or quake3e");
 }
 
 } // namespace
