@@ -78,6 +78,72 @@ struct BrushClip {
     }
 };
 
+#if defined(__SSE2__)
+/// Two floats at `p` as two doubles.
+inline __m128d loadTwoAsDouble(const float* p) {
+    return _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(p)));
+}
+#endif
+
+/// The six axial sides in Quake3e's arithmetic: each side's distance moved by the box (its bound
+/// plus TraceWork::axialShift, the product exact) and the ends' distances from it in double, two
+/// sides at a time; the fraction of a crossing side rounded to float once. Fills `out` as clipping
+/// the six one at a time would (ties to the first side); false when some side alone misses.
+inline bool clipAxialSidesDouble(const TraceWork& tw, const LeafBrushRef& ref, BrushClip& out) {
+#if defined(__SSE2__)
+    const __m128d eps = _mm_set1_pd(double(tw.epsilon)), zero = _mm_setzero_pd();
+    unsigned miss = 0, startOut = 0, getOut = 0, entering = 0, leaving = 0;
+    alignas(16) float f[8];
+    for (int k = 0; k < 3; ++k) {
+        // Lane 0 is side 2k (-axis k, distance -mins[k]), lane 1 side 2k+1 (+axis k, maxs[k]).
+        const __m128d bound = _mm_set_pd(double(ref.maxs[k]), -double(ref.mins[k]));
+        const __m128d dist = _mm_add_pd(bound, loadTwoAsDouble(tw.axialShift + 2 * k));
+        const __m128d d1 = _mm_sub_pd(loadTwoAsDouble(tw.axialStart + 2 * k), dist);
+        const __m128d d2 = _mm_sub_pd(loadTwoAsDouble(tw.axialEnd + 2 * k), dist);
+        const __m128d out1 = _mm_cmpgt_pd(d1, zero), out2 = _mm_cmpgt_pd(d2, zero);
+        const __m128d m = _mm_and_pd(out1, _mm_or_pd(_mm_cmpge_pd(d2, eps), _mm_cmpge_pd(d2, d1)));
+        const __m128d crossing = _mm_or_pd(out1, out2);
+        const __m128d in = _mm_and_pd(crossing, _mm_cmpgt_pd(d1, d2));
+        const unsigned shift = 2u * unsigned(k);
+        miss |= unsigned(_mm_movemask_pd(m)) << shift;
+        startOut |= unsigned(_mm_movemask_pd(out1)) << shift;
+        getOut |= unsigned(_mm_movemask_pd(out2)) << shift;
+        entering |= unsigned(_mm_movemask_pd(in)) << shift;
+        leaving |= unsigned(_mm_movemask_pd(_mm_andnot_pd(in, crossing))) << shift;
+        // Entering lanes take d1 - eps, the others d1 + eps: one division per lane.
+        const __m128d num =
+            _mm_or_pd(_mm_and_pd(in, _mm_sub_pd(d1, eps)), _mm_andnot_pd(in, _mm_add_pd(d1, eps)));
+        _mm_storel_pi(reinterpret_cast<__m64*>(f + 2 * k), _mm_cvtpd_ps(_mm_div_pd(num, _mm_sub_pd(d1, d2))));
+    }
+    if (miss != 0)
+        return false;
+    out.startOut = startOut != 0;
+    out.getOut = getOut != 0;
+    for (int i = 0; i < 6; ++i) {
+        if (entering >> i & 1u) {
+            const float e = f[i] < 0.0f ? 0.0f : f[i];
+            if (e > out.enterFrac) {
+                out.enterFrac = e;
+                out.lead = i;
+            }
+        } else if (leaving >> i & 1u) {
+            const float e = f[i] > 1.0f ? 1.0f : f[i];
+            if (e < out.leaveFrac)
+                out.leaveFrac = e;
+        }
+    }
+    return true;
+#else
+    const double eps = tw.epsilon;
+    for (int i = 0; i < 6; ++i) {
+        const double dist = double(i & 1 ? ref.maxs[i >> 1] : -ref.mins[i >> 1]) + double(tw.axialShift[i]);
+        if (!out.clip<kDoubleRules>(i, double(tw.axialStart[i]) - dist, double(tw.axialEnd[i]) - dist, eps))
+            return false;
+    }
+    return true;
+#endif
+}
+
 /// The six axial sides for a box or cylinder sweep, all at once. Side 2k is -axis k, with distance
 /// -mins[k] (an axial-first brush's bounds are its axial sides, and negation is exact); side
 /// 2k+1 is +axis k, distance maxs[k]. Each lane does the scalar test's float and double operations
@@ -86,18 +152,8 @@ struct BrushClip {
 /// Fills `out` as clipping the six one at a time would; false when some side alone misses the
 /// brush (the state is then of no use).
 template <int Rules> bool clipAxialSides(const TraceWork& tw, const LeafBrushRef& ref, BrushClip& out) {
-    if constexpr (Rules == kDoubleRules) {
-        // Quake3e: the side's distance moved by the box (dist - offset . n, the product exact) and
-        // the ends' distances from it, all in double.
-        const double eps = tw.epsilon;
-        for (int i = 0; i < 6; ++i) {
-            const double dist =
-                double(i & 1 ? ref.maxs[i >> 1] : -ref.mins[i >> 1]) + double(tw.axialShift[i]);
-            if (!out.clip<Rules>(i, double(tw.axialStart[i]) - dist, double(tw.axialEnd[i]) - dist, eps))
-                return false;
-        }
-        return true;
-    }
+    if constexpr (Rules == kDoubleRules)
+        return clipAxialSidesDouble(tw, ref, out);
 #if defined(__SSE2__)
     constexpr bool Quake3 = Rules != kTutorialRules;
     const __m128 lanes01 = _mm_castsi128_ps(_mm_set_epi32(0, 0, -1, -1));
