@@ -507,7 +507,7 @@ std::vector<OptionSpec> shotOptions() {
         {"--semantics", 1, false, collision::semanticsNames(),
          "with --ui: the Trace panel's collision rules"},
         {"--compare-semantics", 0, false, "",
-         "with --ui: probe and sweep also traced in the other of quake3/robust"},
+         "with --ui: probe and sweep also traced in the other of quake3/robust (quake3e: in quake3)"},
         {"--sweep", 6, false, "SX SY SZ EX EY EZ", "with --ui: the sweep tool on, start and end in units"},
         {"--open", 1, false, "all|PANEL,...", "with --ui: the sidebar sections open (the others closed)"},
         basepathOption()};
