@@ -131,6 +131,13 @@ int runBenchTrace(const Args& args) {
     const auto& ps = model->patchStats();
     std::printf("patches=%d facets=%d planes=%d borders=%d patch_bytes=%zu patch_build_seconds=%.6f\n",
                 ps.patches, ps.facets, ps.planes, ps.borders, ps.bytes, ps.seconds);
+    if (settings.options.semantics == collision::Semantics::Quake3e) {
+        // Quake3e's facets, built by the warm-up's first trace that reached a patch (none without
+        // curves): the patches whose facets differ from the game's.
+        const auto& q = model->quake3ePatches().stats;
+        std::printf("quake3e_patches=%d quake3e_patch_bytes=%zu quake3e_patch_build_seconds=%.6f\n",
+                    q.patches, q.bytes, q.seconds);
+    }
     std::printf("traces=%lld seconds=%.6f traces_per_sec=%.0f\n", traces, seconds,
                 seconds > 0.0 ? double(traces) / seconds : 0.0);
     return kExitOk;

@@ -309,6 +309,12 @@ TEST(MethodTrace, ViewerStateComparesQuake3AndRobust) {
     ASSERT_EQ(pair.size(), 2u);
     EXPECT_EQ(pair[0].label, "robust");
     EXPECT_EQ(pair[1].label, "quake3");
+    // Quake3e is compared with ioquake3: where they part.
+    st.trace.options.semantics = collision::Semantics::Quake3e;
+    pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    ASSERT_EQ(pair.size(), 2u);
+    EXPECT_EQ(pair[0].label, "quake3e");
+    EXPECT_EQ(pair[1].label, "quake3");
     // Off, or the tutorial's semantics, or the method switch on both: no semantics pair.
     st.trace.compareSemantics = false;
     EXPECT_EQ(st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask).size(), 1u);

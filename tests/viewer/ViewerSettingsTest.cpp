@@ -78,7 +78,8 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
         {"render.fov = 180", false},         {"render.fov = 179", true},
         {"vis.ticksShown = -1", false},      {"vis.ticksShown = 201", false},
         {"trace.shape = 1.5", false},        {"trace.shape = -1", false},
-        {"trace.shape = 4", true},           {"trace.semantics = 3", false},
+        {"trace.shape = 4", true},           {"trace.semantics = 4", false},
+        {"trace.semantics = 3", true}, // quake3e, the last row of collision::kSemanticsNames
         {"render.models = 2", false},        {"render.models = 0", true},
     };
     for (const Case& c : cases) {
