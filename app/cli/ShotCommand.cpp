@@ -239,7 +239,8 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
     if (cl.has("--semantics")) {
         o.semantics = collision::parseSemantics(cl.value("--semantics"));
         if (!o.semantics)
-            return "--semantics must be quake3, robust or tutorial, got '" + cl.value("--semantics") + "'";
+            return "--semantics must be " + collision::semanticsChoice() + ", got '" +
+                   cl.value("--semantics") + "'";
     }
     o.compareSemantics = cl.has("--compare-semantics");
     if (cl.has("--open")) {
@@ -503,7 +504,8 @@ std::vector<OptionSpec> shotOptions() {
         {"--time", 1, false, "SEC", "shader animation time, 0-1e6 s (default 0)"},
         {"--ui", 0, false, "", "the viewer's frame with its panels instead (the player settled first)"},
         {"--method", 1, false, "brush|planeshift|both", "with --ui: the Trace panel's method"},
-        {"--semantics", 1, false, "quake3|robust|tutorial", "with --ui: the Trace panel's collision rules"},
+        {"--semantics", 1, false, collision::semanticsNames(),
+         "with --ui: the Trace panel's collision rules"},
         {"--compare-semantics", 0, false, "",
          "with --ui: probe and sweep also traced in the other of quake3/robust"},
         {"--sweep", 6, false, "SX SY SZ EX EY EZ", "with --ui: the sweep tool on, start and end in units"},

@@ -20,7 +20,7 @@ std::vector<OptionSpec> traceOptions() {
         {"--curves", 1, false, "on|off",
          "patches collide (default on, as in the game; plane shifting has none: off there, on refused)"},
         {"--epsilon", 1, false, "E", "distance kept from surfaces, units in [0, 16] (default 0.125)"},
-        {"--semantics", 1, false, "quake3|robust|tutorial",
+        {"--semantics", 1, false, collision::semanticsNames(),
          "the collision rules (default quake3: the game's answers; docs/collision-modes.md)"},
         {"--capsule", 0, false, "", "the same as --shape capsule"},
         {"--model", 1, false, "N", "trace inline model N at its rest position (default 0, the world)"},
@@ -70,8 +70,8 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
     if (auto parsed = collision::parseSemantics(semantics))
         s.options.semantics = *parsed;
     else
-        return core::makeError(
-            core::format("--semantics: expected quake3, robust or tutorial, got '%s'", semantics.c_str()));
+        return core::makeError("--semantics: expected " + collision::semanticsChoice() + ", got '" +
+                               semantics + "'");
     const bool capsuleFlag = cl.has("--capsule");
     const std::string shape = cl.value("--shape", capsuleFlag ? "capsule" : "box");
     if (shape == "box")

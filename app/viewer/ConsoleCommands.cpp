@@ -254,8 +254,10 @@ void addTraceVariables(console::Console& con, ViewerState& st) {
     con.addVariable(floatVariable("trace_epsilon",
                                   "distance traces keep from surfaces (units; the game's 0.125)", 0.0f,
                                   TraceSettings::kMaxEpsilon, &t.options.epsilon));
-    con.addVariable(
-        choiceVariable("trace_semantics", "brush test rules", {"quake3", "tutorial"}, &t.options.semantics));
+    std::vector<std::string> semantics; // in enum order, as choiceVariable wants them
+    for (const collision::SemanticsName& row : collision::kSemanticsNames)
+        semantics.emplace_back(row.name);
+    con.addVariable(choiceVariable("trace_semantics", "brush test rules", semantics, &t.options.semantics));
     con.addVariable(choiceVariable("trace_shape", "the probe's and sweep's shape",
                                    {"ray", "box", "sphere", "capsule", "cylinder"}, &t.shape));
     con.addVariable(vectorVariable("trace_mins", "probe box lower corner (units)", -TraceSettings::kMaxExtent,

@@ -92,7 +92,9 @@ const Field kFields[] = {
          return toFloatIn(v, 0.0f, limits::kEpsilon, s.trace.options.epsilon);
      }},
     {"trace.semantics", [](const ViewerState& s) { return num(int(s.trace.options.semantics)); },
-     [](ViewerState& s, const std::string& v) { return toEnum(v, s.trace.options.semantics, 3); }},
+     [](ViewerState& s, const std::string& v) {
+         return toEnum(v, s.trace.options.semantics, int(collision::kSemanticsNames.size()));
+     }},
     {"trace.mask", [](const ViewerState& s) { return num(s.trace.mask); },
      [](ViewerState& s, const std::string& v) {
          // A whole number that fits 32 bits (written signed; 0xffffffff-style values accepted too).

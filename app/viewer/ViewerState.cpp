@@ -109,7 +109,8 @@ TraceSettings sanitize(const TraceSettings& in) {
     t.radius = clampOr(t.radius, 0.0f, limits::kProbeRadius, d.radius);
     t.halfHeight = clampOr(t.halfHeight, 0.0f, limits::kProbeRadius, d.halfHeight);
     t.options.epsilon = clampOr(t.options.epsilon, 0.0f, limits::kEpsilon, d.options.epsilon);
-    t.options.semantics = enumOr(t.options.semantics, 3, d.options.semantics);
+    t.options.semantics =
+        enumOr(t.options.semantics, static_cast<int>(collision::kSemanticsNames.size()), d.options.semantics);
     t.method = enumOr(t.method, 3, d.method);
     return t;
 }

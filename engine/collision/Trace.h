@@ -7,9 +7,11 @@
 
 #include <glm/vec3.hpp>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -52,7 +54,8 @@ struct Shape {
     }
 };
 
-/// Which rules a trace follows (docs/collision-modes.md compares them).
+/// Which rules a trace follows (docs/collision-modes.md compares them). The values are stored as
+/// numbers in viewer.cfg: new semantics go at the end.
 enum class Semantics {
     Quake3,   ///< ioquake3's CM_BoxTrace to the last bit: its brush test (a brush is skipped when
               ///< d1 > 0 && (d2 >= eps || d2 >= d1)), its node split, and q3map's leaf lists.
@@ -65,10 +68,29 @@ enum class Semantics {
               ///< (q3map leaves thin fragments and coarse patch chords out of its leaf lists).
 };
 
-/// The name of `s` as the command line and settings write it: "quake3", "tutorial" or "robust".
+/// One row of the semantics' name table.
+struct SemanticsName {
+    Semantics value;       ///< The semantics.
+    std::string_view name; ///< How the command line, recordings, ghosts and the viewer write it.
+};
+
+/// Every semantics and its name, in enum order (row i is Semantics(i)). The one list of the names:
+/// parsers, printers, help texts and the viewer's choices all read it.
+inline constexpr std::array<SemanticsName, 3> kSemanticsNames{{
+    {Semantics::Quake3, "quake3"},
+    {Semantics::Tutorial, "tutorial"},
+    {Semantics::Robust, "robust"},
+}};
+
+/// The name of `s` from kSemanticsNames ("quake3" for a number outside the enum).
 const char* semanticsName(Semantics s);
-/// Parses "quake3", "tutorial" or "robust"; nullopt for anything else.
+/// The semantics named `name` in kSemanticsNames; nullopt for anything else.
 std::optional<Semantics> parseSemantics(std::string_view name);
+/// The names of kSemanticsNames joined by `separator`, in table order (help texts:
+/// "quake3|tutorial|robust").
+std::string semanticsNames(std::string_view separator = "|");
+/// The names as a choice for error messages: "quake3, tutorial or robust".
+std::string semanticsChoice();
 
 /// Per-trace settings. Plain values; the defaults are ioquake3's.
 struct TraceOptions {

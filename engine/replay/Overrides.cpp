@@ -54,7 +54,7 @@ std::optional<std::string> applyOverride(RunSettings& s, const std::string& name
         if (auto parsed = collision::parseSemantics(value))
             s.trace.semantics = *parsed;
         else
-            return "semantics: expected quake3, robust or tutorial, got '" + value + "'";
+            return "semantics: expected " + collision::semanticsChoice() + ", got '" + value + "'";
         return std::nullopt;
     }
     if (name == "curves" || name == "bevels") {

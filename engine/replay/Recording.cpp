@@ -30,9 +30,8 @@ RunSettings inEffect(const RunSettings& settings) {
     s.trace.epsilon = collision::clampEpsilon(settings.trace.epsilon);
     s.trace.model = 0;
     s.rate = movement::Simulation::clampRate(settings.rate);
-    using collision::Semantics;
-    if (s.trace.semantics != Semantics::Tutorial && s.trace.semantics != Semantics::Robust)
-        s.trace.semantics = Semantics::Quake3; // also any number outside the enum
+    if (static_cast<size_t>(s.trace.semantics) >= collision::kSemanticsNames.size())
+        s.trace.semantics = collision::Semantics::Quake3; // any number outside the enum
 
     if (s.method != TraceMethod::PlaneShift)
         s.method = TraceMethod::Brush;
@@ -46,10 +45,8 @@ std::optional<std::string> validateRunSettings(const RunSettings& s) {
         return core::format("hz: %g is outside [30, 333]", s.rate);
     if (!(s.trace.epsilon >= 0.0f && s.trace.epsilon <= 16.0f))
         return core::format("epsilon: %g is outside [0, 16]", double(s.trace.epsilon));
-    if (s.trace.semantics != collision::Semantics::Quake3 &&
-        s.trace.semantics != collision::Semantics::Tutorial &&
-        s.trace.semantics != collision::Semantics::Robust)
-        return std::string("semantics: not quake3, robust or tutorial");
+    if (static_cast<size_t>(s.trace.semantics) >= collision::kSemanticsNames.size())
+        return "semantics: not " + collision::semanticsChoice();
     if (s.method != TraceMethod::Brush && s.method != TraceMethod::PlaneShift)
         return std::string("trace method: not brush or planeshift");
     return std::nullopt;
@@ -312,8 +309,8 @@ bool Parser::header(const std::vector<std::string_view>& w, std::string_view raw
         if (auto parsed = collision::parseSemantics(w[1]))
             r.settings.trace.semantics = *parsed;
         else
-            return fail("trace.semantics: expected quake3, robust or tutorial, got '" + std::string(w[1]) +
-                        "'");
+            return fail("trace.semantics: expected " + collision::semanticsChoice() + ", got '" +
+                        std::string(w[1]) + "'");
         return true;
     }
     if (key.rfind("movement.", 0) == 0) {

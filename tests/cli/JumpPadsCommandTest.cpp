@@ -67,7 +67,7 @@ TEST(JumpPadsCommand, BadCommandLines) {
         {map + " --preset doom", "--preset: expected melax or quake3, got 'doom'"},
         {map + " --hz 1000", "--hz: expected a rate from 30 to 333, got '1000'"},
         {map + " --curves both", "--curves: expected on or off, got 'both'"},
-        {map + " --semantics fuzzy", "--semantics: expected quake3, robust or tutorial, got 'fuzzy'"},
+        {map + " --semantics fuzzy", "--semantics: expected quake3, tutorial or robust, got 'fuzzy'"},
         {map + " --max-time 0", "--max-time: expected seconds from 0.1 to 60, got '0'"},
         {map + " --max-time nan", "--max-time: expected seconds from 0.1 to 60, got 'nan'"},
         {map + " --set gravity=x", "--set"},

@@ -147,6 +147,9 @@ TEST(ConsoleCommands, TraceOptions) {
     EXPECT_EQ(f.st.trace.options.epsilon, 0.03125f);
     f.run("trace_semantics tutorial");
     EXPECT_EQ(f.st.trace.options.semantics, collision::Semantics::Tutorial);
+    f.run("trace_semantics robust"); // every name of collision::kSemanticsNames, robust included
+    EXPECT_EQ(f.st.trace.options.semantics, collision::Semantics::Robust);
+    EXPECT_EQ(f.con.variable("trace_semantics")->get(), "robust");
     f.run("trace_method both");
     EXPECT_EQ(f.st.trace.method, viewer::TraceMethod::Both);
     f.run("trace_bevels 0");

@@ -19,23 +19,26 @@ namespace {
 
 /// Ghosts offered with one click: the comparisons people ask about first.
 struct GhostChoice {
-    const char* label;
-    const char* overrides;
+    std::string label;
+    std::string overrides;
 };
-constexpr GhostChoice kChoices[] = {
-    {"epsilon 1/32", "epsilon=1/32"},
-    {"epsilon 1/8", "epsilon=1/8"},
-    {"quake3 semantics", "semantics=quake3"},
-    {"robust semantics", "semantics=robust"},
-    {"tutorial semantics", "semantics=tutorial"},
-    {"quake3 preset", "preset=quake3"},
-    {"melax preset", "preset=melax"},
-    {"step-and-correct", "method=step-correct"},
-    {"curves off", "curves=off"},
-    {"curves on", "curves=on"},
-    {"60 Hz", "hz=60"},
-    {"plane shifting", "trace=planeshift"},
-};
+/// The choices: the epsilons, each semantics of collision::kSemanticsNames, then the others.
+const std::vector<GhostChoice>& ghostChoices() {
+    static const std::vector<GhostChoice> choices = [] {
+        std::vector<GhostChoice> out{{"epsilon 1/32", "epsilon=1/32"}, {"epsilon 1/8", "epsilon=1/8"}};
+        for (const collision::SemanticsName& s : collision::kSemanticsNames)
+            out.push_back({std::string(s.name) + " semantics", "semantics=" + std::string(s.name)});
+        out.insert(out.end(), {{"quake3 preset", "preset=quake3"},
+                               {"melax preset", "preset=melax"},
+                               {"step-and-correct", "method=step-correct"},
+                               {"curves off", "curves=off"},
+                               {"curves on", "curves=on"},
+                               {"60 Hz", "hz=60"},
+                               {"plane shifting", "trace=planeshift"}});
+        return out;
+    }();
+    return choices;
+}
 
 ImVec4 toImVec(const debugdraw::Color& c) {
     return ImVec4(c.r, c.g, c.b, c.a);
@@ -121,13 +124,13 @@ void ghostSection(ViewerState& st) {
     ReplayController& r = st.replay;
     std::string& error = r.panel.ghostError;
     int column = 0;
-    for (const GhostChoice& c : kChoices) {
+    for (const GhostChoice& c : ghostChoices()) {
         const auto& chosen = r.ghostSettings();
-        const auto at = std::find(chosen.begin(), chosen.end(), std::string(c.overrides));
+        const auto at = std::find(chosen.begin(), chosen.end(), c.overrides);
         bool on = at != chosen.end();
         if (column++ % 4 != 0)
             ImGui::SameLine();
-        if (ImGui::Checkbox(c.label, &on)) {
+        if (ImGui::Checkbox(c.label.c_str(), &on)) {
             if (on)
                 error = r.addGhost(c.overrides);
             else

@@ -44,7 +44,14 @@ void collisionRules(TraceSettings& t) {
     if (ImGui::Button("1/8 (Quake 3)"))
         t.options.epsilon = 0.125f;
     int semantics = static_cast<int>(t.options.semantics);
-    ImGui::Combo("semantics", &semantics, "quake3\0tutorial\0robust\0");
+    // The names in enum order, from the one table of them.
+    ImGui::Combo(
+        "semantics", &semantics,
+        [](void*, int i, const char** name) {
+            *name = collision::kSemanticsNames[static_cast<size_t>(i)].name.data();
+            return true;
+        },
+        nullptr, static_cast<int>(collision::kSemanticsNames.size()));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "quake3: ioquake3's own rules, bit for bit\n"
