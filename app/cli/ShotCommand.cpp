@@ -259,12 +259,9 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
     }
     if (cl.has("--method")) {
         const std::string m = cl.value("--method");
-        for (viewer::TraceMethod t :
-             {viewer::TraceMethod::Brush, viewer::TraceMethod::PlaneShift, viewer::TraceMethod::Both})
-            if (m == viewer::methodName(t))
-                o.method = t;
+        o.method = tracing::parseTraceMethod(m);
         if (!o.method)
-            return "--method must be brush, planeshift or both, got '" + m + "'";
+            return "--method must be " + core::choiceText(tracing::kTraceMethodNames) + ", got '" + m + "'";
     }
     if (cl.has("--sweep")) {
         const auto& v = cl.values("--sweep");

@@ -5,7 +5,6 @@
 #include "collision/Model.h"
 #include "collision/TraceLimits.h"
 #include "core/Format.h"
-#include "planeshift/PlaneShiftTree.h"
 
 #include <cerrno>
 #include <cmath>
@@ -103,18 +102,20 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
         return core::makeError("--shape cylinder needs --half-height H");
     if (!round && (cl.has("--radius") || cl.has("--half-height")))
         return core::makeError("--radius and --half-height only apply to --shape sphere or cylinder");
-    const std::string method = cl.value("--method", "brush");
-    if (method != "brush" && method != "planeshift")
-        return core::makeError(
-            core::format("--method: expected brush or planeshift, got '%s'", method.c_str()));
-    s.planeShift = method == "planeshift";
+    const std::string method = cl.value("--method", tracing::traceMethodName(tracing::TraceMethod::Brush));
+    const auto parsed = tracing::parseSingleMethod(method);
+    if (!parsed)
+        return core::makeError("--method: expected " + tracing::singleMethodChoice() + ", got '" + method +
+                               "'");
+    s.method = *parsed;
+    const bool planeShift = s.method == tracing::TraceMethod::PlaneShift;
     // Patches collide as in the game, unless plane shifting is asked for: its tree holds the
     // brushes only, so it could not honour them.
-    const std::string curves = cl.value("--curves", s.planeShift ? "off" : "on");
+    const std::string curves = cl.value("--curves", planeShift ? "off" : "on");
     if (curves != "on" && curves != "off")
         return core::makeError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
     s.options.curves = curves == "on";
-    if (s.planeShift && s.options.curves)
+    if (planeShift && s.options.curves)
         return core::makeError(
             "--method planeshift has no patches (its tree holds brushes only): use --curves off");
     const std::string bevels = cl.value("--bevels", "on");
@@ -128,11 +129,9 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
                 core::format("--model: '%s' is not a model number", cl.value("--model").c_str()));
         s.options.model = static_cast<int32_t>(*v);
     }
-    if (s.planeShift && s.options.model != 0)
-        return core::makeError("--method planeshift traces the world only (--model 0)");
-    if (s.planeShift && s.options.semantics == collision::Semantics::Tutorial)
-        return core::makeError(
-            "--method planeshift uses the game's epsilon rules only (--semantics quake3 or robust)");
+    // The rule is the tracing module's; the command line refuses rather than falls back.
+    if (const char* why = planeShift ? tracing::planeShiftUnavailable(s.options) : nullptr)
+        return core::makeError(std::string("--method planeshift: ") + why);
     return s;
 }
 
@@ -314,13 +313,11 @@ collision::Shape requestShape(const TraceRequest& request, const TraceSettings& 
     return collision::Shape::box(request.mins, request.maxs);
 }
 
-collision::TraceResult traceRequest(const collision::Model& model, const collision::PlaneShiftTree* tree,
-                                    const TraceRequest& request, const collision::Shape& shape,
-                                    const TraceSettings& settings) {
-    if (settings.planeShift && tree)
-        return tree->trace(shape, request.start, request.end, settings.options);
-    return model.trace(shape, request.start, request.end, request.mask.value_or(settings.mask),
-                       settings.options);
+collision::TraceResult traceRequest(tracing::Tracer& tracer, const TraceRequest& request,
+                                    const collision::Shape& shape, const TraceSettings& settings) {
+    // Plane shifting's one tree is --mask's (prepareTraceCommand refuses other masks with it).
+    return tracer.trace(settings.method, settings.planeShiftBevels, shape, request.start, request.end,
+                        request.mask.value_or(settings.mask), settings.options);
 }
 
 std::string formatTraceResult(const collision::TraceResult& r) {
@@ -363,7 +360,7 @@ int prepareTraceCommand(const char* command, const std::vector<std::string>& arg
         return kExitUsage;
     }
     requests = std::move(r.value());
-    if (settings.planeShift)
+    if (settings.method == tracing::TraceMethod::PlaneShift)
         for (size_t i = 0; i < requests.size(); ++i)
             if (requests[i].mask && *requests[i].mask != settings.mask) {
                 std::fprintf(stderr,

@@ -62,11 +62,8 @@ replay::RunSettings viewerRunSettings(const ViewerState& st) {
     replay::RunSettings s;
     s.movement = st.sim.settings();
     s.trace = st.trace.options;
-    // The player moves by the brush trace when the method is Both (ViewerState::traceLogged).
-    const TraceMethod chosen = st.trace.method == TraceMethod::Both ? TraceMethod::Brush : st.trace.method;
-    s.method = effectiveMethod(chosen, st.trace.options) == TraceMethod::PlaneShift
-                   ? replay::TraceMethod::PlaneShift
-                   : replay::TraceMethod::Brush;
+    // The method that answers the player's moves (the brush trace when the method is Both).
+    s.method = tracing::answeringMethod(st.trace.method, st.trace.options);
     s.bevels = st.trace.planeShiftBevels;
     s.rate = st.sim.rate();
     return s;
@@ -293,9 +290,7 @@ void ReplayController::advanceCursor(ViewerState& st, size_t target) {
         st.tickTraces.clear();
     }
     const size_t logFrom = target > kTraceTicksKept ? target - kTraceTicksKept : 0;
-    const TraceMethod method = settings.effectiveMethod() == replay::TraceMethod::PlaneShift
-                                   ? TraceMethod::PlaneShift
-                                   : TraceMethod::Brush;
+    const TraceMethod method = settings.effectiveMethod();
     while (m_cursorTick < target) {
         const bool log = m_cursorTick >= logFrom;
         TraceLogger logger(method);

@@ -76,8 +76,8 @@ std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method
     const collision::TraceOptions& options = st.trace.options;
     const std::optional<collision::Semantics> other = comparedSemantics(st.trace);
     const bool semanticPair = other && method == TraceMethod::Brush;
-    for (MethodTrace& m : traceByMethod(method, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels,
-                                        shape, start, end, mask, options, &st.methodTimes)) {
+    for (MethodTrace& m : traceByMethod(method, *st.map->tracer, st.trace.planeShiftBevels, shape, start, end,
+                                        mask, options, &st.methodTimes)) {
         const bool shifted = m.method == TraceMethod::PlaneShift;
         log(m,
             shifted        ? "planeshift"
@@ -88,9 +88,8 @@ std::vector<LoggedTrace> traceByMethodLogged(ViewerState& st, TraceMethod method
     if (semanticPair && out.size() == 1) {
         collision::TraceOptions otherOptions = options;
         otherOptions.semantics = *other;
-        for (MethodTrace& m :
-             traceByMethod(TraceMethod::Brush, *st.map->model, st.map->planeShift, st.trace.planeShiftBevels,
-                           shape, start, end, mask, otherOptions, &st.methodTimes))
+        for (MethodTrace& m : traceByMethod(TraceMethod::Brush, *st.map->tracer, st.trace.planeShiftBevels,
+                                            shape, start, end, mask, otherOptions, &st.methodTimes))
             log(m, collision::semanticsName(*other), true);
     }
     return out;
@@ -527,6 +526,7 @@ core::Result<std::unique_ptr<LoadedMap>> buildLoadedMap(const std::string& argum
     if (m->data.models.empty())
         return core::makeError(argument + ": the map has no models");
     m->model = std::make_unique<collision::Model>(m->data);
+    m->tracer = std::make_unique<tracing::Tracer>(*m->model);
     m->correct = collision::correctFunction(*m->model);
     auto entities = bsp::parseEntities(m->data.entities, m->data.name);
     // An entity lump that does not parse leaves owners named by model number and no markers.

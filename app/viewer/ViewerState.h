@@ -67,7 +67,8 @@ struct LoadedMap {
     };
     std::vector<Place> stations; ///< target_position entities with a "message".
     std::vector<Place> spawns;   ///< info_player_* (origin already 9 units up, as the game spawns).
-    PlaneShiftCache planeShift;  ///< Plane-shift trees of `model`, built when the method switch needs one.
+    /// `model` with its plane-shift trees, built when the method switch needs one.
+    std::unique_ptr<tracing::Tracer> tracer;
     std::unique_ptr<inspect::Inspector>
         inspector;                        ///< Names and owners of `data`'s brushes (points into `data`).
     std::vector<inspect::Marker> markers; ///< Spawn points, items, teleporter destinations, triggers.

@@ -40,11 +40,11 @@ const std::string kPlayground = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/
 
 TEST(MethodTrace, BothGivesTheBrushThenThePlaneShiftResult) {
     const collision::Model m = wedgeModel();
-    viewer::PlaneShiftCache cache;
+    tracing::Tracer tracer(m);
     std::array<viewer::RecentTimes, 2> times;
     const auto box = collision::Shape::box({-8, -8, -8}, {8, 8, 8});
     const glm::vec3 a(0, 0, 100), b(0, 0, -100);
-    const auto r = viewer::traceByMethod(TraceMethod::Both, m, cache, true, box, a, b, 1, {}, &times);
+    const auto r = viewer::traceByMethod(TraceMethod::Both, tracer, true, box, a, b, 1, {}, &times);
     ASSERT_EQ(r.size(), 2u);
     EXPECT_EQ(r[0].method, TraceMethod::Brush);
     EXPECT_EQ(r[1].method, TraceMethod::PlaneShift);
@@ -52,79 +52,37 @@ TEST(MethodTrace, BothGivesTheBrushThenThePlaneShiftResult) {
     const auto brush = m.trace(box, a, b, 1);
     EXPECT_EQ(r[0].result.fraction, brush.fraction);
     EXPECT_EQ(r[0].result.brush, brush.brush);
-    const auto shifted = cache.find(1, true)->trace(box, a, b);
+    const auto shifted = tracer.findPlaneShiftTree(1, true)->trace(box, a, b);
     EXPECT_EQ(r[1].result.fraction, shifted.fraction);
     // On the floor's face both stop 8 + epsilon above z = 0 on the same plane.
     for (const auto& t : r) {
-        EXPECT_NEAR(t.result.endpos.z, 8.125f, 1e-3f) << viewer::methodName(t.method);
+        EXPECT_NEAR(t.result.endpos.z, 8.125f, 1e-3f) << tracing::traceMethodName(t.method);
         EXPECT_EQ(t.result.plane.normal, glm::vec3(0, 0, 1));
         EXPECT_GT(t.stats.nodesVisited + t.stats.leavesVisited, 0);
     }
     EXPECT_EQ(times[0].count(), 1u);
     EXPECT_EQ(times[1].count(), 1u);
     // One method, one result.
-    EXPECT_EQ(viewer::traceByMethod(TraceMethod::Brush, m, cache, true, box, a, b, 1, {}).size(), 1u);
-    const auto ps = viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, box, a, b, 1, {});
+    EXPECT_EQ(viewer::traceByMethod(TraceMethod::Brush, tracer, true, box, a, b, 1, {}).size(), 1u);
+    const auto ps = viewer::traceByMethod(TraceMethod::PlaneShift, tracer, true, box, a, b, 1, {});
     ASSERT_EQ(ps.size(), 1u);
     EXPECT_EQ(ps[0].method, TraceMethod::PlaneShift);
 }
 
-TEST(MethodTrace, TreesAreBuiltOnFirstUseAndPerMaskAndBevels) {
-    const collision::Model m = wedgeModel();
-    viewer::PlaneShiftCache cache;
-    const auto ray = collision::Shape::ray();
-    const glm::vec3 a(0, 0, 10), b(0, 0, -10);
-    (void)viewer::traceByMethod(TraceMethod::Brush, m, cache, true, ray, a, b, 1, {});
-    EXPECT_EQ(cache.builds(), 0); // the brush trace needs no tree
-    for (int i = 0; i < 5; ++i)
-        (void)viewer::traceByMethod(TraceMethod::Both, m, cache, true, ray, a, b, 1, {});
-    EXPECT_EQ(cache.builds(), 1); // not per trace
-    ASSERT_NE(cache.find(1, true), nullptr);
-    EXPECT_EQ(cache.find(1, false), nullptr);
-    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ray, a, b, 1, {});
-    EXPECT_EQ(cache.builds(), 2); // bevels changed
-    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ray, a, b, bsp::contents::Water,
-                                {});
-    EXPECT_EQ(cache.builds(), 3); // mask changed: nothing is water, the ray passes
-    EXPECT_EQ(cache.find(bsp::contents::Water, false)->info().brushes, 0);
-    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, ray, a, b, 1, {});
-    EXPECT_EQ(cache.builds(), 3); // back to the first: kept
-    // Beyond kMaxTrees the oldest goes.
-    for (int32_t mask = 2; mask < 2 + int32_t(viewer::PlaneShiftCache::kMaxTrees); ++mask)
-        (void)cache.tree(m, mask, true);
-    EXPECT_EQ(cache.find(1, true), nullptr);
-    EXPECT_EQ(cache.builds(), 3 + int(viewer::PlaneShiftCache::kMaxTrees));
-}
-
-TEST(MethodTrace, BevelsSwitchReachesTheTree) {
-    // A sphere passing 9 units over the ridge: stopped early without bevels, through with them.
-    const collision::Model m = wedgeModel();
-    viewer::PlaneShiftCache cache;
-    const auto ball = collision::Shape::sphere(8);
-    const glm::vec3 a(-100, 264, 73), b(-1, 264, 73);
-    const auto with = viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, ball, a, b, 1, {});
-    const auto without = viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ball, a, b, 1, {});
-    EXPECT_EQ(with[0].result.fraction, 1.0f);
-    EXPECT_LT(without[0].result.fraction, 1.0f);
-}
-
 TEST(MethodTrace, UnavailableOptionsFallBackToTheBrushTrace) {
     const collision::Model m = wedgeModel();
-    viewer::PlaneShiftCache cache;
+    tracing::Tracer tracer(m);
     collision::TraceOptions tutorial;
     tutorial.semantics = collision::Semantics::Tutorial;
     collision::TraceOptions inlineModel;
     inlineModel.model = 1;
-    EXPECT_EQ(viewer::planeShiftUnavailable({}), nullptr);
     for (const auto& o : {tutorial, inlineModel}) {
-        ASSERT_NE(viewer::planeShiftUnavailable(o), nullptr);
-        EXPECT_EQ(viewer::effectiveMethod(TraceMethod::Both, o), TraceMethod::Brush);
-        const auto r = viewer::traceByMethod(TraceMethod::Both, m, cache, true, collision::Shape::ray(),
+        const auto r = viewer::traceByMethod(TraceMethod::Both, tracer, true, collision::Shape::ray(),
                                              {0, 0, 10}, {0, 0, -10}, 1, o);
         ASSERT_EQ(r.size(), 1u);
         EXPECT_EQ(r[0].method, TraceMethod::Brush);
     }
-    EXPECT_EQ(cache.builds(), 0);
+    EXPECT_EQ(tracer.treesBuilt(), 0);
 }
 
 TEST(MethodTrace, RecentTimesKeepAWindow) {
@@ -154,7 +112,7 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     const glm::vec3 down = origin - glm::vec3(0, 0, 512);
     st.trace.shape = collision::ShapeKind::Box;
     st.trace.method = TraceMethod::Both;
-    EXPECT_EQ(st.map->planeShift.builds(), 0); // nothing traced yet
+    EXPECT_EQ(st.map->tracer->treesBuilt(), 0); // nothing traced yet
     auto both = st.traceMethods("sweep", st.trace.probeShape(), origin, down, st.trace.mask);
     ASSERT_EQ(both.size(), 2u);
     EXPECT_EQ(both[0].source, "sweep");
@@ -164,14 +122,14 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     EXPECT_NEAR(both[1].result.fraction, both[0].result.fraction,
                 1e-4f); // a box onto the floor: exact both ways
     EXPECT_EQ(st.tracesThisFrame, 2);
-    EXPECT_EQ(st.map->planeShift.builds(), 1);
+    EXPECT_EQ(st.map->tracer->treesBuilt(), 1);
     // The player's traces need one answer: the brush trace with Both, plane shifting with PlaneShift.
     EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method,
               TraceMethod::Brush);
     st.trace.method = TraceMethod::PlaneShift;
     EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method,
               TraceMethod::PlaneShift);
-    EXPECT_EQ(st.map->planeShift.builds(), 1);
+    EXPECT_EQ(st.map->tracer->treesBuilt(), 1);
     EXPECT_EQ(st.methodTimes[0].count(), 2u);
     EXPECT_EQ(st.methodTimes[1].count(), 2u);
 
@@ -199,7 +157,7 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     st.probeCompare = both[1];
     EXPECT_EQ(st.debuggerList().size(), 3u);
     ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    EXPECT_EQ(st.map->planeShift.builds(), 0);
+    EXPECT_EQ(st.map->tracer->treesBuilt(), 0);
     EXPECT_FALSE(st.probeCompare);
     EXPECT_EQ(st.methodTimes[1].count(), 0u);
     st.map.reset();

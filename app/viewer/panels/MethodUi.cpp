@@ -130,7 +130,7 @@ void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
 
 void traceMethodSection(ViewerState& state, TraceSettings& t) {
     ImGui::Separator();
-    const char* why = planeShiftUnavailable(t.options);
+    const char* why = tracing::planeShiftUnavailable(t.options);
     int method = static_cast<int>(t.method);
     ImGui::TextUnformatted("method");
     ImGui::SameLine();
@@ -172,7 +172,7 @@ void traceMethodSection(ViewerState& state, TraceSettings& t) {
         methodLegend("brush", "planeshift");
     }
     const collision::PlaneShiftTree* tree =
-        state.map ? state.map->planeShift.find(t.mask, t.planeShiftBevels) : nullptr;
+        state.map ? state.map->tracer->findPlaneShiftTree(t.mask, t.planeShiftBevels) : nullptr;
     if (tree) {
         ImGui::Text("tree for mask 0x%x, bevels %s:", static_cast<unsigned>(t.mask),
                     t.planeShiftBevels ? "on" : "off");
@@ -194,12 +194,13 @@ void planeShiftStatsSection(ViewerState& state) {
     for (const bool bevels : {true, false}) {
         ImGui::PushID(bevels ? 1 : 0);
         ImGui::TextUnformatted(bevels ? "with bevels:" : "without bevels:");
-        if (const collision::PlaneShiftTree* tree = state.map->planeShift.find(state.trace.mask, bevels)) {
+        if (const collision::PlaneShiftTree* tree =
+                state.map->tracer->findPlaneShiftTree(state.trace.mask, bevels)) {
             treeLine(*tree);
         } else {
             ImGui::SameLine();
             if (ImGui::SmallButton("build"))
-                state.map->planeShift.tree(*state.map->model, state.trace.mask, bevels);
+                (void)state.map->tracer->planeShiftTree(state.trace.mask, bevels);
         }
         ImGui::PopID();
     }
