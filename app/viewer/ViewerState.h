@@ -18,6 +18,7 @@
 #include "render/Renderer.h"
 #include "stepcorrect/StepCorrect.h"
 #include "viewer/AnalysisView.h"
+#include "viewer/BrushView.h"
 #include "viewer/MethodTrace.h"
 #include "viewer/ReachView.h"
 #include "viewer/ReplayController.h"
@@ -157,15 +158,6 @@ struct VisToggles {
     bool patchFacets = false; ///< Collision facets of patches near the last patch hit (or the
                               ///< player); the hit facet in red with its border and bevel planes.
     int ticksShown = 16;      ///< N: traces of the last N ticks, [0, limits::kTicksShownMax].
-};
-
-/// The collision brush view's filters (Render panel legend).
-struct BrushViewSettings {
-    /// Kinds drawn, by inspect::BrushKind; all but "other" (hint, skip, areaportal, origin...) at first.
-    std::array<bool, inspect::kBrushKindCount> shown{true, true, true, true, true,
-                                                     true, true, true, true, false};
-    bool bevels = false;   ///< Bevel sides as short arrows at the brush centre.
-    float range = 4096.0f; ///< Brushes farther from the eye are not drawn (units).
 };
 
 /// The surface class view (Render panel): faces coloured by what the player finds there.

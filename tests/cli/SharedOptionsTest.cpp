@@ -2,7 +2,7 @@
 // commands that take them agree.
 
 #include "cli/SharedOptions.h"
-#include "cli/Commands.h"
+#include "cli/AllCommands.h"
 #include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
@@ -77,9 +77,10 @@ TEST(SharedOptions, WalkScriptsLoadOrSayWhyWithTheirExitCode) {
 // verdict from the program (refused before any window opens; an accepted size lets parsing go on
 // to the next bad option).
 TEST(SharedOptions, ShotAndViewAgreeOnSize) {
-    if (!cli::findCommand("shot") || !cli::findCommand("view"))
+    const auto shotCommand = test::findAnyCommand("shot"), viewCommand = test::findAnyCommand("view");
+    if (!shotCommand || !viewCommand)
         GTEST_SKIP() << "built without the viewer: no shot or view command";
-    const auto shotTable = cli::shotOptions(), viewTable = cli::viewOptions();
+    const auto shotTable = shotCommand->options(), viewTable = viewCommand->options();
     const cli::OptionSpec* shot = findOption(shotTable, "--size");
     const cli::OptionSpec* view = findOption(viewTable, "--size");
     ASSERT_TRUE(shot && view);
