@@ -107,13 +107,14 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    const glm::vec3 origin = st.map->spawns.front().origin;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    const glm::vec3 origin = st.session.map()->spawns.front().origin;
     const glm::vec3 down = origin - glm::vec3(0, 0, 512);
-    st.trace.shape = collision::ShapeKind::Box;
-    st.trace.method = TraceMethod::Both;
-    EXPECT_EQ(st.map->tracer->treesBuilt(), 0); // nothing traced yet
-    auto both = st.traceMethods("sweep", st.trace.probeShape(), origin, down, st.trace.mask);
+    st.settings.choice("trace_shape").set(int(collision::ShapeKind::Box));
+    st.settings.choice("trace_method").set(int(TraceMethod::Both));
+    EXPECT_EQ(st.session.map()->tracer->treesBuilt(), 0); // nothing traced yet
+    auto both =
+        st.traceMethods("sweep", st.probes.settings().probeShape(), origin, down, st.probes.settings().mask);
     ASSERT_EQ(both.size(), 2u);
     EXPECT_EQ(both[0].source, "sweep");
     EXPECT_EQ(both[1].source, "sweep (planeshift)");
@@ -121,21 +122,25 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     EXPECT_LT(both[0].result.fraction, 1.0f);
     EXPECT_NEAR(both[1].result.fraction, both[0].result.fraction,
                 1e-4f); // a box onto the floor: exact both ways
-    EXPECT_EQ(st.tracesThisFrame, 2);
-    EXPECT_EQ(st.map->tracer->treesBuilt(), 1);
+    EXPECT_EQ(st.stats.tracesThisFrame(), 2);
+    EXPECT_EQ(st.session.map()->tracer->treesBuilt(), 1);
     // The player's traces need one answer: the brush trace with Both, plane shifting with PlaneShift.
-    EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method,
-              TraceMethod::Brush);
-    st.trace.method = TraceMethod::PlaneShift;
-    EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method,
-              TraceMethod::PlaneShift);
-    EXPECT_EQ(st.map->tracer->treesBuilt(), 1);
-    EXPECT_EQ(st.methodTimes[0].count(), 2u);
-    EXPECT_EQ(st.methodTimes[1].count(), 2u);
+    EXPECT_EQ(
+        st.traceLogged("player", st.probes.settings().probeShape(), origin, down, st.probes.settings().mask)
+            .method,
+        TraceMethod::Brush);
+    st.settings.choice("trace_method").set(int(TraceMethod::PlaneShift));
+    EXPECT_EQ(
+        st.traceLogged("player", st.probes.settings().probeShape(), origin, down, st.probes.settings().mask)
+            .method,
+        TraceMethod::PlaneShift);
+    EXPECT_EQ(st.session.map()->tracer->treesBuilt(), 1);
+    EXPECT_EQ(st.stats.methodTimes()[0].count(), 2u);
+    EXPECT_EQ(st.stats.methodTimes()[1].count(), 2u);
 
     // Drawn as a pair: every line of the sweep's hit in one of the two method colours, both present.
-    st.sweepTrace = both;
-    st.vis.hitBrush = false;
+    st.probes.setSweepTrace(both);
+    st.settings.flag("vis_hitBrush").set(false);
     debugdraw::RecordingDebugDraw rec;
     viewer::drawTraceVis(st, rec);
     size_t brushLines = 0, shiftLines = 0;
@@ -146,38 +151,37 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     EXPECT_GE(brushLines, 12u + 3u); // the box at the stop and the hit cross at least
     EXPECT_GE(shiftLines, 12u + 3u);
     // A lone sweep keeps the outcome colours.
-    st.sweepTrace.resize(1);
+    st.probes.setSweepTrace({both[0]});
     rec.clear();
     viewer::drawTraceVis(st, rec);
     for (const auto& l : rec.lines())
         EXPECT_NE(l.style.color, viewer::methodColor(TraceMethod::PlaneShift));
 
     // The probe pair is listed by the debugger; a new map drops the trees and the pair.
-    st.probe = both[0];
-    st.probeCompare = both[1];
+    st.probes.setProbe({both[0], both[1]});
     EXPECT_EQ(st.debuggerList().size(), 3u);
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    EXPECT_EQ(st.map->tracer->treesBuilt(), 0);
-    EXPECT_FALSE(st.probeCompare);
-    EXPECT_EQ(st.methodTimes[1].count(), 0u);
-    st.map.reset();
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    EXPECT_EQ(st.session.map()->tracer->treesBuilt(), 0);
+    EXPECT_FALSE(st.probes.probeCompare());
+    EXPECT_EQ(st.stats.methodTimes()[1].count(), 0u);
+    st.dropMap();
 }
 
 TEST(MethodTrace, MethodAndBevelsAreSaved) {
     const std::string path = test::makeTempDir("viewer") + "/viewer.cfg";
     viewer::ViewerState a;
-    a.trace.method = TraceMethod::Both;
-    a.trace.planeShiftBevels = false;
+    a.settings.choice("trace_method").set(int(TraceMethod::Both));
+    a.settings.flag("trace_bevels").set(false);
     ASSERT_TRUE(viewer::saveSettings(path, a));
     viewer::ViewerState b;
     viewer::loadSettings(path, b);
-    EXPECT_EQ(b.trace.method, TraceMethod::Both);
-    EXPECT_FALSE(b.trace.planeShiftBevels);
+    EXPECT_EQ(b.session.rules().method, TraceMethod::Both);
+    EXPECT_FALSE(b.session.rules().bevels);
     test::writeFile(path, "trace.method = 3\ntrace.bevels = 2\n");
     viewer::ViewerState c;
     EXPECT_EQ(viewer::loadSettings(path, c), 0);
-    EXPECT_EQ(c.trace.method, TraceMethod::Brush);
-    EXPECT_TRUE(c.trace.planeShiftBevels);
+    EXPECT_EQ(c.session.rules().method, TraceMethod::Brush);
+    EXPECT_TRUE(c.session.rules().bevels);
 }
 
 namespace {
@@ -242,16 +246,17 @@ TEST(MethodTrace, ViewerStateComparesQuake3AndRobust) {
     auto vfs = fs::FileSystem::create();
     ASSERT_TRUE(vfs.ok()) << vfs.error().message;
     ASSERT_TRUE(vfs.value()->mountArchive(test::openArenaMapsPk3()).ok());
-    st.vfs = std::move(vfs.value());
-    ASSERT_TRUE(st.switchMap("czest3ctf")) << st.mapError;
-    st.trace.shape = collision::ShapeKind::Box;
-    st.trace.mins = {-15, -15, -24};
-    st.trace.maxs = {15, 15, 32};
-    st.trace.mask = bsp::contents::MaskPlayerSolid;
-    st.trace.options.semantics = collision::Semantics::Quake3;
-    st.trace.compareSemantics = true;
+    st.session.setFileSystem(std::move(vfs.value()));
+    ASSERT_TRUE(st.switchMap("czest3ctf")) << st.session.mapError();
+    st.settings.choice("trace_shape").set(int(collision::ShapeKind::Box));
+    st.settings.vector("trace_mins").set(glm::vec3(-15, -15, -24));
+    st.settings.vector("trace_maxs").set(glm::vec3(15, 15, 32));
+    st.settings.mask("trace_mask").set(bsp::contents::MaskPlayerSolid);
+    st.settings.choice("trace_semantics").set(int(collision::Semantics::Quake3));
+    st.settings.flag("trace_compareSemantics").set(true);
     const glm::vec3 start(-110.615f, -273.144f, 24.125f), end(-113.227f, -273.002f, 24.125f);
-    auto pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    auto pair =
+        st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask);
     ASSERT_EQ(pair.size(), 2u);
     EXPECT_EQ(pair[0].label, "quake3");
     EXPECT_EQ(pair[1].label, "robust");
@@ -262,20 +267,26 @@ TEST(MethodTrace, ViewerStateComparesQuake3AndRobust) {
     EXPECT_LT(pair[1].result.fraction, 1.0f);
     EXPECT_EQ(pair[1].result.brush, 2625);
     // Robust first: the pair swaps.
-    st.trace.options.semantics = collision::Semantics::Robust;
-    pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    st.settings.choice("trace_semantics").set(int(collision::Semantics::Robust));
+    pair = st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask);
     ASSERT_EQ(pair.size(), 2u);
     EXPECT_EQ(pair[0].label, "robust");
     EXPECT_EQ(pair[1].label, "quake3");
     // Off, or the tutorial's semantics, or the method switch on both: no semantics pair.
-    st.trace.compareSemantics = false;
-    EXPECT_EQ(st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask).size(), 1u);
-    st.trace.compareSemantics = true;
-    st.trace.options.semantics = collision::Semantics::Tutorial;
-    EXPECT_EQ(st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask).size(), 1u);
-    st.trace.options.semantics = collision::Semantics::Quake3;
-    st.trace.method = TraceMethod::Both;
-    pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    st.settings.flag("trace_compareSemantics").set(false);
+    EXPECT_EQ(
+        st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask)
+            .size(),
+        1u);
+    st.settings.flag("trace_compareSemantics").set(true);
+    st.settings.choice("trace_semantics").set(int(collision::Semantics::Tutorial));
+    EXPECT_EQ(
+        st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask)
+            .size(),
+        1u);
+    st.settings.choice("trace_semantics").set(int(collision::Semantics::Quake3));
+    st.settings.choice("trace_method").set(int(TraceMethod::Both));
+    pair = st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask);
     ASSERT_EQ(pair.size(), 2u);
     EXPECT_EQ(pair[1].label, "planeshift");
 }

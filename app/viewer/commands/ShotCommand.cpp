@@ -8,9 +8,9 @@
 #include "cli/SharedOptions.h"
 #include "core/Format.h"
 #include "movement/Simulation.h"
+#include "viewer/Limits.h"
 #include "viewer/ShotRender.h"
 #include "viewer/Viewer.h"
-#include "viewer/ViewerState.h"
 #include "viewer/commands/ViewerCommands.h"
 #include "viewer/panels/Panels.h"
 

@@ -8,8 +8,8 @@
 #include "movement/WalkScript.h"
 #include "replay/Overrides.h"
 #include "replay/Recording.h"
+#include "viewer/Limits.h"
 #include "viewer/Viewer.h"
-#include "viewer/ViewerState.h"
 #include "viewer/commands/ViewerCommands.h"
 #include "world/MapLoader.h"
 
