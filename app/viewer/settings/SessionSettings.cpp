@@ -260,7 +260,7 @@ void SettingsRegistry::addMovementField(const movement::SettingName& field) {
             applyMovement(s);
             return std::nullopt;
         },
-        field.range, words});
+        field.range, movement::getSetting(movement::Settings{}, name).value_or(""), words});
     m_movement.push_back(added);
 }
 

@@ -166,7 +166,7 @@ std::string VectorSetting::ownRange() const {
     return "three numbers in " + rangeText(double(m_min), double(m_max));
 }
 
-std::string VectorSetting::defaultText() const {
+std::string VectorSetting::ownDefaultText() const {
     return floatText(m_default.x) + " " + floatText(m_default.y) + " " + floatText(m_default.z);
 }
 
@@ -312,7 +312,7 @@ std::vector<std::string> MaskSetting::ownWords() const {
     return out;
 }
 
-std::string MaskSetting::defaultText() const {
+std::string MaskSetting::ownDefaultText() const {
     return bsp::contentsNames(m_default);
 }
 

@@ -47,6 +47,7 @@ struct TextForm {
     /// Parses and applies `word`; an error naming the setting, or nothing. Nothing changes on error.
     std::function<std::optional<std::string>(const std::string& word)> set; ///< Empty: the kind's own.
     std::string range;                             ///< What `set` takes; empty: the kind's own.
+    std::string defaultText;                       ///< The default as `get` writes it; empty: the kind's own.
     std::optional<std::vector<std::string>> words; ///< Completions; none: the kind's own.
 };
 
@@ -75,7 +76,9 @@ public:
     /// The value as text that setText reads back to the same value.
     std::string text() const { return m_form.get ? m_form.get() : ownText(); }
     /// The default value as text.
-    virtual std::string defaultText() const = 0;
+    std::string defaultText() const {
+        return m_form.defaultText.empty() ? ownDefaultText() : m_form.defaultText;
+    }
     /// Sets from the words of a console command or a viewer.cfg line: one word (a vector also
     /// three). Strict: NaN, infinities, values outside the range and unknown names are refused
     /// with an error naming the setting, and the value stays as it was.
@@ -93,8 +96,9 @@ public:
     void setTextForm(TextForm form) { m_form = std::move(form); }
 
 protected:
-    /// The kind's own range and completions.
+    /// The kind's own range, default text and completions.
     virtual std::string ownRange() const = 0;
+    virtual std::string ownDefaultText() const = 0;
     virtual std::vector<std::string> ownWords() const { return {}; }
     /// The kind's own text form.
     virtual std::string ownText() const = 0;
@@ -122,7 +126,7 @@ public:
     bool defaultValue() const { return m_default; }
     std::string ownRange() const override { return "0 or 1"; }
     std::vector<std::string> ownWords() const override { return {"0", "1"}; }
-    std::string defaultText() const override { return m_default ? "1" : "0"; }
+    std::string ownDefaultText() const override { return m_default ? "1" : "0"; }
     void reset() override { set(m_default); }
 
 protected:
@@ -145,7 +149,7 @@ public:
     int64_t max() const { return m_max; }
     int64_t defaultValue() const { return m_default; }
     std::string ownRange() const override;
-    std::string defaultText() const override { return std::to_string(m_default); }
+    std::string ownDefaultText() const override { return std::to_string(m_default); }
     void reset() override { set(m_default); }
 
 protected:
@@ -169,7 +173,7 @@ public:
     double max() const { return m_max; }
     double defaultValue() const { return m_default; }
     std::string ownRange() const override;
-    std::string defaultText() const override { return numberText(m_default); }
+    std::string ownDefaultText() const override { return numberText(m_default); }
     void reset() override { set(m_default); }
 
 protected:
@@ -195,7 +199,7 @@ public:
     float max() const { return m_max; }
     glm::vec3 defaultValue() const { return m_default; }
     std::string ownRange() const override;
-    std::string defaultText() const override;
+    std::string ownDefaultText() const override;
     void reset() override { set(m_default); }
 
 protected:
@@ -220,7 +224,7 @@ public:
     int defaultValue() const { return m_default; }
     std::string ownRange() const override;
     std::vector<std::string> ownWords() const override { return m_names; }
-    std::string defaultText() const override { return m_names[size_t(m_default)]; }
+    std::string ownDefaultText() const override { return m_names[size_t(m_default)]; }
     void reset() override { set(m_default); }
     /// Also a whole index into the names (viewer.cfg stored enums as numbers).
     std::optional<std::string> setFileText(const std::string& text) override;
@@ -248,7 +252,7 @@ public:
     uint32_t defaultValue() const { return m_default; }
     std::string ownRange() const override;
     std::vector<std::string> ownWords() const override;
-    std::string defaultText() const override { return textOf(m_default); }
+    std::string ownDefaultText() const override { return textOf(m_default); }
     void reset() override { set(m_default); }
 
 protected:
@@ -273,7 +277,7 @@ public:
     int32_t defaultValue() const { return m_default; }
     std::string ownRange() const override { return "contents names or a number"; }
     std::vector<std::string> ownWords() const override;
-    std::string defaultText() const override;
+    std::string ownDefaultText() const override;
     void reset() override { set(m_default); }
 
 protected:
@@ -293,7 +297,7 @@ public:
     TextSetting(SettingInfo info, std::string description, std::function<bool(const std::string&)> parse,
                 std::function<std::string()> print, std::function<void()> clear);
     std::string ownRange() const override { return m_description; }
-    std::string defaultText() const override { return ""; }
+    std::string ownDefaultText() const override { return ""; }
     void reset() override;
 
 protected:
