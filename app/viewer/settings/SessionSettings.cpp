@@ -185,7 +185,6 @@ void SettingsRegistry::addMovement() {
 
 void SettingsRegistry::addMovementField(const movement::SettingName& field) {
     Session& se = m_session;
-    const SettingsKey key = m_key;
     const std::string name = field.name;
     const MovementRow& row = movementRow(name);
     const bool archived = name == "preset" || name == "method" || name == "stepLength";
@@ -193,63 +192,15 @@ void SettingsRegistry::addMovementField(const movement::SettingName& field) {
         info("movement." + name, movementCvarName(name), row.label, row.doc, archived, row.slider);
     if (i.name != name)
         i.aliases = {name};
-    const movement::Settings d;
-    // Reads and writes one field of a copy of the settings; the session sanitizes the whole.
-    auto binding = [&se, key](auto get, auto set) {
-        using T = decltype(get(std::declval<const movement::Settings&>()));
-        return Binding<T>{[&se, get] { return get(se.movement()); },
-                          [&se, key, set](T v) {
-                              movement::Settings s = se.movement();
-                              set(s, v);
-                              se.setMovement(s, key);
-                          }};
-    };
-    Setting* added = nullptr;
-    if (name == "preset")
-        added = &add(std::make_unique<ChoiceSetting>(
-            std::move(i), namesOf(movement::kPresetNames), int(d.preset),
-            binding([](const movement::Settings& s) { return int(s.preset); },
-                    [](movement::Settings& s, int v) { s.preset = movement::Preset(v); })));
-    else if (name == "method")
-        added = &add(std::make_unique<ChoiceSetting>(
-            std::move(i), namesOf(movement::kMethodNames), int(d.method),
-            binding([](const movement::Settings& s) { return int(s.method); },
-                    [](movement::Settings& s, int v) { s.method = movement::Method(v); })));
-    else if (name == "shape")
-        added = &add(std::make_unique<ChoiceSetting>(
-            std::move(i), namesOf(collision::kShapeNames), int(d.shape),
-            binding([](const movement::Settings& s) { return int(s.shape); },
-                    [](movement::Settings& s, int v) { s.shape = collision::ShapeKind(v); })));
-    else if (name == "maxSlideIterations" || name == "maxPlanes") {
-        int movement::Settings::*f =
-            name == "maxPlanes" ? &movement::Settings::maxPlanes : &movement::Settings::maxSlideIterations;
-        added = &add(std::make_unique<WholeSetting>(
-            std::move(i), name == "maxPlanes" ? 2 : 1, 16, d.*f,
-            binding([f](const movement::Settings& s) { return int64_t(s.*f); },
-                    [f](movement::Settings& s, int64_t v) { s.*f = int(v); })));
-    } else if (name == "snapVelocity" || name == "quantizeAngles") {
-        bool movement::Settings::*f =
-            name == "snapVelocity" ? &movement::Settings::snapVelocity : &movement::Settings::quantizeAngles;
-        added =
-            &add(std::make_unique<FlagSetting>(std::move(i), d.*f,
-                                               binding([f](const movement::Settings& s) { return s.*f; },
-                                                       [f](movement::Settings& s, bool v) { s.*f = v; })));
-    } else if (name == "contentsMask")
-        added = &add(std::make_unique<MaskSetting>(
-            std::move(i), d.contentsMask,
-            binding([](const movement::Settings& s) { return s.contentsMask; },
-                    [](movement::Settings& s, int32_t v) { s.contentsMask = v; }),
-            false));
-    else
-        added = &addMovementNumber(std::move(i), name);
-    // The console and viewer.cfg read and write these as the command line's --set does.
-    // (contentsMask as the number --set takes, not by names: no completions.)
+    Setting& added = addMovementKind(std::move(i), name);
+    // The console and viewer.cfg read and write these as the command line's --set does
+    // (contentsMask as the number --set takes, not by names: no completions).
     std::optional<std::vector<std::string>> words;
     if (name == "contentsMask")
         words.emplace();
-    added->setTextForm(TextForm{
+    added.setTextForm(TextForm{
         [&se, name] { return movement::getSetting(se.movement(), name).value_or("?"); },
-        [this, &se, name, shown = added->info().name](const std::string& w) -> std::optional<std::string> {
+        [this, &se, name, shown = added.info().name](const std::string& w) -> std::optional<std::string> {
             movement::Settings s = se.movement();
             if (auto e = movement::setSetting(s, name, w))
                 // setSetting names the field: the message names the setting.
@@ -261,7 +212,56 @@ void SettingsRegistry::addMovementField(const movement::SettingName& field) {
             return std::nullopt;
         },
         field.range, movement::getSetting(movement::Settings{}, name).value_or(""), words});
-    m_movement.push_back(added);
+    m_movement.push_back(&added);
+}
+
+Setting& SettingsRegistry::addMovementKind(SettingInfo i, const std::string& name) {
+    Session& se = m_session;
+    const SettingsKey key = m_key;
+    const movement::Settings d;
+    // Reads and writes one field of a copy of the settings; the session sanitizes the whole.
+    auto binding = [&se, key](auto get, auto set) {
+        using T = decltype(get(std::declval<const movement::Settings&>()));
+        return Binding<T>{[&se, get] { return get(se.movement()); },
+                          [&se, key, set](T v) {
+                              movement::Settings s = se.movement();
+                              set(s, v);
+                              se.setMovement(s, key);
+                          }};
+    };
+    using S = movement::Settings;
+    if (name == "preset")
+        return add(
+            std::make_unique<ChoiceSetting>(std::move(i), namesOf(movement::kPresetNames), int(d.preset),
+                                            binding([](const S& s) { return int(s.preset); },
+                                                    [](S& s, int v) { s.preset = movement::Preset(v); })));
+    if (name == "method")
+        return add(
+            std::make_unique<ChoiceSetting>(std::move(i), namesOf(movement::kMethodNames), int(d.method),
+                                            binding([](const S& s) { return int(s.method); },
+                                                    [](S& s, int v) { s.method = movement::Method(v); })));
+    if (name == "shape")
+        return add(
+            std::make_unique<ChoiceSetting>(std::move(i), namesOf(collision::kShapeNames), int(d.shape),
+                                            binding([](const S& s) { return int(s.shape); },
+                                                    [](S& s, int v) { s.shape = collision::ShapeKind(v); })));
+    if (name == "maxSlideIterations" || name == "maxPlanes") {
+        int S::*f = name == "maxPlanes" ? &S::maxPlanes : &S::maxSlideIterations;
+        return add(std::make_unique<WholeSetting>(
+            std::move(i), name == "maxPlanes" ? 2 : 1, 16, d.*f,
+            binding([f](const S& s) { return int64_t(s.*f); }, [f](S& s, int64_t v) { s.*f = int(v); })));
+    }
+    if (name == "snapVelocity" || name == "quantizeAngles") {
+        bool S::*f = name == "snapVelocity" ? &S::snapVelocity : &S::quantizeAngles;
+        return add(std::make_unique<FlagSetting>(
+            std::move(i), d.*f, binding([f](const S& s) { return s.*f; }, [f](S& s, bool v) { s.*f = v; })));
+    }
+    if (name == "contentsMask")
+        return add(std::make_unique<MaskSetting>(
+            std::move(i), d.contentsMask,
+            binding([](const S& s) { return s.contentsMask; }, [](S& s, int32_t v) { s.contentsMask = v; }),
+            false));
+    return addMovementNumber(std::move(i), name);
 }
 
 NumberSetting& SettingsRegistry::addMovementNumber(SettingInfo i, const std::string& name) {

@@ -71,6 +71,7 @@ private:
     void addTraceRules();
     void addMovement();
     void addMovementField(const movement::SettingName& field);
+    Setting& addMovementKind(SettingInfo info, const std::string& name);
     NumberSetting& addMovementNumber(SettingInfo info, const std::string& name);
     void addSession();
     void addProbe();
