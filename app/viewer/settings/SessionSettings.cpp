@@ -164,10 +164,11 @@ void SettingsRegistry::addTraceRules() {
         Binding<bool>{[&se] { return se.rules().options.rayCurveClip; },
                       write([](tracing::Rules& r, bool v) { r.options.rayCurveClip = v; })}));
     add(std::make_unique<ChoiceSetting>(
-        info(
-            "trace.method", "trace_method", "method",
-            "how traces are traced (both: probe and sweep side by side; the player moves by the brush trace)",
-            true),
+        info("trace.method", "trace_method", "method",
+             "which trace answers: brush, planeshift (Melax's plane shifting) or both (probe and sweep side "
+             "by "
+             "side; the player moves by the brush trace)",
+             true),
         namesOf(tracing::kTraceMethodNames), int(d.method),
         Binding<int>{[&se] { return int(se.rules().method); },
                      write([](tracing::Rules& r, int v) { r.method = TraceMethod(v); })}));

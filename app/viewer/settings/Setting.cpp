@@ -96,7 +96,7 @@ void WholeSetting::set(int64_t v) {
 }
 
 std::string WholeSetting::ownRange() const {
-    return rangeText(double(m_min), double(m_max)) + ", whole";
+    return core::format("[%lld, %lld], whole", static_cast<long long>(m_min), static_cast<long long>(m_max));
 }
 
 std::optional<std::string> WholeSetting::ownSetText(const std::vector<std::string>& words) {
@@ -105,7 +105,9 @@ std::optional<std::string> WholeSetting::ownSetText(const std::vector<std::strin
         return e;
     const auto v = finiteNumber(w);
     if (!v || *v != std::floor(*v) || *v < double(m_min) || *v > double(m_max))
-        return refusal("a whole number in " + rangeText(double(m_min), double(m_max)), w);
+        return refusal(core::format("a whole number in [%lld, %lld]", static_cast<long long>(m_min),
+                                    static_cast<long long>(m_max)),
+                       w);
     set(static_cast<int64_t>(*v));
     return std::nullopt;
 }
