@@ -278,3 +278,16 @@ TEST(SettingsRegistry, SettersKeepEveryValueInItsRange) {
         EXPECT_TRUE(movement::inRange(v.st.session.movement())) << "the player box inverted";
     }
 }
+
+TEST(SettingsRegistry, TheViewerDocsListEverySetting) {
+    // docs/viewer.md's Settings table is the registry's: a setting added or renamed shows there.
+    const std::string docs = fileText(std::string(CLIPLAB_SOURCE_DIR) + "/docs/viewer.md");
+    ASSERT_FALSE(docs.empty());
+    Viewer v;
+    for (const Setting* s : v.st.settings.all()) {
+        EXPECT_NE(docs.find("| `" + s->info().name + "`"), std::string::npos) << s->info().name;
+        EXPECT_NE(docs.find("`" + s->info().key + "`" + (s->info().archived ? " (saved)" : "")),
+                  std::string::npos)
+            << s->info().key;
+    }
+}
