@@ -38,8 +38,8 @@ void controller(ViewerState& state) {
             state.startThinWallDemo();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
-                "step-and-correct, %.0f-unit steps, %.0f Hz, max speed %.0f, accelerate %.0f, at the\\n"
-                "playground's thin walls: hold forward to pass through them; pick swept traces\\n"
+                "step-and-correct, %.0f-unit steps, %.0f Hz, max speed %.0f, accelerate %.0f, at the\n"
+                "playground's thin walls: hold forward to pass through them; pick swept traces\n"
                 "and try again to be stopped. 'defaults' in settings restores speed and acceleration.",
                 double(ViewerState::kDemoStepLength), ViewerState::kDemoTickRate,
                 double(ViewerState::kDemoMaxSpeed), double(ViewerState::kDemoAccelerate));
