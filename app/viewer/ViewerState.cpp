@@ -68,8 +68,9 @@ std::vector<LoggedTrace> ViewerState::traceByMethodLogged(TraceMethod method, co
 
 LoggedTrace ViewerState::traceLogged(const std::string& source, const collision::Shape& shape,
                                      const glm::vec3& start, const glm::vec3& end, int32_t mask) {
-    const TraceMethod method =
-        session.rules().method == TraceMethod::Both ? TraceMethod::Brush : session.rules().method;
+    // One answer: the method that answers by the rules (the brush trace when both are asked for).
+    const tracing::Rules& rules = session.rules();
+    const TraceMethod method = tracing::answeringMethod(rules.method, rules.options);
     return std::move(traceByMethodLogged(method, source, shape, start, end, mask).front());
 }
 
