@@ -363,7 +363,7 @@ TEST(TraceCommand, CurvesAreOnByDefault) {
     EXPECT_NE(compare.err.find("no patches"), std::string::npos) << compare.err;
     // Where plane shifting cannot answer (the tracing module's one rule), trace and compare-methods
     // both say why.
-    for (const std::string command :
+    for (const std::string& command :
          {map + " --method planeshift", "compare-methods '" + test::playgroundPath() + "'"}) {
         auto tutorial = test::runCliplab(command + " --semantics tutorial", input);
         EXPECT_EQ(tutorial.exitCode, 2) << command;
