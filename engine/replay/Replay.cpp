@@ -114,6 +114,25 @@ struct Stepper {
 
 } // namespace
 
+int64_t replayRange(const Recording& recording, const RunSettings& settings, World& world,
+                    const movement::PlayerState& state, size_t first, size_t count,
+                    std::vector<movement::PlayerState>& states, std::vector<int32_t>* tracesPerTick,
+                    movement::Recorder* recorder) {
+    const size_t total = ticksAtRate(recording, settings.rate);
+    const size_t end = first >= total ? first : first + std::min(count, total - first);
+    const Stepper stepper(settings, world);
+    CountingRecorder counter(recorder);
+    movement::PlayerState now = state;
+    for (size_t i = first; i < end; ++i) {
+        const int64_t before = counter.count;
+        now = stepper.tick(now, inputAt(recording, settings.rate, i), &counter);
+        states.push_back(now);
+        if (tracesPerTick)
+            tracesPerTick->push_back(static_cast<int32_t>(counter.count - before));
+    }
+    return counter.count;
+}
+
 Run replay(const Recording& recording, const RunSettings& settings, World& world,
            movement::Recorder* recorder, size_t maxTicks) {
     Run run;
@@ -122,16 +141,8 @@ Run replay(const Recording& recording, const RunSettings& settings, World& world
     run.states.reserve(n + 1);
     run.tracesPerTick.reserve(n);
     run.states.push_back(recording.start);
-    const Stepper stepper(settings, world);
-    CountingRecorder counter(recorder);
-    movement::PlayerState state = recording.start;
-    for (size_t i = 0; i < n; ++i) {
-        const int64_t before = counter.count;
-        state = stepper.tick(state, inputAt(recording, settings.rate, i), &counter);
-        run.states.push_back(state);
-        run.tracesPerTick.push_back(static_cast<int32_t>(counter.count - before));
-    }
-    run.traces = counter.count;
+    run.traces = replayRange(recording, settings, world, recording.start, 0, n, run.states,
+                             &run.tracesPerTick, recorder);
     return run;
 }
 

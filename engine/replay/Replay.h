@@ -77,6 +77,16 @@ const movement::Input& inputAt(const Recording& recording, double rate, size_t k
 Run replay(const Recording& recording, const RunSettings& settings, World& world,
            movement::Recorder* recorder = nullptr, size_t maxTicks = std::numeric_limits<size_t>::max());
 
+/// Runs the ticks `first` .. `first + count - 1` (0-based) of a replay of `recording` under
+/// `settings` from `state` (the state before tick `first`), exactly as replay() runs them: appends
+/// the state after each tick to `states` and, when given, its trace count to `tracesPerTick`;
+/// returns the traces made. Ticks past ticksAtRate(recording, settings.rate) are not run. For
+/// simulating a run again from a state kept from before (the run editor).
+int64_t replayRange(const Recording& recording, const RunSettings& settings, World& world,
+                    const movement::PlayerState& state, size_t first, size_t count,
+                    std::vector<movement::PlayerState>& states, std::vector<int32_t>* tracesPerTick = nullptr,
+                    movement::Recorder* recorder = nullptr);
+
 /// Runs tick `k` (0-based) of a replay of `recording` under `settings` from `state`, as replay()
 /// runs it: for playing a recording forward one tick at a time. `recorder` (optional) sees every
 /// trace.

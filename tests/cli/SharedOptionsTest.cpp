@@ -17,7 +17,8 @@ cli::CommandLine parsed(const std::vector<std::string>& args) {
     return cl.value();
 }
 
-const cli::OptionSpec* findOption(const std::vector<cli::OptionSpec>& table, const std::string& name) {
+[[maybe_unused]] const cli::OptionSpec* findOption(const std::vector<cli::OptionSpec>& table,
+                                                   const std::string& name) {
     for (const cli::OptionSpec& o : table)
         if (o.name == name)
             return &o;

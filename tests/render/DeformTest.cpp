@@ -9,6 +9,7 @@
 #include <cmath>
 
 using namespace cliplab::render;
+using namespace cliplab::shader;
 
 namespace {
 
