@@ -95,9 +95,12 @@ int runBenchTrace(const Args& args) {
     for (const auto& q : requests)
         shapes.push_back(requestShape(q, settings));
 
-    std::optional<collision::PlaneShiftTree> tree;
-    if (settings.planeShift) {
-        tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
+    // Threads share the tracer: its one tree (--mask's) is built here, before any of them runs, so
+    // they only read it.
+    tracing::Tracer tracer(*model);
+    if (settings.method == tracing::TraceMethod::PlaneShift) {
+        const collision::PlaneShiftTree* tree =
+            &tracer.planeShiftTree(settings.mask, settings.planeShiftBevels);
         const auto& info = tree->info();
         std::printf("planeshift_nodes=%d bevel_nodes=%d solid_leaves=%d empty_leaves=%d depth=%d bytes=%zu "
                     "build_seconds=%.4f\n",
@@ -107,7 +110,7 @@ int runBenchTrace(const Args& args) {
     // One pass over every line; the fractions are summed into `sum` (each thread has its own).
     auto runAllInto = [&](double& sum) {
         for (size_t i = 0; i < requests.size(); ++i) {
-            const auto r = traceRequest(*model, tree ? &*tree : nullptr, requests[i], shapes[i], settings);
+            const auto r = traceRequest(tracer, requests[i], shapes[i], settings);
             sum += double(r.fraction);
         }
     };

@@ -4,6 +4,7 @@
 /// Movement and the viewer depend on these types only; collision::Model (Model.h) implements them.
 
 #include "bsp/BspData.h"
+#include "core/EnumNames.h"
 
 #include <glm/vec3.hpp>
 
@@ -28,6 +29,17 @@ enum class ShapeKind {
               ///< plus the middle of mins/maxs (zero unless set, e.g. a player box's middle):
               ///< planes shifted by its support radius * sqrt(nx^2 + ny^2) + halfHeight * |nz|.
 };
+
+/// Every shape kind and its name, in enum order: the one list the movement settings, the viewer's
+/// choices, its console and its settings file read.
+inline constexpr std::array<core::EnumName<ShapeKind>, 5> kShapeNames{{
+    {ShapeKind::Ray, "ray"},
+    {ShapeKind::Box, "box"},
+    {ShapeKind::Sphere, "sphere"},
+    {ShapeKind::Capsule, "capsule"},
+    {ShapeKind::Cylinder, "cylinder"},
+}};
+static_assert(core::inEnumOrder(kShapeNames));
 
 /// A swept shape. Build with the named constructors. Traces swap inverted mins/maxs, clamp extents
 /// to +/-131072 and refuse NaN or infinite numbers (TraceLimits.h).

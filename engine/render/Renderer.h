@@ -5,6 +5,7 @@
 /// the debug-draw layer on top. Needs a current GL context with glad loaded (see loadGl()).
 
 #include "bsp/BspData.h"
+#include "core/EnumNames.h"
 #include "core/Result.h"
 #include "debugdraw/DebugDraw.h"
 #include "fs/FileSystem.h"
@@ -12,6 +13,7 @@
 #include "render/Camera.h"
 #include "render/Culling.h"
 
+#include <array>
 #include <memory>
 #include <set>
 #include <string>
@@ -29,6 +31,15 @@ enum class ViewMode {
     LightmapOnly, ///< Light only (lightmaps or vertex light), white surfaces.
     Flat,         ///< Grey, shaded by the surface normal.
 };
+
+/// Every view mode and its name, in enum order (shot's --view, the viewer's Render panel, console
+/// and settings file).
+inline constexpr std::array<core::EnumName<ViewMode>, 3> kViewModeNames{{
+    {ViewMode::Textured, "textured"},
+    {ViewMode::LightmapOnly, "lightmap"},
+    {ViewMode::Flat, "flat"},
+}};
+static_assert(core::inEnumOrder(kViewModeNames));
 
 /// Per-frame switches.
 struct RenderSettings {

@@ -16,12 +16,8 @@
 
 namespace cliplab::replay {
 
-const char* traceMethodName(TraceMethod method) {
-    return method == TraceMethod::PlaneShift ? "planeshift" : "brush";
-}
-
 TraceMethod RunSettings::effectiveMethod() const {
-    return trace.semantics != collision::Semantics::Tutorial ? method : TraceMethod::Brush;
+    return tracing::answeringMethod(method, trace);
 }
 
 RunSettings inEffect(const RunSettings& settings) {
@@ -48,7 +44,7 @@ std::optional<std::string> validateRunSettings(const RunSettings& s) {
     if (static_cast<size_t>(s.trace.semantics) >= collision::kSemanticsNames.size())
         return "semantics: not " + collision::semanticsChoice();
     if (s.method != TraceMethod::Brush && s.method != TraceMethod::PlaneShift)
-        return std::string("trace method: not brush or planeshift");
+        return "trace method: not " + tracing::singleMethodChoice();
     return std::nullopt;
 }
 
@@ -284,12 +280,11 @@ bool Parser::header(const std::vector<std::string_view>& w, std::string_view raw
     if (key == "trace.method") {
         if (!one())
             return false;
-        if (w[1] == "brush")
-            r.settings.method = TraceMethod::Brush;
-        else if (w[1] == "planeshift")
-            r.settings.method = TraceMethod::PlaneShift;
-        else
-            return fail("trace.method: expected brush or planeshift, got '" + std::string(w[1]) + "'");
+        const auto method = tracing::parseSingleMethod(w[1]);
+        if (!method)
+            return fail("trace.method: expected " + tracing::singleMethodChoice() + ", got '" +
+                        std::string(w[1]) + "'");
+        r.settings.method = *method;
         return true;
     }
     if (key == "trace.bevels")

@@ -1,39 +1,33 @@
-// `cliplab shot`: render a map from one view into a PNG, optionally timing N frames.
+// `cliplab shot`: render a map from one view into a PNG, optionally timing N frames; with --ui the
+// viewer's own frame, panels included. Parsing and printing here; the drawing is ShotRender's and
+// the viewer's.
 
 #include "bsp/Entities.h"
-#include "cli/Commands.h"
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
 #include "cli/SharedOptions.h"
 #include "core/Format.h"
 #include "movement/Simulation.h"
-#include "render/Renderer.h"
-#include "viewer/BrushView.h"
-#include "viewer/GlWindow.h"
-#include "viewer/MapEntities.h"
-#include "viewer/PatchView.h"
-#include "viewer/Png.h"
+#include "viewer/Limits.h"
+#include "viewer/ShotRender.h"
 #include "viewer/Viewer.h"
-#include "viewer/ViewerState.h"
+#include "viewer/commands/ViewerCommands.h"
 #include "viewer/panels/Panels.h"
 
-#include <glad/gl.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
-#include <memory>
 #include <optional>
 #include <sstream>
 
-namespace cliplab::cli {
+namespace cliplab::viewer {
+
+using namespace cli;
 
 namespace {
 
 int usage(const std::string& message) {
-    return usageError("shot", message);
+    return usageError(*findViewerCommand("shot"), message);
 }
 
 std::optional<float> number(const std::string& s) {
@@ -50,31 +44,24 @@ std::string joined(const std::vector<std::string>& names) {
 
 /// Everything `cliplab shot` was asked for.
 struct ShotOptions {
-    render::Camera camera;
-    render::RenderSettings settings;
-    long long frames = 1;
-    bool timed = false; ///< --frames given: print the median frame time.
-    /// --alternate: every second frame is drawn with these settings instead (frames 2, 4, ...).
-    std::optional<render::RenderSettings> alternate;
-    std::string alternateText; ///< The options as given.
-    double seconds = 0.0;      ///< --time (shader animation clock).
+    ShotRequest request;       ///< Camera, drawing settings, frames, --alternate, --time, --bevels, --out.
+    bool timed = false;        ///< --frames given: print the median frame time.
+    std::string alternateText; ///< --alternate's options as given.
     std::optional<glm::vec3> pos;
     std::optional<float> pitch, yaw;
     bool ui = false;
-    std::optional<viewer::TraceMethod> method;
+    std::optional<TraceMethod> method;
     std::optional<collision::Semantics> semantics; ///< --semantics (with --ui).
     bool compareSemantics = false;                 ///< --compare-semantics (with --ui).
-    bool bevels = false;                           ///< --bevels (with --view brushes).
     std::optional<std::pair<glm::vec3, glm::vec3>> sweep;
     std::optional<std::vector<std::string>> open; ///< --open: sidebar sections open.
-    std::string out;
     std::string map;
 };
 
 /// The options that change how the world is drawn (also those --alternate takes).
 std::vector<OptionSpec> drawingOptions() {
     return {
-        {"--view", 1, false, "textured|lightmap|flat|brushes",
+        {"--view", 1, false, core::joinNames(render::kViewModeNames) + "|brushes",
          "what is drawn (default textured; brushes: the collision brushes by kind and patch facets)"},
         {"--models", 1, false, "on|off", "draw the items and misc_models (default on; the plain shot only)"},
         {"--wireframe", 0, false, "", "overlay the triangle edges"},
@@ -89,16 +76,12 @@ std::vector<OptionSpec> drawingOptions() {
 std::optional<std::string> applyDrawingOptions(const CommandLine& cl, render::RenderSettings& s) {
     if (cl.has("--view")) {
         const std::string v = cl.value("--view");
-        if (v == "textured")
-            s.view = render::ViewMode::Textured;
-        else if (v == "lightmap")
-            s.view = render::ViewMode::LightmapOnly;
-        else if (v == "flat")
-            s.view = render::ViewMode::Flat;
-        else if (v == "brushes")
+        if (v == "brushes")
             s.drawWorld = false;
+        else if (const auto mode = core::valueOf(render::kViewModeNames, v))
+            s.view = *mode;
         else
-            return "--view must be textured, lightmap, flat or brushes";
+            return "--view must be " + core::joinNames(render::kViewModeNames, ", ") + " or brushes";
     }
     if (cl.has("--models")) {
         const std::string m = cl.value("--models");
@@ -150,53 +133,53 @@ std::optional<std::string> parseImageOptions(const CommandLine& cl, ShotOptions&
     if (!size)
         return size.error().message;
     if (*size) {
-        o.camera.width = (*size)->width;
-        o.camera.height = (*size)->height;
+        o.request.camera.width = (*size)->width;
+        o.request.camera.height = (*size)->height;
     }
     if (cl.has("--fov")) {
         auto fov = number(cl.value("--fov"));
-        if (!fov || *fov < viewer::limits::kFovMin || *fov > viewer::limits::kFovMax)
-            return core::format("--fov must be a number of degrees in %g..%g",
-                                double(viewer::limits::kFovMin), double(viewer::limits::kFovMax));
-        o.camera.fovX = *fov;
+        if (!fov || *fov < limits::kFovMin || *fov > limits::kFovMax)
+            return core::format("--fov must be a number of degrees in %g..%g", double(limits::kFovMin),
+                                double(limits::kFovMax));
+        o.request.camera.fovX = *fov;
     }
     if (cl.has("--frames")) {
         auto n = parseInteger(cl.value("--frames"));
         if (!n || *n < 1 || *n > 100000)
             return "--frames must be an integer in 1..100000";
-        o.frames = *n;
+        o.request.frames = *n;
         o.timed = true;
     }
-    if (auto error = applyDrawingOptions(cl, o.settings))
+    if (auto error = applyDrawingOptions(cl, o.request.settings))
         return error;
-    o.bevels = cl.has("--bevels");
-    if (o.bevels && o.settings.drawWorld)
+    o.request.bevels = cl.has("--bevels");
+    if (o.request.bevels && o.request.settings.drawWorld)
         return "--bevels draws the brushes' bevel planes: it needs --view brushes";
     if (cl.has("--alternate")) {
         if (!o.timed)
             return "--alternate compares frame times: it needs --frames";
-        if (!o.settings.drawWorld)
+        if (!o.request.settings.drawWorld)
             return "--alternate compares drawings of the world: not with --view brushes";
-        if (o.frames < 4)
+        if (o.request.frames < 4)
             return "--alternate needs --frames 4 or more (the first frame of each setting is not counted)";
         o.alternateText = cl.value("--alternate");
-        auto alternate = parseAlternate(o.alternateText, o.settings);
+        auto alternate = parseAlternate(o.alternateText, o.request.settings);
         if (!alternate)
             return alternate.error().message;
-        o.alternate = *alternate;
+        o.request.alternate = *alternate;
     }
     if (cl.has("--patch-level")) {
         auto n = parseInteger(cl.value("--patch-level"));
-        if (!n || *n < viewer::limits::kPatchLevelMin || *n > viewer::limits::kPatchLevelMax)
-            return core::format("--patch-level must be an integer in %d..%d", viewer::limits::kPatchLevelMin,
-                                viewer::limits::kPatchLevelMax);
-        o.settings.patchLevel = static_cast<int>(*n);
+        if (!n || *n < limits::kPatchLevelMin || *n > limits::kPatchLevelMax)
+            return core::format("--patch-level must be an integer in %d..%d", limits::kPatchLevelMin,
+                                limits::kPatchLevelMax);
+        o.request.settings.patchLevel = static_cast<int>(*n);
     }
     if (cl.has("--time")) {
         auto t = parseNumber(cl.value("--time"));
         if (!t || *t < 0.0 || *t > 1e6)
             return "--time must be a number of seconds in 0..1e6";
-        o.seconds = *t;
+        o.request.seconds = *t;
     }
     return std::nullopt;
 }
@@ -228,7 +211,7 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
     o.ui = cl.has("--ui");
     if (cl.has("--models") && o.ui)
         return "--models is for the plain shot; with --ui the viewer's Render panel has the switch";
-    if (o.alternate && o.ui)
+    if (o.request.alternate && o.ui)
         return "--alternate times the plain shot's drawing: not with --ui";
     if ((cl.has("--method") || cl.has("--sweep") || cl.has("--open") || cl.has("--semantics") ||
          cl.has("--compare-semantics")) &&
@@ -245,7 +228,7 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
     o.compareSemantics = cl.has("--compare-semantics");
     if (cl.has("--open")) {
         const std::string list = cl.value("--open");
-        const std::vector<std::string> names = viewer::panels::sectionNames();
+        const std::vector<std::string> names = panels::sectionNames();
         o.open.emplace();
         for (size_t at = 0; at <= list.size();) {
             const size_t comma = std::min(list.find(',', at), list.size());
@@ -259,12 +242,9 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
     }
     if (cl.has("--method")) {
         const std::string m = cl.value("--method");
-        for (viewer::TraceMethod t :
-             {viewer::TraceMethod::Brush, viewer::TraceMethod::PlaneShift, viewer::TraceMethod::Both})
-            if (m == viewer::methodName(t))
-                o.method = t;
+        o.method = tracing::parseTraceMethod(m);
         if (!o.method)
-            return "--method must be brush, planeshift or both, got '" + m + "'";
+            return "--method must be " + core::choiceText(tracing::kTraceMethodNames) + ", got '" + m + "'";
     }
     if (cl.has("--sweep")) {
         const auto& v = cl.values("--sweep");
@@ -284,17 +264,17 @@ std::optional<std::string> parseUiOptions(const CommandLine& cl, ShotOptions& o)
 /// `shot --ui`: the viewer's own frame, panels included, drawn offscreen: a few frames so that
 /// ImGui's auto-sized windows settle. Saved settings are not read, so the picture is reproducible.
 int shotWithUi(const CommandLine& cl, const ShotOptions& o) {
-    viewer::ViewerConfig config;
+    ViewerConfig config;
     config.map = o.map;
-    config.width = o.camera.width;
-    config.height = o.camera.height;
+    config.width = o.request.camera.width;
+    config.height = o.request.camera.height;
     config.hidden = true;
     config.persist = false;
     config.frames = 3;
     // The player comes down from its spawn point (9 units up) first: the picture shows it at
     // rest, the same every run, and says which tick that is.
     config.settleTicks = 2 * static_cast<int>(movement::Simulation::kDefaultRate);
-    config.screenshot = o.out;
+    config.screenshot = o.request.out;
     config.eye = o.pos;
     config.method = o.method;
     config.semantics = o.semantics;
@@ -308,7 +288,7 @@ int shotWithUi(const CommandLine& cl, const ShotOptions& o) {
         std::fprintf(stderr, "cliplab shot: %s\n", vfs.error().message.c_str());
         return kExitFailure;
     }
-    return viewer::runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
+    return runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
 }
 
 /// Default view: the first spawn point at eye height, looking along its angle (else the middle
@@ -328,80 +308,56 @@ void placeCamera(const bsp::BspData& data, ShotOptions& o) {
             o.pos = (world.mins + world.maxs) * 0.5f;
         }
     }
-    o.camera.eye = *o.pos;
-    o.camera.pitch = o.pitch.value_or(0.0f);
-    o.camera.yaw = o.yaw.value_or(spawns.empty() || placed ? 0.0f : spawns.front().angle);
+    o.request.camera.eye = *o.pos;
+    o.request.camera.pitch = o.pitch.value_or(0.0f);
+    o.request.camera.yaw = o.yaw.value_or(spawns.empty() || placed ? 0.0f : spawns.front().angle);
 }
 
-/// What one picture cost and showed.
-struct ShotResult {
-    std::vector<double> frameMs;
-    /// The process's CPU time per frame: it counts the rasteriser's worker threads too, so with a
-    /// software renderer it is the work a frame costs, which other jobs on the machine disturb far
-    /// less than the wall time.
-    std::vector<double> cpuMs;
-    /// With --alternate: the frames drawn with the alternate settings (every second one) and the
-    /// samples each setting's last frame shaded.
-    std::vector<bool> alternate;
-    uint64_t colourSamples = 0, alternateColourSamples = 0;
-    viewer::BrushViewStats brushes;
-    viewer::PatchViewStats patches;
-};
+/// The median of the frames drawn with the alternate settings (or with the command's own), the
+/// first frame of each setting left out when there are others: it pays for first-use costs
+/// (shader compiles, texture residency).
+double medianOf(const ShotReport& r, const std::vector<double>& all, bool alternate) {
+    std::vector<double> kept;
+    for (size_t i = 0; i < all.size(); ++i)
+        if (r.alternate[i] == alternate)
+            kept.push_back(all[i]);
+    if (kept.size() > 1)
+        kept.erase(kept.begin());
+    std::sort(kept.begin(), kept.end());
+    return kept.size() % 2 ? kept[kept.size() / 2]
+                           : (kept[kept.size() / 2 - 1] + kept[kept.size() / 2]) * 0.5;
+}
 
-/// Draws `o.frames` frames into the bound target.
-ShotResult drawFrames(const bsp::BspData& data, render::Renderer& renderer, const ShotOptions& o) {
-    ShotResult r;
-    // Items drop to the floor through the collision model; the brushes view also shows the patch
-    // facets players collide with (not the drawn curves).
-    std::unique_ptr<collision::Model> collisionModel;
-    if (!o.settings.drawWorld || o.settings.drawModels)
-        collisionModel = std::make_unique<collision::Model>(data);
-    if (o.settings.drawModels)
-        renderer.setEntities(viewer::placeMapEntities(data, *collisionModel));
-    auto processCpuMs = [] {
-        timespec ts{};
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-        return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
-    };
-    // With --alternate, an even count ends on an alternate frame: one more frame of the command's
-    // own settings, untimed, so that the picture and the printed counters are theirs.
-    const long long drawn = o.alternate && o.frames % 2 == 0 ? o.frames + 1 : o.frames;
-    for (long long i = 0; i < drawn; ++i) {
-        const bool alternate = o.alternate && i % 2 == 1;
-        const double cpuStart = processCpuMs();
-        const auto start = std::chrono::steady_clock::now();
-        // Collision brushes instead of render surfaces: drawn through the debug-draw interface,
-        // the way collision code draws.
-        if (!o.settings.drawWorld) {
-            const viewer::BrushViewSettings view;
-            r.brushes = viewer::drawBrushes(data, renderer.debugDraw(), o.camera.eye, view.range, view.shown,
-                                            o.bevels);
-            r.patches = viewer::drawPatchFacets(*collisionModel, renderer.debugDraw(), o.camera.eye, 4096.0f);
-        }
-        // The last frame also counts the samples its colour passes write (it waits for them, as
-        // glFinish below does anyway).
-        render::RenderSettings settings = alternate ? *o.alternate : o.settings;
-        settings.countColourSamples = i + 1 == drawn || (o.alternate && i + 2 == drawn);
-        renderer.draw(o.camera, o.seconds, settings);
-        glFinish(); // the frame is done when the pixels are
-        if (settings.countColourSamples)
-            (alternate ? r.alternateColourSamples : r.colourSamples) = renderer.stats().colourSamples;
-        if (i >= o.frames)
-            break; // the untimed closing frame
-        r.frameMs.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-        r.cpuMs.push_back(processCpuMs() - cpuStart);
-        r.alternate.push_back(alternate);
+/// The counters of the collision brush view: brushes_solid, brushes_playerclip, ... (the kind's
+/// name without spaces), bevel sides, patches and their facets.
+void printBrushCounters(const ShotReport& r) {
+    for (int k = 0; k < inspect::kBrushKindCount; ++k) {
+        std::string name = inspect::brushKindName(static_cast<inspect::BrushKind>(k));
+        name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
+        std::printf("brushes_%s=%zu\n", name.c_str(), r.brushes.drawn[static_cast<size_t>(k)]);
     }
-    return r;
+    std::printf("bevel_sides=%zu\n", r.brushes.bevelSides);
+    std::printf("patches=%zu\npatch_facets=%zu\n", r.patches.patches, r.patches.facets);
 }
 
-void printShot(const bsp::BspData& data, const std::string& rendererName, const render::Renderer& renderer,
-               const ShotOptions& o, const ShotResult& r) {
-    const render::Camera& c = o.camera;
+void printTimes(const ShotOptions& o, const ShotReport& r) {
+    const double cpu = medianOf(r, r.cpuMs, false), wall = medianOf(r, r.frameMs, false);
+    std::printf("cpu_ms_per_frame=%.2f\n", cpu);
+    std::printf("frames=%lld ms_per_frame=%.2f\n", o.request.frames, wall);
+    if (!o.request.alternate)
+        return;
+    const double altCpu = medianOf(r, r.cpuMs, true), altWall = medianOf(r, r.frameMs, true);
+    std::printf("alternate=%s\nalternate_cpu_ms_per_frame=%.2f\nalternate_ms_per_frame=%.2f\n"
+                "alternate_colour_samples=%llu\nalternate_over_own_cpu=%.3f\nalternate_over_own_ms=%.3f\n",
+                o.alternateText.c_str(), altCpu, altWall,
+                static_cast<unsigned long long>(r.alternateColourSamples), altCpu / cpu, altWall / wall);
+}
+
+void printShot(const bsp::BspData& data, const ShotOptions& o, const ShotReport& r) {
+    const render::Camera& c = o.request.camera;
     std::printf("map=%s\nrenderer=%s\nsize=%dx%d\neye=%.1f %.1f %.1f\nangles=%.1f %.1f\n", data.name.c_str(),
-                rendererName.c_str(), c.width, c.height, c.eye.x, c.eye.y, c.eye.z, c.pitch, c.yaw);
-    const render::RenderStats& st = renderer.stats();
+                r.renderer.c_str(), c.width, c.height, c.eye.x, c.eye.y, c.eye.z, c.pitch, c.yaw);
+    const render::RenderStats& st = r.stats;
     std::printf(
         "cluster=%d\nsurfaces=%u\nsky_surfaces=%u\ntriangles=%u\ndraw_calls=%u\nleaves_visible=%u\n"
         "leaves_pvs_culled=%u\nleaves_frustum_culled=%u\nsurfaces_culled=%u\nmodels=%u\nmodels_culled=%u\n"
@@ -409,44 +365,12 @@ void printShot(const bsp::BspData& data, const std::string& rendererName, const 
         st.cull.cameraCluster, st.surfacesDrawn, st.skySurfacesDrawn, st.trianglesDrawn, st.drawCalls,
         st.cull.leavesVisible, st.cull.leavesPvsCulled, st.cull.leavesFrustumCulled, st.cull.surfacesCulled,
         st.modelsDrawn, st.modelsCulled, st.modelTriangles);
-    if (!o.settings.drawWorld) {
-        // brushes_solid, brushes_playerclip, ...: the kind's name without spaces.
-        for (int k = 0; k < inspect::kBrushKindCount; ++k) {
-            std::string name = inspect::brushKindName(static_cast<inspect::BrushKind>(k));
-            name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
-            std::printf("brushes_%s=%zu\n", name.c_str(), r.brushes.drawn[static_cast<size_t>(k)]);
-        }
-        std::printf("bevel_sides=%zu\n", r.brushes.bevelSides);
-        std::printf("patches=%zu\npatch_facets=%zu\n", r.patches.patches, r.patches.facets);
-    }
+    if (!o.request.settings.drawWorld)
+        printBrushCounters(r);
     std::printf("colour_samples=%llu\n", static_cast<unsigned long long>(r.colourSamples));
-    std::printf("missing_textures=%zu\nwrote=%s\n", renderer.missingTextures().size(), o.out.c_str());
-    if (o.timed) {
-        // The first frame of each setting pays for first-use costs (shader compiles, texture
-        // residency); keep it out of the median when there are others.
-        auto median = [&r](const std::vector<double>& all, bool alternate) {
-            std::vector<double> kept;
-            for (size_t i = 0; i < all.size(); ++i)
-                if (r.alternate[i] == alternate)
-                    kept.push_back(all[i]);
-            if (kept.size() > 1)
-                kept.erase(kept.begin());
-            std::sort(kept.begin(), kept.end());
-            return kept.size() % 2 ? kept[kept.size() / 2]
-                                   : (kept[kept.size() / 2 - 1] + kept[kept.size() / 2]) * 0.5;
-        };
-        const double cpu = median(r.cpuMs, false), wall = median(r.frameMs, false);
-        std::printf("cpu_ms_per_frame=%.2f\n", cpu);
-        std::printf("frames=%lld ms_per_frame=%.2f\n", o.frames, wall);
-        if (o.alternate) {
-            const double altCpu = median(r.cpuMs, true), altWall = median(r.frameMs, true);
-            std::printf(
-                "alternate=%s\nalternate_cpu_ms_per_frame=%.2f\nalternate_ms_per_frame=%.2f\n"
-                "alternate_colour_samples=%llu\nalternate_over_own_cpu=%.3f\nalternate_over_own_ms=%.3f\n",
-                o.alternateText.c_str(), altCpu, altWall,
-                static_cast<unsigned long long>(r.alternateColourSamples), altCpu / cpu, altWall / wall);
-        }
-    }
+    std::printf("missing_textures=%zu\nwrote=%s\n", r.missingTextures, o.request.out.c_str());
+    if (o.timed)
+        printTimes(o, r);
 }
 
 /// The plain picture: the map's render surfaces (or collision brushes) from one view.
@@ -457,30 +381,12 @@ int shotWithoutUi(const CommandLine& cl, ShotOptions& o) {
         return kExitFailure;
     }
     placeCamera(map->data, o);
-    auto window = viewer::GlWindow::create("cliplab shot", 64, 64, true);
-    if (!window) {
-        std::fprintf(stderr, "cliplab shot: %s\n", window.error().message.c_str());
+    const auto report = renderShot(map->data, map->vfs.get(), o.request);
+    if (!report) {
+        std::fprintf(stderr, "cliplab shot: %s\n", report.error().message.c_str());
         return kExitFailure;
     }
-    auto target = viewer::OffscreenTarget::create(o.camera.width, o.camera.height);
-    if (!target) {
-        std::fprintf(stderr, "cliplab shot: %s\n", target.error().message.c_str());
-        return kExitFailure;
-    }
-    auto renderer = render::Renderer::create(map->data, map->vfs.get());
-    if (!renderer) {
-        std::fprintf(stderr, "cliplab shot: %s\n", renderer.error().message.c_str());
-        return kExitFailure;
-    }
-    target.value()->bind();
-    const ShotResult result = drawFrames(map->data, *renderer.value(), o);
-    core::Status written =
-        viewer::writePng(o.out, o.camera.width, o.camera.height, target.value()->readRgb());
-    if (!written) {
-        std::fprintf(stderr, "cliplab shot: %s\n", written.error().message.c_str());
-        return kExitFailure;
-    }
-    printShot(map->data, window.value()->description(), *renderer.value(), o, result);
+    printShot(map->data, o, report.value());
     return kExitOk;
 }
 
@@ -528,9 +434,9 @@ int runShot(const Args& args) {
     for (auto parse : {parseImageOptions, parsePlacement, parseUiOptions})
         if (auto error = parse(cl.value(), o))
             return usage(*error);
-    o.out = cl->value("--out");
+    o.request.out = cl->value("--out");
     o.map = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
     return o.ui ? shotWithUi(cl.value(), o) : shotWithoutUi(cl.value(), o);
 }
 
-} // namespace cliplab::cli
+} // namespace cliplab::viewer

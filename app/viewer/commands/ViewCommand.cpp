@@ -1,6 +1,5 @@
 // `cliplab [MAP]` / `cliplab view [MAP]`: the interactive viewer; with --script, a scripted run.
 
-#include "cli/Commands.h"
 #include "cli/DefaultMap.h"
 #include "cli/MapOpen.h"
 #include "cli/SharedOptions.h"
@@ -9,8 +8,9 @@
 #include "movement/WalkScript.h"
 #include "replay/Overrides.h"
 #include "replay/Recording.h"
+#include "viewer/Limits.h"
 #include "viewer/Viewer.h"
-#include "viewer/ViewerState.h"
+#include "viewer/commands/ViewerCommands.h"
 #include "world/MapLoader.h"
 
 #include <cmath>
@@ -18,16 +18,18 @@
 #include <fstream>
 #include <optional>
 
-namespace cliplab::cli {
+namespace cliplab::viewer {
+
+using namespace cli;
 
 namespace {
 
 int usage(const std::string& message) {
-    return usageError("view", message);
+    return usageError(*findViewerCommand("view"), message);
 }
 
 /// --fps, --recording, --replay, --ghost and --at into `config`; an exit code on error.
-std::optional<int> replayOptions(const CommandLine& cl, viewer::ViewerConfig& config) {
+std::optional<int> replayOptions(const CommandLine& cl, ViewerConfig& config) {
     if (cl.has("--fps")) {
         const auto fps = parseNumber(cl.value("--fps"));
         if (!fps || *fps < 1.0 || *fps > 1000.0)
@@ -84,7 +86,9 @@ std::optional<int> replayOptions(const CommandLine& cl, viewer::ViewerConfig& co
 
 } // namespace
 
+namespace {
 int runViewImpl(const Args& args, bool mapFirst);
+} // namespace
 
 int runViewMapFirst(const Args& args) {
     return runViewImpl(args, true);
@@ -125,13 +129,15 @@ std::vector<OptionSpec> viewOptions() {
         basepathOption()};
 }
 
+namespace {
+
 int runViewImpl(const Args& args, bool mapFirst) {
     auto cl = CommandLine::parse(args, viewOptions());
     if (!cl)
         return usage(cl.error().message);
     if (cl->positionals().size() > 1)
         return usage("expected at most one MAP argument");
-    viewer::ViewerConfig config;
+    ViewerConfig config;
     config.map = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
     const auto size = parseSize(cl.value());
     if (!size)
@@ -167,9 +173,9 @@ int runViewImpl(const Args& args, bool mapFirst) {
     }
     if (cl->has("--chase")) {
         const auto d = parseNumber(cl->value("--chase"));
-        if (!d || *d < 0.0 || *d > double(viewer::limits::kChaseMax))
+        if (!d || *d < 0.0 || *d > double(limits::kChaseMax))
             return usage(core::format("--chase: expected a distance from 0 (first person) to %g units",
-                                      double(viewer::limits::kChaseMax)));
+                                      double(limits::kChaseMax)));
         config.chase = static_cast<float>(*d);
     }
     if (auto error = replayOptions(cl.value(), config))
@@ -192,7 +198,9 @@ int runViewImpl(const Args& args, bool mapFirst) {
                      config.map.c_str());
         return kExitUsage;
     }
-    return viewer::runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
+    return runViewer(config, std::move(vfs.value())) == 0 ? kExitOk : kExitFailure;
 }
 
-} // namespace cliplab::cli
+} // namespace
+
+} // namespace cliplab::viewer
