@@ -1,8 +1,8 @@
 // Renderer: one frame. Culling marks surfaces, each batch merges its visible surfaces' index
 // ranges into one glMultiDrawElements per pass.
 
-#include "render/Patch.h"
 #include "render/RendererImpl.h"
+#include "scene/Patch.h"
 
 #include <glm/gtc/type_ptr.hpp>
 
@@ -68,7 +68,7 @@ void setCull(CullMode mode) {
 /// The constant part of a pass's colour at `seconds`: rgb from rgbGen and alpha from alphaGen
 /// (vertex-based generators are picked in the vertex shader, see rgbSource / alphaSource).
 /// Entity colours are zero: the game clears them for the world and for items.
-glm::vec4 passColor(const MaterialPass& p, double seconds) {
+glm::vec4 passColor(const scene::MaterialPass& p, double seconds) {
     glm::vec4 c(1.0f);
     switch (p.rgbGen) {
     case RgbGen::Wave:
@@ -226,7 +226,7 @@ const WorldUniforms& Renderer::Impl::use(ProgramKind kind, uint32_t passFeatures
     return p.u;
 }
 
-bool inDepthPrepass(const MaterialPlan& plan) {
+bool inDepthPrepass(const scene::MaterialPlan& plan) {
     // Only what the colour passes will cover exactly, at the same depth.
     return plan.sky ||
            (!plan.passes.empty() && !plan.passes.front().blend &&
@@ -245,7 +245,7 @@ void Renderer::Impl::issue(const DrawContext& context) {
 
 void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& context, double seconds,
                                 const RenderSettings& settings) {
-    const MaterialPlan& plan = material.plan;
+    const scene::MaterialPlan& plan = material.plan;
     setCull(plan.cull);
     if (plan.polygonOffset) {
         glEnable(GL_POLYGON_OFFSET_FILL);
@@ -263,14 +263,14 @@ void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& 
     const size_t passCount = textured ? material.passes.size() : std::min<size_t>(1, material.passes.size());
     for (size_t i = 0; i < passCount; ++i) {
         const GpuPass& pass = material.passes[i];
-        const MaterialPass& p = pass.plan;
+        const scene::MaterialPass& p = pass.plan;
         const bool alphaTest = textured && p.alphaFunc != AlphaFunc::None;
-        const bool lightmapped = textured && !alphaTest && p.source == PassSource::TextureTimesLight &&
-                                 lightSource == 1 && plainColour(p) && p.tcGen == TcGen::Base;
+        const bool lightmapped = textured && !alphaTest && p.source == scene::PassSource::TextureTimesLight &&
+                                 lightSource == 1 && scene::plainColour(p) && p.tcGen == TcGen::Base;
         const bool modulated = textured && pass.modulateTexture != 0;
-        const bool usesTexture = textured && p.source != PassSource::Light;
+        const bool usesTexture = textured && p.source != scene::PassSource::Light;
         // A texture-only pass is unlit; Light and combined passes use the surface's light.
-        const int passLight = !textured || p.source != PassSource::Texture ? lightSource : 0;
+        const int passLight = !textured || p.source != scene::PassSource::Texture ? lightSource : 0;
         const uint32_t features = (usesTexture ? kPassTexture : 0u) | (passLight == 1 ? kPassLightmap : 0u) |
                                   (modulated ? kPassModulate : 0u) | (alphaTest ? kPassAlphaTest : 0u);
         const ProgramKind kind =
@@ -334,7 +334,7 @@ void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& 
         glDisable(GL_POLYGON_OFFSET_FILL);
 }
 
-void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material, double seconds,
+void Renderer::Impl::drawSkyBatch(const scene::MeshBatch&, const GpuMaterial& material, double seconds,
                                   const Camera& camera) {
     glDisable(GL_CULL_FACE);
     // Each kind of sky draw has its own program; the vertex shader's generators stay off.
@@ -358,7 +358,7 @@ void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material,
         covered = true;
     }
     for (const GpuPass& pass : material.passes) {
-        const MaterialPass& p = pass.plan;
+        const scene::MaterialPass& p = pass.plan;
         const WorldUniforms& sky = useSky(ProgramKind::SkyClouds);
         glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
         const glm::vec4 color = passColor(p, seconds);
@@ -388,7 +388,7 @@ void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material,
 
 void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSettings& settings) {
     stats = {};
-    const int level = std::clamp(settings.patchLevel, kMinPatchLevel, kMaxPatchLevel);
+    const int level = std::clamp(settings.patchLevel, scene::kMinPatchLevel, scene::kMaxPatchLevel);
     if (level != mesh.patchLevel)
         rebuildMesh(level);
     const glm::mat4 viewProj = camera.viewProjection();
@@ -435,7 +435,7 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     };
     static const std::vector<int32_t> kNothing; // a ?: with a temporary would copy frameOrder every frame
     for (int32_t b : settings.drawWorld ? frameOrder : kNothing) {
-        const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
+        const scene::MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
         if (!material.plan.deforms.empty() && !material.plan.sky)
             continue; // drawn from the dynamic buffer
@@ -497,7 +497,7 @@ void Renderer::Impl::orderBatches(const glm::vec3& eye, bool frontToBack) {
     culler.rankFrontToBack(eye);
     batchRank.assign(mesh.batches.size(), std::numeric_limits<uint32_t>::max());
     for (size_t b = 0; b < mesh.batches.size(); ++b) {
-        const MaterialPlan& plan = materials[static_cast<size_t>(mesh.batches[b].shader)].plan;
+        const scene::MaterialPlan& plan = materials[static_cast<size_t>(mesh.batches[b].shader)].plan;
         // Only what the depth pre-pass would take: opaque, not alpha-tested, not moved. Other
         // batches keep the shader order, which blending may depend on.
         if (plan.sky || !inDepthPrepass(plan))
@@ -522,8 +522,8 @@ void Renderer::Impl::depthPrepass(bool outside) {
     use(ProgramKind::Depth);
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
     for (int32_t b : frameOrder) {
-        const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
-        const MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
+        const scene::MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
+        const scene::MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
         if (!inDepthPrepass(plan) || (plan.sky && outside) || !collectVisible(batch, false))
             continue;
         setCull(plan.sky ? CullMode::None : plan.cull);
@@ -532,7 +532,7 @@ void Renderer::Impl::depthPrepass(bool outside) {
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
-bool Renderer::Impl::collectVisible(const MeshBatch& batch, bool countStats) {
+bool Renderer::Impl::collectVisible(const scene::MeshBatch& batch, bool countStats) {
     counts.clear();
     offsets.clear();
     uint32_t runStart = 0, runCount = 0;
@@ -545,7 +545,7 @@ bool Renderer::Impl::collectVisible(const MeshBatch& batch, bool countStats) {
     for (int32_t s : batch.surfaces) {
         if (!culler.visible(static_cast<size_t>(s)))
             continue;
-        const MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
+        const scene::MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
         if (countStats) {
             ++stats.surfacesDrawn;
             stats.trianglesDrawn += ms.indexCount / 3;

@@ -3,13 +3,13 @@
 /// Internals of Renderer shared by its two source files (resources, drawing). Not public.
 
 #include "render/GlDebugDraw.h"
-#include "render/LightGrid.h"
-#include "render/Material.h"
-#include "render/ModelScene.h"
 #include "render/Renderer.h"
 #include "render/ShaderScript.h"
 #include "render/Textures.h"
-#include "render/WorldMesh.h"
+#include "scene/LightGrid.h"
+#include "scene/Material.h"
+#include "scene/ModelScene.h"
+#include "scene/WorldMesh.h"
 
 #include <glad/gl.h>
 
@@ -22,14 +22,14 @@ namespace cliplab::render {
 
 /// A material pass with its textures resolved.
 struct GpuPass {
-    MaterialPass plan;
+    scene::MaterialPass plan;
     std::vector<GLuint> textures; ///< One per image (animMap frames); empty for Light passes.
     GLuint modulateTexture = 0;   ///< The folded layer's image (plan.modulate), or 0.
 };
 
 /// A material ready to draw.
 struct GpuMaterial {
-    MaterialPlan plan;
+    scene::MaterialPlan plan;
     std::vector<GpuPass> passes;
     std::array<GLuint, 6> skyBox{}; ///< Farbox sides (+X, -X, +Y, -Y, +Z, -Z); all 0 when none.
     bool hasSkyBox = false;
@@ -116,8 +116,8 @@ struct Renderer::Impl {
     TextureCache textures;
     std::vector<GpuMaterial> materials; ///< One per BSP shader.
     std::vector<GLuint> lightmaps;
-    WorldMesh mesh;
-    SurfaceCuller culler;
+    scene::WorldMesh mesh;
+    scene::SurfaceCuller culler;
     std::unique_ptr<GlDebugDraw> debug;
     std::array<GpuProgram, kProgramCount> programs;
     FrameUniforms frameUniforms;
@@ -129,13 +129,13 @@ struct Renderer::Impl {
     std::vector<uint32_t> batchRank; ///< Per batch: the front-to-back rank of its nearest visible surface.
     RenderStats stats;
     // Models and deformed world surfaces: rebuilt on the CPU each frame into the dynamic buffer.
-    LightGrid lightGrid;
-    std::unique_ptr<ModelScene> scene;
+    scene::LightGrid lightGrid;
+    std::unique_ptr<scene::ModelScene> scene;
     std::vector<std::unique_ptr<GpuMaterial>> modelMaterials;
     std::map<std::string, GpuMaterial*> modelMaterialByName;
     std::vector<std::vector<const GpuMaterial*>> modelSurfaceMaterials; ///< Per scene model, per surface.
     GLuint dynamicVao = 0, dynamicVbo = 0, dynamicIbo = 0;
-    std::vector<MeshVertex> dynamicVertices;
+    std::vector<scene::MeshVertex> dynamicVertices;
     std::vector<uint32_t> dynamicIndices;
     std::vector<DynamicDraw> dynamicDraws;
     // Per-frame scratch for glMultiDrawElements.
@@ -152,7 +152,7 @@ struct Renderer::Impl {
     void rebuildMesh(int patchLevel);
     void draw(const Camera& camera, double seconds, const RenderSettings& settings);
     /// A material's resolved textures (world and model materials alike).
-    GpuMaterial makeMaterial(MaterialPlan plan);
+    GpuMaterial makeMaterial(scene::MaterialPlan plan);
     /// Draws every pass of `material` over the triangles `context` names (the collected static
     /// ranges, or a range of the dynamic buffer).
     void drawPasses(const GpuMaterial& material, const DrawContext& context, double seconds,
@@ -161,14 +161,14 @@ struct Renderer::Impl {
     /// buffer and dynamicDraws (sorted by sort key).
     void buildDynamic(const Camera& camera, double seconds, const RenderSettings& settings);
     void setEntities(std::vector<items::Placement> placements);
-    void drawSkyBatch(const MeshBatch& batch, const GpuMaterial& material, double seconds,
+    void drawSkyBatch(const scene::MeshBatch& batch, const GpuMaterial& material, double seconds,
                       const Camera& camera);
     void multiDraw();
     /// Issues the triangles of `context`: the collected ranges, or its dynamic range.
     void issue(const DrawContext& context);
     /// Fills counts/offsets with the visible index ranges of `batch` (merging adjacent surfaces) and
     /// counts them in the stats; false when nothing is visible.
-    bool collectVisible(const MeshBatch& batch, bool countStats);
+    bool collectVisible(const scene::MeshBatch& batch, bool countStats);
     /// Lays down the depth of opaque, non-alpha-tested batches.
     /// Depth of the opaque surfaces; `outside`: the camera is outside the world (no sky).
     void depthPrepass(bool outside);
@@ -180,7 +180,7 @@ struct Renderer::Impl {
 };
 
 /// Whether the depth pre-pass draws batches of `plan`: opaque, not alpha-tested, not moved.
-bool inDepthPrepass(const MaterialPlan& plan);
+bool inDepthPrepass(const scene::MaterialPlan& plan);
 
 /// Sets the attribute layout of MeshVertex on the bound vertex array and array buffer.
 void setMeshVertexLayout();

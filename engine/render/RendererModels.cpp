@@ -21,20 +21,21 @@ std::string withoutExtension(const std::string& name) {
 } // namespace
 
 void Renderer::Impl::setEntities(std::vector<items::Placement> placements) {
-    scene = std::make_unique<ModelScene>(std::move(placements), vfs);
+    scene = std::make_unique<scene::ModelScene>(std::move(placements), vfs);
     for (const std::string& w : scene->warnings())
         core::logWarning(w);
     modelSurfaceMaterials.clear();
-    for (const SceneModel& model : scene->models()) {
+    for (const scene::SceneModel& model : scene->models()) {
         std::vector<const GpuMaterial*> surfaceMaterials;
-        for (const ModelSurface& surface : model.surfaces) {
+        for (const scene::ModelSurface& surface : model.surfaces) {
             // The game looks shaders up without the extension; an image named with one is found
             // under it or any other image extension.
             const std::string key = withoutExtension(surface.shader);
             auto it = modelMaterialByName.find(key);
             if (it == modelMaterialByName.end()) {
                 const ShaderDef* def = library.find(key);
-                MaterialPlan plan = planMaterial(def ? key : surface.shader, def, MaterialUse::Model);
+                scene::MaterialPlan plan =
+                    scene::planMaterial(def ? key : surface.shader, def, scene::MaterialUse::Model);
                 modelMaterials.push_back(std::make_unique<GpuMaterial>(makeMaterial(std::move(plan))));
                 it = modelMaterialByName.emplace(key, modelMaterials.back().get()).first;
             }
@@ -49,7 +50,7 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
     dynamicIndices.clear();
     dynamicDraws.clear();
     const auto viewAxis = items::anglesToAxis(glm::vec3(camera.pitch, camera.yaw, 0.0f));
-    DeformView view;
+    scene::DeformView view;
     view.eye = camera.eye;
     view.forward = viewAxis[0];
     view.left = viewAxis[1];
@@ -57,7 +58,7 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
 
     if (settings.drawWorld) {
         for (int32_t b : drawOrder) {
-            const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
+            const scene::MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
             const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
             if (material.plan.deforms.empty() || material.plan.sky)
                 continue;
@@ -76,15 +77,15 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
             for (int32_t s : batch.surfaces) {
                 if (!culler.visible(static_cast<size_t>(s)))
                     continue;
-                const MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
+                const scene::MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
                 const size_t firstVertex = dynamicVertices.size(), firstIndex = dynamicIndices.size();
                 dynamicVertices.insert(dynamicVertices.end(), mesh.vertices.begin() + ms.firstVertex,
                                        mesh.vertices.begin() + ms.firstVertex + ms.vertexCount);
                 const auto shift = static_cast<int64_t>(firstVertex) - static_cast<int64_t>(ms.firstVertex);
                 for (uint32_t k = 0; k < ms.indexCount; ++k)
                     dynamicIndices.push_back(static_cast<uint32_t>(mesh.indices[ms.firstIndex + k] + shift));
-                applyDeforms(material.plan.deforms, seconds, view, dynamicVertices, firstVertex,
-                             dynamicIndices, firstIndex);
+                scene::applyDeforms(material.plan.deforms, seconds, view, dynamicVertices, firstVertex,
+                                    dynamicIndices, firstIndex);
                 ++stats.surfacesDrawn;
                 stats.trianglesDrawn += static_cast<uint32_t>(dynamicIndices.size() - firstIndex) / 3;
             }
@@ -97,23 +98,23 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
     }
 
     if (settings.drawModels && scene) {
-        const auto planes = frustumPlanes(frameUniforms.viewProj);
+        const auto planes = scene::frustumPlanes(frameUniforms.viewProj);
         const int32_t cameraCluster = stats.cull.cameraCluster;
         const bool usePvs = settings.cull.pvs && cameraCluster >= 0 && data.visibility.numClusters > 0;
         const bool textured = settings.view == ViewMode::Textured;
-        for (const PosedModel& posed : scene->pose(seconds)) {
+        for (const scene::PosedModel& posed : scene->pose(seconds)) {
             glm::vec3 mins, maxs;
             scene->bounds(posed, mins, maxs);
             const int32_t leaf = bsp::findLeaf(data, posed.origin);
             const int32_t cluster = leaf >= 0 ? data.leafs[static_cast<size_t>(leaf)].cluster : -1;
             if ((usePvs && cluster >= 0 && !data.visibility.visible(cameraCluster, cluster)) ||
-                (settings.cull.frustum && !boxInFrustum(planes, mins, maxs))) {
+                (settings.cull.frustum && !scene::boxInFrustum(planes, mins, maxs))) {
                 ++stats.modelsCulled;
                 continue;
             }
             ++stats.modelsDrawn;
-            const EntityLight light = lightGrid.sample(posed.origin);
-            const SceneModel& model = scene->models()[static_cast<size_t>(posed.model)];
+            const scene::EntityLight light = lightGrid.sample(posed.origin);
+            const scene::SceneModel& model = scene->models()[static_cast<size_t>(posed.model)];
             DrawContext context;
             context.dynamic = true;
             context.lightSource = textured ? 0 : 2; // the grid light is in the vertex colours
@@ -132,8 +133,8 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
                 d.sort = material->plan.sort;
                 d.context = context;
                 d.context.firstIndex = static_cast<uint32_t>(dynamicIndices.size());
-                appendPosedSurface(model.surfaces[s], posed, light, material->plan.deforms, seconds, view,
-                                   dynamicVertices, dynamicIndices);
+                scene::appendPosedSurface(model.surfaces[s], posed, light, material->plan.deforms, seconds,
+                                          view, dynamicVertices, dynamicIndices);
                 d.context.indexCount = static_cast<uint32_t>(dynamicIndices.size()) - d.context.firstIndex;
                 stats.modelTriangles += d.context.indexCount / 3;
                 if (d.context.indexCount > 0)
@@ -147,7 +148,7 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
         return;
     glBindVertexArray(dynamicVao);
     glBindBuffer(GL_ARRAY_BUFFER, dynamicVbo);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(dynamicVertices.size() * sizeof(MeshVertex)),
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(dynamicVertices.size() * sizeof(scene::MeshVertex)),
                  dynamicVertices.data(), GL_STREAM_DRAW);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(dynamicIndices.size() * sizeof(uint32_t)),
                  dynamicIndices.data(), GL_STREAM_DRAW);

@@ -1,11 +1,12 @@
 #include "render/ShaderScript.h"
-#include "render/Material.h"
+#include "scene/Material.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 using namespace cliplab::render;
+using namespace cliplab::scene;
 
 TEST(ShaderScript, QuotedNamesWithSpacesAndCommentsTouchingTokens) {
     const char* text = "// header comment\n"

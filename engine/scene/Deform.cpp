@@ -1,39 +1,39 @@
-#include "render/Deform.h"
+#include "scene/Deform.h"
 
 #include <glm/geometric.hpp>
 
 #include <cmath>
 #include <cstdint>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 namespace {
 
-void deformWave(const Deform& d, double seconds, std::span<MeshVertex> v) {
+void deformWave(const shader::Deform& d, double seconds, std::span<MeshVertex> v) {
     for (MeshVertex& m : v) {
         // The game evaluates the wave once for the whole surface when its frequency is 0.
         const float phaseShift =
             d.wave.frequency == 0.0f ? 0.0f : (m.position.x + m.position.y + m.position.z) / d.spread;
-        Wave w = d.wave;
+        shader::Wave w = d.wave;
         w.phase += phaseShift;
         m.position += m.normal * w.evaluate(seconds);
     }
 }
 
-void deformNormals(const Deform& d, double seconds, std::span<MeshVertex> v) {
+void deformNormals(const shader::Deform& d, double seconds, std::span<MeshVertex> v) {
     const float t = static_cast<float>(seconds) * d.wave.frequency;
     for (MeshVertex& m : v) {
         const glm::vec3 p = m.position * 0.98f;
         glm::vec3 n = m.normal;
-        n.x += d.wave.amplitude * smoothNoise(p.x, p.y, p.z, t);
-        n.y += d.wave.amplitude * smoothNoise(100.0f + p.x, p.y, p.z, t);
-        n.z += d.wave.amplitude * smoothNoise(200.0f + p.x, p.y, p.z, t);
+        n.x += d.wave.amplitude * shader::smoothNoise(p.x, p.y, p.z, t);
+        n.y += d.wave.amplitude * shader::smoothNoise(100.0f + p.x, p.y, p.z, t);
+        n.z += d.wave.amplitude * shader::smoothNoise(200.0f + p.x, p.y, p.z, t);
         const float len = glm::length(n);
         m.normal = len > 0.0f ? n / len : m.normal;
     }
 }
 
-void deformBulge(const Deform& d, double seconds, std::span<MeshVertex> v) {
+void deformBulge(const shader::Deform& d, double seconds, std::span<MeshVertex> v) {
     const double now = seconds * static_cast<double>(d.bulgeSpeed);
     for (MeshVertex& m : v) {
         const auto scale = static_cast<float>(std::sin(
@@ -43,7 +43,7 @@ void deformBulge(const Deform& d, double seconds, std::span<MeshVertex> v) {
     }
 }
 
-void deformMove(const Deform& d, double seconds, std::span<MeshVertex> v) {
+void deformMove(const shader::Deform& d, double seconds, std::span<MeshVertex> v) {
     const glm::vec3 offset =
         glm::vec3(d.moveVector[0], d.moveVector[1], d.moveVector[2]) * d.wave.evaluate(seconds);
     for (MeshVertex& m : v)
@@ -135,32 +135,32 @@ void autosprite2(const DeformView& view, std::vector<MeshVertex>& vertices, size
 
 } // namespace
 
-void applyDeforms(std::span<const Deform> deforms, double seconds, const DeformView& view,
+void applyDeforms(std::span<const shader::Deform> deforms, double seconds, const DeformView& view,
                   std::vector<MeshVertex>& vertices, size_t firstVertex, std::vector<uint32_t>& indices,
                   size_t firstIndex) {
-    for (const Deform& d : deforms) {
+    for (const shader::Deform& d : deforms) {
         const std::span<MeshVertex> range(vertices.data() + firstVertex, vertices.size() - firstVertex);
         switch (d.kind) {
-        case DeformKind::Wave:
+        case shader::DeformKind::Wave:
             deformWave(d, seconds, range);
             break;
-        case DeformKind::Normal:
+        case shader::DeformKind::Normal:
             deformNormals(d, seconds, range);
             break;
-        case DeformKind::Bulge:
+        case shader::DeformKind::Bulge:
             deformBulge(d, seconds, range);
             break;
-        case DeformKind::Move:
+        case shader::DeformKind::Move:
             deformMove(d, seconds, range);
             break;
-        case DeformKind::Autosprite:
+        case shader::DeformKind::Autosprite:
             autosprite(view, vertices, firstVertex, indices, firstIndex);
             break;
-        case DeformKind::Autosprite2:
+        case shader::DeformKind::Autosprite2:
             autosprite2(view, vertices, firstVertex, indices, firstIndex);
             break;
         }
     }
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -1,10 +1,10 @@
-#include "render/Material.h"
+#include "scene/Material.h"
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 namespace {
 
-MaterialPass fromStage(const ShaderStage& stage) {
+MaterialPass fromStage(const shader::ShaderStage& stage) {
     MaterialPass p;
     p.source = stage.lightmap ? PassSource::Light : PassSource::Texture;
     if (!stage.lightmap)
@@ -34,36 +34,37 @@ MaterialPass fromStage(const ShaderStage& stage) {
 
 /// A multiplying blend: the result is destination x source.
 bool isFilter(const MaterialPass& p) {
-    return p.blend && ((p.src == BlendFactor::DstColor && p.dst == BlendFactor::Zero) ||
-                       (p.src == BlendFactor::Zero && p.dst == BlendFactor::SrcColor));
+    return p.blend && ((p.src == shader::BlendFactor::DstColor && p.dst == shader::BlendFactor::Zero) ||
+                       (p.src == shader::BlendFactor::Zero && p.dst == shader::BlendFactor::SrcColor));
 }
 
 /// An opaque image x light pass that a multiplying stage can be folded into. Not alpha-tested:
 /// the stage above would also darken what shows through the discarded pixels.
 bool takesModulate(const MaterialPass& p) {
-    return p.source == PassSource::TextureTimesLight && !p.blend && p.alphaFunc == AlphaFunc::None &&
-           plainColour(p) && p.tcGen == TcGen::Base && p.modulate.image.empty();
+    return p.source == PassSource::TextureTimesLight && !p.blend && p.alphaFunc == shader::AlphaFunc::None &&
+           plainColour(p) && p.tcGen == shader::TcGen::Base && p.modulate.image.empty();
 }
 
 /// How much a stage multiplies the colour under it, or 0 when it does something else.
 float modulateScale(const MaterialPass& p) {
     if (p.source != PassSource::Texture || !p.blend || p.images.size() != 1 ||
-        p.alphaFunc != AlphaFunc::None || !plainColour(p) || p.tcGen != TcGen::Base || p.depthFuncEqual)
+        p.alphaFunc != shader::AlphaFunc::None || !plainColour(p) || p.tcGen != shader::TcGen::Base ||
+        p.depthFuncEqual)
         return 0.0f;
-    for (const TcMod& mod : p.tcMods)
-        if (mod.kind == TcModKind::Turb)
+    for (const shader::TcMod& mod : p.tcMods)
+        if (mod.kind == shader::TcModKind::Turb)
             return 0.0f;
     if (isFilter(p))
         return 1.0f;
-    return p.src == BlendFactor::DstColor && p.dst == BlendFactor::SrcColor ? 2.0f : 0.0f;
+    return p.src == shader::BlendFactor::DstColor && p.dst == shader::BlendFactor::SrcColor ? 2.0f : 0.0f;
 }
 
 } // namespace
 
 bool plainColour(const MaterialPass& p) {
-    return (p.rgbGen == RgbGen::Identity || p.rgbGen == RgbGen::IdentityLighting) &&
-           (p.alphaGen == AlphaGen::Default || p.alphaGen == AlphaGen::Identity ||
-            p.alphaGen == AlphaGen::Portal);
+    return (p.rgbGen == shader::RgbGen::Identity || p.rgbGen == shader::RgbGen::IdentityLighting) &&
+           (p.alphaGen == shader::AlphaGen::Default || p.alphaGen == shader::AlphaGen::Identity ||
+            p.alphaGen == shader::AlphaGen::Portal);
 }
 
 std::vector<std::string> imageCandidates(const std::string& image) {
@@ -81,7 +82,7 @@ std::vector<std::string> imageCandidates(const std::string& image) {
     return out;
 }
 
-MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, MaterialUse use) {
+MaterialPlan planMaterial(const std::string& name, const shader::ShaderDef* def, MaterialUse use) {
     MaterialPlan m;
     m.name = name;
     if (!def) {
@@ -89,7 +90,7 @@ MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, Materia
         p.images = {name};
         if (use == MaterialUse::Model) {
             p.source = PassSource::Texture;
-            p.rgbGen = RgbGen::LightingDiffuse;
+            p.rgbGen = shader::RgbGen::LightingDiffuse;
         }
         m.passes.push_back(p);
         return m;
@@ -104,7 +105,7 @@ MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, Materia
     }
     if (def->sky) {
         m.sky = true;
-        m.sort = sortkey::Sky;
+        m.sort = shader::sortkey::Sky;
         m.skyFarbox = def->skyFarbox;
         m.cloudHeight = def->cloudHeight;
         for (const auto& stage : def->stages)
@@ -122,7 +123,7 @@ MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, Materia
         p.images = {name};
         if (use == MaterialUse::Model) {
             p.source = PassSource::Texture;
-            p.rgbGen = RgbGen::LightingDiffuse;
+            p.rgbGen = shader::RgbGen::LightingDiffuse;
         }
         stages.push_back(p);
     }
@@ -135,7 +136,7 @@ MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, Materia
         combined.blend = false;
         combined.depthWrite = true;
         combined.alphaFunc =
-            stages[0].alphaFunc != AlphaFunc::None ? stages[0].alphaFunc : stages[1].alphaFunc;
+            stages[0].alphaFunc != shader::AlphaFunc::None ? stages[0].alphaFunc : stages[1].alphaFunc;
         stages.erase(stages.begin(), stages.begin() + 2);
         stages.insert(stages.begin(), combined);
     }
@@ -153,10 +154,10 @@ MaterialPlan planMaterial(const std::string& name, const ShaderDef* def, Materia
     if (def->sort > 0.0f)
         m.sort = def->sort;
     else if (m.passes.front().blend)
-        m.sort = sortkey::Additive; // the game's first blend sort
+        m.sort = shader::sortkey::Additive; // the game's first blend sort
     else
-        m.sort = sortkey::Opaque;
+        m.sort = shader::sortkey::Opaque;
     return m;
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -3,12 +3,12 @@
 /// How one BSP shader is drawn: the passes derived from its script (or the game's implicit
 /// "texture times lightmap" when it has none). Pure data, no graphics API.
 
-#include "render/ShaderScript.h"
+#include "scene/ShaderLink.h"
 
 #include <string>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// What a pass multiplies together.
 enum class PassSource {
@@ -25,8 +25,8 @@ enum class PassSource {
 struct ModulateLayer {
     std::string image; ///< Empty: no layer.
     bool clamp = false;
-    std::vector<TcMod> tcMods; ///< Affine mods only (no turb), applied to the base coordinates.
-    float scale = 1.0f;        ///< 1 for a filter, 2 for GL_DST_COLOR GL_SRC_COLOR.
+    std::vector<shader::TcMod> tcMods; ///< Affine mods only (no turb), applied to the base coordinates.
+    float scale = 1.0f;                ///< 1 for a filter, 2 for GL_DST_COLOR GL_SRC_COLOR.
 };
 
 /// One draw pass.
@@ -36,17 +36,17 @@ struct MaterialPass {
     float animFrequency = 0.0f;
     bool clamp = false;
     bool blend = false;
-    BlendFactor src = BlendFactor::One, dst = BlendFactor::Zero;
-    AlphaFunc alphaFunc = AlphaFunc::None;
+    shader::BlendFactor src = shader::BlendFactor::One, dst = shader::BlendFactor::Zero;
+    shader::AlphaFunc alphaFunc = shader::AlphaFunc::None;
     bool depthWrite = true;
-    RgbGen rgbGen = RgbGen::Identity;
-    Wave rgbWave;
+    shader::RgbGen rgbGen = shader::RgbGen::Identity;
+    shader::Wave rgbWave;
     float rgbConst[3] = {1.0f, 1.0f, 1.0f};
-    AlphaGen alphaGen = AlphaGen::Default;
-    Wave alphaWave;
+    shader::AlphaGen alphaGen = shader::AlphaGen::Default;
+    shader::Wave alphaWave;
     float alphaConst = 1.0f;
-    std::vector<TcMod> tcMods;
-    TcGen tcGen = TcGen::Base;
+    std::vector<shader::TcMod> tcMods;
+    shader::TcGen tcGen = shader::TcGen::Base;
     float tcGenVectors[2][3] = {{0, 0, 0}, {0, 0, 0}};
     bool depthFuncEqual = false;
     ModulateLayer modulate; ///< Only on opaque image x light passes (see ModulateLayer).
@@ -58,9 +58,9 @@ struct MaterialPlan {
     bool draw = true;      ///< False for nodraw and fog-only shaders.
     bool sky = false;      ///< Drawn by the sky pass.
     bool scripted = false; ///< Came from a shader script.
-    CullMode cull = CullMode::Front;
-    float sort = sortkey::Opaque;
-    std::vector<Deform> deforms; ///< Applied in order to the vertices before drawing.
+    shader::CullMode cull = shader::CullMode::Front;
+    float sort = shader::sortkey::Opaque;
+    std::vector<shader::Deform> deforms; ///< Applied in order to the vertices before drawing.
     bool polygonOffset = false;
     std::vector<MaterialPass> passes; ///< For sky materials: the cloud layers.
     std::string skyFarbox;            ///< Sky images base name ("" = none).
@@ -74,7 +74,7 @@ enum class MaterialUse { World, Model };
 /// Plans the material of shader `name`; `def` is its script definition or nullptr. Without a
 /// script the game draws the image of that name times the light: the lightmap on the world, the
 /// grid's diffuse light (rgbGen lightingDiffuse) on models.
-MaterialPlan planMaterial(const std::string& name, const ShaderDef* def,
+MaterialPlan planMaterial(const std::string& name, const shader::ShaderDef* def,
                           MaterialUse use = MaterialUse::World);
 
 /// True when no generator changes the colour or alpha a pass's images give (rgbGen identity or
@@ -85,4 +85,4 @@ bool plainColour(const MaterialPass& p);
 /// name as given when it has one, then NAME.tga, NAME.jpg and NAME.png.
 std::vector<std::string> imageCandidates(const std::string& image);
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -1,13 +1,13 @@
-#include "render/ModelScene.h"
+#include "scene/ModelScene.h"
 
 #include "core/Log.h"
-#include "render/ShaderScript.h"
+#include "scene/ShaderLink.h"
 
 #include <glm/geometric.hpp>
 
 #include <cmath>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 namespace {
 
@@ -28,7 +28,7 @@ SceneModel convert(const md3::Model& m, const std::string& path) {
         if (s.shaders.empty() || s.triangles.empty())
             continue; // nothing to draw with (the game would use its default shader)
         ModelSurface ms;
-        ms.shader = normalizeShaderName(s.shaders.front());
+        ms.shader = shader::normalizeShaderName(s.shaders.front());
         const auto frame = s.frameVertices(0);
         ms.vertices.resize(frame.size());
         for (size_t v = 0; v < frame.size(); ++v) {
@@ -124,7 +124,7 @@ void ModelScene::bounds(const PosedModel& posed, glm::vec3& mins, glm::vec3& max
 }
 
 void appendPosedSurface(const ModelSurface& surface, const PosedModel& posed, const EntityLight& light,
-                        std::span<const Deform> deforms, double seconds, const DeformView& view,
+                        std::span<const shader::Deform> deforms, double seconds, const DeformView& view,
                         std::vector<MeshVertex>& vertices, std::vector<uint32_t>& indices) {
     const size_t firstVertex = vertices.size(), firstIndex = indices.size();
     vertices.insert(vertices.end(), surface.vertices.begin(), surface.vertices.end());
@@ -163,4 +163,4 @@ void appendPosedSurface(const ModelSurface& surface, const PosedModel& posed, co
     }
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -4,15 +4,15 @@
 /// bulges, moves, wobbling normals, and quads turned towards the viewer (autosprite, autosprite2).
 /// Pure math over mesh vertices; no graphics API.
 
-#include "render/ShaderScript.h"
-#include "render/WorldMesh.h"
+#include "scene/ShaderLink.h"
+#include "scene/WorldMesh.h"
 
 #include <glm/vec3.hpp>
 
 #include <span>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// The viewer, in the space of the vertices being deformed.
 struct DeformView {
@@ -28,8 +28,8 @@ struct DeformView {
 /// normal towards the viewer, the first vertex's colour), two triangles each; autosprite2 turns
 /// each quad about its long axis. Ranges that are not made of quads (vertex count not a multiple
 /// of 4, or not 6 indices per quad) are left as they are, where the game would read past them.
-void applyDeforms(std::span<const Deform> deforms, double seconds, const DeformView& view,
+void applyDeforms(std::span<const shader::Deform> deforms, double seconds, const DeformView& view,
                   std::vector<MeshVertex>& vertices, size_t firstVertex, std::vector<uint32_t>& indices,
                   size_t firstIndex);
 
-} // namespace cliplab::render
+} // namespace cliplab::scene
