@@ -3,6 +3,8 @@
 
 #include "analysis/Reach.h"
 
+#include "analysis/ReachMove.h"
+
 #include "bsp/PointLeaf.h"
 #include "movement/Movement.h"
 
@@ -19,6 +21,12 @@ namespace cliplab::analysis {
 
 namespace {
 
+using detail::Grid;
+using detail::Landing;
+using detail::simulateMove;
+using detail::touchesTrigger;
+using detail::World;
+
 /// N of `e`'s "*N" model key, when it names an inline model of `data` other than the world.
 std::optional<int32_t> inlineModel(const bsp::BspData& data, const bsp::Entity& e) {
     const auto n = e.inlineModel();
@@ -27,201 +35,10 @@ std::optional<int32_t> inlineModel(const bsp::BspData& data, const bsp::Entity& 
     return n;
 }
 
-/// The game's speed out of a teleporter (units/s).
-constexpr float kTeleportSpeed = 400.0f;
-/// How long a walk may stay on the floor of the column it started in before it counts as
-/// blocked (s): a run from a standstill crosses a 256-unit cell well within it.
-constexpr double kBlockedTime = 0.75;
-/// Longest a move may swim (s): a dive at the swimming speed (160 units/s) reaches a floor 160
-/// units down; longer swims are taken to reach nothing (no underwater routes).
-constexpr double kMaxSwimTime = 1.0;
-/// A move that covers less than kStallDistance units in kStallTicks ticks is given up.
-constexpr int64_t kStallTicks = 32;
-constexpr float kStallDistance = 2.0f;
 /// A player clip top is a floor when a seen face lies within this many units under it (units).
 constexpr float kClipFloorDepth = 64.0f;
 /// Ray hits scanned per column at most (floors stacked one above another).
 constexpr int kMaxScanHits = 256;
-
-/// The world grid: columns of `grid` units over the world's bounds.
-struct Grid {
-    float size = 16.0f;
-    glm::ivec2 first{0}; ///< Column index of the lowest corner.
-    glm::ivec2 count{0}; ///< Columns along x and y.
-
-    glm::ivec2 column(const glm::vec3& p) const {
-        return {static_cast<int>(std::floor(p.x / size)), static_cast<int>(std::floor(p.y / size))};
-    }
-    bool contains(const glm::ivec2& c) const {
-        const glm::ivec2 i = c - first;
-        return i.x >= 0 && i.y >= 0 && i.x < count.x && i.y < count.y;
-    }
-    size_t slot(const glm::ivec2& c) const {
-        const glm::ivec2 i = c - first;
-        return static_cast<size_t>(i.x) + static_cast<size_t>(i.y) * static_cast<size_t>(count.x);
-    }
-    size_t slots() const { return static_cast<size_t>(count.x) * static_cast<size_t>(count.y); }
-    glm::vec2 centre(const glm::ivec2& c) const {
-        return {(float(c.x) + 0.5f) * size, (float(c.y) + 0.5f) * size};
-    }
-};
-
-/// Everything a move needs to know about the map: the world, its triggers and its bounds.
-struct World {
-    const collision::Model& model;
-    collision::TraceFunction trace;
-    ReachSettings settings;
-    std::vector<JumpPad> pads; ///< With a launch only.
-    std::vector<Teleporter> teleporters;
-    std::vector<KillVolume> kills;
-    glm::vec3 mins{0.0f}, maxs{0.0f}; ///< The world's bounds grown by a margin: beyond them a move is lost.
-    glm::vec3 worldMins{0.0f}, worldMaxs{0.0f}; ///< Model 0's bounds.
-};
-
-/// Box bounds of the player at `origin` grown by the game's 1-unit trigger margin overlap [mins, maxs].
-bool boundsTouch(const glm::vec3& origin, const collision::Shape& box, const glm::vec3& mins,
-                 const glm::vec3& maxs) {
-    const glm::vec3 lo = origin + box.mins - 1.0f, hi = origin + box.maxs + 1.0f;
-    return lo.x <= maxs.x && hi.x >= mins.x && lo.y <= maxs.y && hi.y >= mins.y && lo.z <= maxs.z &&
-           hi.z >= mins.z;
-}
-
-/// Whether the standing player at `origin` touches a jump pad, a teleporter or a kill volume: a
-/// place no player stays in, so not a floor cell.
-bool touchesTrigger(const World& w, const glm::vec3& origin) {
-    const movement::Settings& ms = w.settings.movement;
-    const collision::Shape box = collision::Shape::box(ms.mins, ms.maxs);
-    auto touches = [&](int32_t model, const glm::vec3& mins, const glm::vec3& maxs) {
-        return boundsTouch(origin, box, mins, maxs) && touchesModel(w.model, model, box, origin);
-    };
-    return std::any_of(w.pads.begin(), w.pads.end(),
-                       [&](const JumpPad& p) { return touches(p.model, p.mins, p.maxs); }) ||
-           std::any_of(w.teleporters.begin(), w.teleporters.end(),
-                       [&](const Teleporter& t) { return touches(t.model, t.mins, t.maxs); }) ||
-           std::any_of(w.kills.begin(), w.kills.end(),
-                       [&](const KillVolume& k) { return touches(k.model, k.mins, k.maxs); });
-}
-
-/// Where one simulated move ended.
-struct Landing {
-    bool landed = false;
-    glm::vec3 origin{0.0f};
-    ReachVia via = ReachVia::None;
-};
-
-/// What a move is: a run (with or without a jump) along `yaw`, or a drop with no input (spawns).
-struct MoveRequest {
-    glm::vec3 origin{0.0f};
-    float yaw = 0.0f;
-    bool run = true;
-    bool jump = false;
-};
-
-/// Applies the triggers the player at `s` touches after a tick, as the game does after the move:
-/// a kill volume ends the move (false); a teleporter sends the player out of its destination at
-/// the game's speed, otherwise a jump pad launches it; either way the keys are let go (the flight
-/// as simulateFlight flies it: no air control).
-bool applyTriggers(const World& w, movement::PlayerState& s, movement::Input& input, ReachVia& via) {
-    const movement::Settings& ms = w.settings.movement;
-    const collision::Shape box = collision::Shape::box(
-        ms.mins, glm::vec3(ms.maxs.x, ms.maxs.y, s.crouched ? ms.crouchMaxsZ : ms.maxs.z));
-    for (const KillVolume& k : w.kills)
-        if (boundsTouch(s.origin, box, k.mins, k.maxs) && touchesModel(w.model, k.model, box, s.origin))
-            return false;
-    for (const Teleporter& t : w.teleporters) {
-        if (!boundsTouch(s.origin, box, t.mins, t.maxs) || !touchesModel(w.model, t.model, box, s.origin))
-            continue;
-        const float yaw = glm::radians(t.yaw);
-        s.origin = t.destination + glm::vec3(0.0f, 0.0f, 1.0f);
-        s.velocity = glm::vec3(std::cos(yaw), std::sin(yaw), 0.0f) * kTeleportSpeed;
-        s.onGround = false;
-        s.groundNormal = glm::vec3(0.0f);
-        via = ReachVia::Teleport;
-        input = movement::Input{};
-        return true;
-    }
-    for (const JumpPad& p : w.pads) {
-        if (!boundsTouch(s.origin, box, p.mins, p.maxs) || !touchesPad(w.model, p, box, s.origin))
-            continue;
-        s.velocity = p.launch->velocity;
-        s.onGround = false;
-        if (via != ReachVia::Teleport)
-            via = ReachVia::Pad;
-        input = movement::Input{};
-        break;
-    }
-    return true;
-}
-
-/// The state and keys a move starts with: a run at full speed on the floor, or (a drop) at rest.
-void startMove(const movement::Settings& ms, const MoveRequest& request, movement::PlayerState& s,
-               movement::Input& input) {
-    s.origin = request.origin;
-    if (!request.run)
-        return;
-    const float yaw = glm::radians(request.yaw);
-    s.velocity = glm::vec3(std::cos(yaw), std::sin(yaw), 0.0f) * ms.maxSpeed;
-    s.onGround = true;
-    s.groundNormal = glm::vec3(0.0f, 0.0f, 1.0f);
-    input.forward = 1.0f;
-    input.yaw = request.yaw;
-    input.jump = request.jump;
-}
-
-/// Simulates one move until the player stands in another column (or anywhere after being in the
-/// air), is blocked, dies, gets stuck or runs out of time. Counts its ticks into `ticks`.
-Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks) {
-    const movement::Settings& ms = w.settings.movement;
-    const double dt = 1.0 / w.settings.rate;
-    const Grid grid{w.settings.grid};
-    const glm::ivec2 startColumn = grid.column(request.origin);
-    movement::PlayerState s;
-    movement::Input input;
-    startMove(ms, request, s, input);
-    ReachVia via = request.jump ? ReachVia::Jump : (request.run ? ReachVia::Walk : ReachVia::Spawn);
-    bool airborne = !request.run;
-    const auto maxTicks = static_cast<int64_t>(w.settings.maxMoveTime * w.settings.rate);
-    const auto blockedTicks = static_cast<int64_t>(kBlockedTime * w.settings.rate);
-    int64_t groundTicks = 0, swimTicks = 0;
-    const auto maxSwimTicks = static_cast<int64_t>(kMaxSwimTime * w.settings.rate);
-    glm::vec3 lastCheck = s.origin; // where the player was at the last stall check
-    for (int64_t tick = 0; tick < maxTicks; ++tick) {
-        // A player that has hardly moved for a stall period (pressed into a corner under water,
-        // say) gets nowhere new.
-        if (tick > 0 && tick % kStallTicks == 0) {
-            if (glm::distance(s.origin, lastCheck) < kStallDistance)
-                return {};
-            lastCheck = s.origin;
-        }
-        // In water to the waist and off the bottom: dive (look down and swim), so a swimmer
-        // reaches the floor under the water instead of swimming level for ever.
-        const bool swimming = s.waterLevel >= 2 && !s.onGround;
-        if (input.forward != 0.0f)
-            input.pitch = swimming ? 89.0f : 0.0f;
-        if (swimming && ++swimTicks > maxSwimTicks)
-            return {};
-        s = movement::move(s, input, dt, ms, w.trace);
-        ++ticks;
-        if (s.stuck)
-            return {};
-        for (int axis = 0; axis < 3; ++axis)
-            if (!(s.origin[axis] >= w.mins[axis] && s.origin[axis] <= w.maxs[axis]))
-                return {}; // fell out of the world
-        if (!applyTriggers(w, s, input, via))
-            return {};
-        if (!s.onGround) {
-            airborne = true;
-            if (via == ReachVia::Walk)
-                via = ReachVia::Fall;
-            continue;
-        }
-        if (airborne || grid.column(s.origin) != startColumn)
-            return {true, s.origin, via};
-        if (++groundTicks > blockedTicks)
-            return {}; // still in its own column: blocked
-    }
-    return {};
-}
 
 /// Whether the face a downward ray `hit` (at the column's `centre`) is a floor players are meant
 /// to walk: a face they see (caulk and nodraw tops of roofs and slabs are not), or the top of a
