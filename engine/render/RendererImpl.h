@@ -151,15 +151,35 @@ struct Renderer::Impl {
     void uploadLightmaps();
     void rebuildMesh(int patchLevel);
     void draw(const Camera& camera, double seconds, const RenderSettings& settings);
+    /// The frame's culling, batch order and per-frame uniforms; clears the target.
+    void beginFrame(const Camera& camera, double seconds, const RenderSettings& settings);
+    /// The visible world batches in sort order with the dynamic draws merged in; the sky left out
+    /// when the camera is `outside` the world.
+    void drawBatches(const Camera& camera, double seconds, const RenderSettings& settings, bool outside);
+    /// Draws the dynamic draws from `next` on whose sort key is below `sortLimit`; advances `next`.
+    void drawDynamicBelow(float sortLimit, size_t& next, double seconds, const RenderSettings& settings);
+    /// The triangle edges of the visible world over the picture.
+    void drawWireframe();
+    /// How a world batch's triangles are lit: its lightmap, vertex colours or nothing.
+    DrawContext batchContext(const scene::MeshBatch& batch) const;
     /// A material's resolved textures (world and model materials alike).
     GpuMaterial makeMaterial(scene::MaterialPlan plan);
     /// Draws every pass of `material` over the triangles `context` names (the collected static
     /// ranges, or a range of the dynamic buffer).
     void drawPasses(const GpuMaterial& material, const DrawContext& context, double seconds,
                     const RenderSettings& settings);
+    /// One pass of a material over the triangles `context` names, in `view`.
+    void drawPass(const GpuPass& pass, const DrawContext& context, double seconds, ViewMode view);
     /// The world batches with deforms (visible surfaces) and the posed models, into the dynamic
     /// buffer and dynamicDraws (sorted by sort key).
     void buildDynamic(const Camera& camera, double seconds, const RenderSettings& settings);
+    /// The visible surfaces of the world batches with deforms, deformed, into the dynamic buffer.
+    void appendDeformedWorld(const scene::DeformView& view, double seconds);
+    /// The posed models that pass the PVS and the frustum, lit from the grid, into the dynamic buffer.
+    void appendModels(const scene::DeformView& view, double seconds, const RenderSettings& settings);
+    /// Whether a posed model may be seen: its cluster in the camera's PVS, its bounds in `frustum`.
+    bool modelVisible(const scene::PosedModel& posed, const std::array<glm::vec4, 6>& frustum,
+                      const RenderSettings& settings) const;
     void setEntities(std::vector<items::Placement> placements);
     void drawSkyBatch(const scene::MeshBatch& batch, const GpuMaterial& material, double seconds,
                       const Camera& camera);
@@ -178,6 +198,30 @@ struct Renderer::Impl {
     /// `passFeatures` (PassFeature bits) picks the variant of ProgramKind::Pass.
     const WorldUniforms& use(ProgramKind kind, uint32_t passFeatures = 0);
 };
+
+/// The program a pass is drawn with, and what it fetches.
+struct PassProgram {
+    ProgramKind kind = ProgramKind::Pass;
+    uint32_t features = 0;    ///< PassFeature bits (the variant of ProgramKind::Pass).
+    int light = 0;            ///< The pass's light: 0 none, 1 the lightmap, 2 vertex colour.
+    bool alphaTest = false;   ///< The pass may discard.
+    bool modulated = false;   ///< A folded layer multiplies it.
+    bool usesTexture = false; ///< It fetches its image.
+};
+
+/// How `pass` is drawn over triangles lit by `lightSource` (DrawContext::lightSource) in `view`:
+/// the non-textured views use their own programs; an image x lightmap pass with plain colours
+/// takes the branch-free programs.
+PassProgram passProgram(const GpuPass& pass, int lightSource, ViewMode view);
+
+/// Sets a pass's texture coordinate uniforms: tcGen and its vectors, the model's axes and
+/// specular light, and the tcMod matrix with the first turb (all off outside the textured view).
+void setTexCoordUniforms(const WorldUniforms& u, const scene::MaterialPass& p, const DrawContext& context,
+                         bool textured, double seconds);
+
+/// How a posed model's triangles are drawn from the dynamic buffer: lit by their vertex colours
+/// (the grid light) outside the textured view, environment maps and specular light turned with it.
+DrawContext modelContext(const scene::PosedModel& posed, bool textured);
 
 /// Whether the depth pre-pass draws batches of `plan`: opaque, not alpha-tested, not moved.
 bool inDepthPrepass(const scene::MaterialPlan& plan);
