@@ -12,7 +12,8 @@ build_packages=(
 )
 test_packages=(
   xvfb xauth mesa-utils clang-format
-  openarena-081-maps openarena-081-textures openarena-data
+  openarena-081-maps openarena-081-textures openarena-data openarena-oacmp1
+  openarena-081-misc openarena-088-data
 )
 
 fuzz_packages=(clang libclang-rt-14-dev)

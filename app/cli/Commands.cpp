@@ -77,6 +77,29 @@ constexpr const char* kReachDetails =
     "teleport=.. regions=.. spawns=.. moves=.. ticks=..' (how the reached cells were first reached); last\n"
     "line 'cells=N reachable=R unreachable=U seconds=S'.";
 
+constexpr const char* kDemoDetails =
+    "FILE is a path, or a file in the game data: demos/NAME.dm_71, or NAME (tried as demos/NAME, then with\n"
+    ".dm_71, .dm_70, .dm_68, .dm_67, .dm_66). Lines: 'file', 'cut' (a file the game stopped writing: read up "
+    "to\n"
+    "its last whole message), 'note', 'map', then per player 'player C name=\"N\" team=T samples=S src_ps=P\n"
+    "alive=A distance=D top_speed=V jumps=J' and its 'jump' lines (as walk prints them, with client and "
+    "time);\n"
+    "with --positions 'pos T CLIENT X Y Z VX VY VZ ground=0|1 ducked=0|1 "
+    "type=normal|dead|spectator|intermission\n"
+    "src=ps|es' (T: seconds from the first snapshot; ps: the player the demo's player state describes, "
+    "exact;\n"
+    "es: the others' entities at the snapshot's time, origins cut to whole units by the game);\n"
+    "'in_solid T CLIENT X Y Z ducked=0|1 setviewpos X Y Z' for each alive ps position in solid (the quake3\n"
+    "position test with the player box, crouched when ducked); 'es_in_solid ...' for the first 10 alive es\n"
+    "positions whose box made 1 unit smaller (the cut origins) is in solid, and 'entities alive=N "
+    "in_solid=K'\n"
+    "(K > 0: the demo was recorded on another version of the map); with --reach 'unreached X Y Z samples=N\n"
+    "clients=A,B first=T setviewpos X Y Z' per floor cell players stood on that the flood never reaches, "
+    "and\n"
+    "'reach grid=G cells=N reachable=R unreachable=U seconds=S standing=N on_cells=N cells_stood_on=N\n"
+    "on_entities=N unreached_cells=K'. Last line 'demo map=NAME protocol=N snapshots=S seconds=T players=P\n"
+    "positions=N in_solid=I' (I: 'unchecked' when the map is not in the game data). Exit 1 when the demo\n"
+    "cannot be read (the message names the file, the message number and the byte), or --reach has no map.";
 constexpr const char* kStrafeDetails =
     "Prints 'min=DEG opt=DEG max=DEG accel_opt=UNITS_PER_TICK': the angles between the horizontal velocity\n"
     "and the wish direction (forward plus one side key, as players strafe) where a tick starts to gain\n"
@@ -101,11 +124,27 @@ constexpr const char* kStrafeFillDetails =
     "gain=V' (horizontal speeds after tick --to), 'quality recorded=Q filled=Q' (strafe quality over the\n"
     "range: speed gained / the most the closed form allows), 'final recorded X Y Z speed=V' and\n"
     "'final filled X Y Z speed=V'.";
+constexpr const char* kCompileDetails =
+    "IN.map is a file, or a path in the game data (sources/maps/oacmpdm4.map). Textures get their contents\n"
+    "and surface flags from the shader scripts of the game data (--basepath) and, for a map in\n"
+    "DIR/maps/, from DIR/scripts/*.shader first; a texture no script defines is solid, as in q3map2.\n"
+    "The compiler floods the empty space from every point entity with an origin: when the flood reaches\n"
+    "the void it prints 'leak: entity N (CLASSNAME) at X Y Z reaches the void; the path leaves the hull\n"
+    "near X Y Z; pointfile OUT.lin (N points)' and writes the path to OUT with the extension .lin (q3map2's\n"
+    "pointfile: one 'x y z' a line, from the void to the entity), and still writes the .bsp (exit 0)\n"
+    "unless --leaktest. Without a leak an old OUT.lin is removed. Warnings (entities inside brushes,\n"
+    "origin brushes in the world, unknown surfaceparms) go to stderr. Last lines: the summary, then\n"
+    "'time_ms parse= brushes= tree= flood= surfaces= scripts='.";
 
 const Command kCommands[] = {
     {"info", "MAP", "print a map's lumps, bounds, counts and spawn points", runInfo, infoOptions},
-    {"compile", "IN.map OUT.bsp", "compile a .map source to an IBSP 46 .bsp file", runCompile,
-     compileOptions},
+    {"compile", "IN.map OUT.bsp",
+     "compile a .map source to an IBSP 46 .bsp file as q3map2 does; on a leak, print it and write OUT.lin",
+     runCompile, compileOptions, kCompileDetails},
+    {"bench-compile", "IN.map...",
+     "time compiling each source R times (default 5): median ms per phase, MB/s and brushes/s, then the "
+     "total",
+     runBenchCompile, benchCompileOptions},
     {"trace", "MAP",
      "trace the lines 'sx sy sz ex ey ez [minx miny minz maxx maxy maxz] [SHAPE] [mask N]' read on stdin",
      runTrace, traceOptions, kTraceDetails},
@@ -156,6 +195,13 @@ const Command kCommands[] = {
      "flood the walkable floor from the spawn points with the controller (walk, fall, jump, jump pads, "
      "teleporters); list the cells never reached",
      runReach, reachOptions, kReachDetails},
+    {"demo", "FILE",
+     "read a Quake 3 / OpenArena demo (.dm_68/70/71): map, players, distance, top speed, jumps; positions "
+     "tested against the map; --reach: floor players stood on that reach calls unreachable",
+     runDemo, demoOptions, kDemoDetails},
+    {"bench-demo", "FILE",
+     "time reading a demo R times (default 20): MB/s and snapshots/s, last line demo_mb_per_sec=",
+     runBenchDemo, benchDemoOptions},
     {"strafe", "--speed V",
      "the strafe angles of one tick in closed form (CGaz: min, opt, max) and the gain at opt; --snap: the "
      "quake3 preset's snap zones",

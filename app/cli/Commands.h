@@ -43,6 +43,8 @@ int usageError(const char* name, const std::string& message);
 
 int runInfo(const Args& args);
 int runCompile(const Args& args);
+/// `cliplab bench-compile`: the map compiler's speed (MB/s, brushes/s) on .map sources.
+int runBenchCompile(const Args& args);
 int runTrace(const Args& args);
 int runBenchTrace(const Args& args);
 /// `cliplab bench-load`: the time to read a map, check it and build its collision model.
@@ -64,6 +66,10 @@ int runJumppads(const Args& args);
 int runSnags(const Args& args);
 /// `cliplab reach`: the walkable floor cells the player can get to from the spawn points (analysis/Reach.h).
 int runReach(const Args& args);
+/// `cliplab demo`: a Quake 3 / OpenArena demo's players, jumps and positions, checked against its map.
+int runDemo(const Args& args);
+/// `cliplab bench-demo`: the demo reader's speed (MB/s, snapshots/s).
+int runBenchDemo(const Args& args);
 /// `cliplab strafe`: one tick's strafe angles and snap zones in closed form (movement/Strafe.h).
 int runStrafe(const Args& args);
 /// `cliplab strafe-fill`: a recording's ticks aimed at the optimal strafe angle (replay/EditSession.h).
@@ -80,6 +86,7 @@ int runViewMapFirst(const Args& args);
 /// walk's).
 std::vector<OptionSpec> infoOptions();
 std::vector<OptionSpec> compileOptions();
+std::vector<OptionSpec> benchCompileOptions();
 std::vector<OptionSpec> traceOptions();
 std::vector<OptionSpec> benchTraceOptions();
 std::vector<OptionSpec> benchLoadOptions();
@@ -93,6 +100,8 @@ std::vector<OptionSpec> surfacesOptions();
 std::vector<OptionSpec> jumppadsOptions();
 std::vector<OptionSpec> snagsOptions();
 std::vector<OptionSpec> reachOptions();
+std::vector<OptionSpec> demoOptions();
+std::vector<OptionSpec> benchDemoOptions();
 std::vector<OptionSpec> strafeOptions();
 std::vector<OptionSpec> strafeFillOptions();
 std::vector<OptionSpec> viewOptions();

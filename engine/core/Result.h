@@ -12,6 +12,11 @@ namespace cliplab::core {
 /// An error: a human-readable message that names the file and what is wrong.
 struct Error {
     std::string message; ///< Full text, e.g. "maps/x.bsp: planes lump: length 13 is not a multiple of 16".
+    /// Where in a text file, when the error is about a place in one (a .map, a script): the file
+    /// as named in `message`, and 1-based line and column; line 0 when no place is known.
+    std::string file{};
+    int line = 0;
+    int column = 0;
 };
 
 /// Holds either a value of type T or an Error. Use `ok()` before `value()`.

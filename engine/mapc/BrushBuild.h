@@ -1,7 +1,8 @@
 #pragma once
 /// \file BrushBuild.h
-/// From a parsed brush to a compiled one: side planes, face windings, checks that the planes
-/// enclose a volume, and q3map's bevel sides.
+/// From a parsed brush to a compiled one, as q3map2 builds it: side planes, the brush's contents
+/// and compile flags from its sides, face windings, checks that the planes enclose a volume, and
+/// q3map2's bevel sides.
 
 #include "core/Result.h"
 #include "mapc/MapSource.h"
@@ -15,10 +16,15 @@ namespace cliplab::mapc {
 
 /// One side of a compiled brush.
 struct BuiltSide {
-    int32_t plane = 0;               ///< Index in the PlaneSet; the normal points out of the brush.
-    int32_t shader = 0;              ///< Index in the ShaderTable.
-    bool bevel = false;              ///< Added for box traces only: no face, never drawn.
-    Winding winding;                 ///< The face polygon (empty for bevels).
+    int32_t plane = 0;         ///< Index in the PlaneSet; the normal points out of the brush.
+    int32_t shader = 0;        ///< Index in the ShaderTable ("noshader" for bevels, as q3map2 writes).
+    uint32_t compileFlags = 0; ///< cflags:: bits of the side (its shader's, plus the .map line's detail bit).
+    bool bevel = false;        ///< Added for box traces only: no face, never drawn.
+    /// The face as q3map2 cuts it (points within 0.1 units welded, floats), clockwise from the front:
+    /// what is drawn and what bevels and bounds are read from. Empty when it welds to a sliver.
+    Winding winding;
+    /// The face cut exactly (no weld), clockwise: the brush's true shape, for checks and the tree.
+    Winding exact;
     const MapSide* source = nullptr; ///< The side as written (texture projection); null for bevels.
 };
 
@@ -26,8 +32,16 @@ struct BuiltSide {
 struct BuiltBrush {
     std::vector<BuiltSide> sides;    ///< With bevels: -x, +x, -y, +y, -z, +z first, edge bevels last.
     glm::dvec3 mins{0.0}, maxs{0.0}; ///< Bounds of the face windings (units).
-    int32_t shader = 0;              ///< Gives the brush's contents (the first side's shader).
+    int32_t shader = 0;              ///< The brush's contents: its first side's shader, as q3map2 writes it.
+    uint32_t compileFlags = 0;       ///< cflags:: bits: its first side's (see BrushBuild.cpp).
+    bool detail = false;             ///< Detail (or translucent and not structural): not part of the hull.
+    bool opaque = true;              ///< Not translucent: seals the map when structural.
     SourcePos pos;                   ///< Where the brush is in the source.
+    int entity = 0;                  ///< Index of its entity in the source.
+    int index = 0;                   ///< Its number within the entity in the source (0-based).
+
+    /// True when the brush seals the map: structural and opaque (the flood stops at it).
+    bool seals() const { return !detail && opaque; }
 };
 
 /// Largest coordinate a brush plane point or patch point may have (units). Quake 3 maps fit in
@@ -41,12 +55,17 @@ struct BrushOrigin {
     int brush = 0;
 };
 
-/// Builds `brush`, offset by `-offset` (an entity origin). Adds planes to `planes` and shaders to
-/// `shaders`. With `bevels`, adds axial bevel sides where the brush lacks an axial side, puts the six
-/// axial sides first (-x, +x, -y, +y, -z, +z) and appends edge bevels, as q3map does. Errors: a plane
-/// whose points are in a line, a brush whose planes do not enclose a volume (open or degenerate).
-core::Result<BuiltBrush> buildBrush(const MapBrush& brush, const glm::dvec3& offset, PlaneSet& planes,
-                                    ShaderTable& shaders, bool bevels, const BrushOrigin& where);
+/// Builds `brush` in world coordinates. Adds planes to `planes` and shaders to `shaders`. With
+/// `bevels`, adds axial bevel sides where the brush lacks an axial side, puts the six axial sides
+/// first (-x, +x, -y, +y, -z, +z) and appends edge bevels, as q3map2 does. A plane written twice is
+/// kept once. Errors: a plane whose points are in a line, a brush whose planes do not enclose a
+/// volume (open, mirrored or degenerate), a texture name over 63 characters.
+core::Result<BuiltBrush> buildBrush(const MapBrush& brush, PlaneSet& planes, ShaderTable& shaders,
+                                    bool bevels, const BrushOrigin& where);
+
+/// Moves a built brush by -offset (an entity's origin: the game places the model there): every
+/// side's plane is found again at its new distance and the faces are cut anew.
+void moveBrush(BuiltBrush& brush, const glm::dvec3& offset, PlaneSet& planes);
 
 /// Volume of a convex polyhedron given by its face windings (cubic units).
 double polyhedronVolume(const std::vector<const Winding*>& faces);

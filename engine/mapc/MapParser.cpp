@@ -26,8 +26,13 @@ std::string_view MapEntity::classname() const {
     return c ? std::string_view(*c) : std::string_view();
 }
 
-std::string sourceError(const std::string& name, SourcePos pos, const std::string& message) {
-    return core::format("%s:%d:%d: %s", name.c_str(), pos.line, pos.column, message.c_str());
+core::Error sourceError(const std::string& name, SourcePos pos, const std::string& message) {
+    core::Error e;
+    e.message = core::format("%s:%d:%d: %s", name.c_str(), pos.line, pos.column, message.c_str());
+    e.file = name;
+    e.line = pos.line;
+    e.column = pos.column;
+    return e;
 }
 
 namespace {
@@ -182,7 +187,7 @@ public:
             const Token& t = m_tok.peek();
             if (t.kind == Tok::End) {
                 if (m_tok.unterminated())
-                    return Error{sourceError(m_name, m_tok.unterminatedPos(), "quoted string is not closed")};
+                    return sourceError(m_name, m_tok.unterminatedPos(), "quoted string is not closed");
                 break;
             }
             if (t.kind == Tok::CloseBrace)
@@ -206,7 +211,7 @@ private:
     }
 
     Error fail(SourcePos pos, const std::string& message) {
-        m_error = Error{sourceError(m_name, pos, message)};
+        m_error = sourceError(m_name, pos, message);
         return m_error;
     }
 

@@ -88,7 +88,7 @@ struct MapSource {
 /// fewer than three points, bad numbers, unknown blocks, bad patch sizes and the like.
 core::Result<MapSource> parseMap(std::string_view text, const std::string& name);
 
-/// Formats "NAME:LINE:COLUMN: message".
-std::string sourceError(const std::string& name, SourcePos pos, const std::string& message);
+/// An error "NAME:LINE:COLUMN: message" that also carries the file, line and column.
+core::Error sourceError(const std::string& name, SourcePos pos, const std::string& message);
 
 } // namespace cliplab::mapc

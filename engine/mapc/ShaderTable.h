@@ -1,48 +1,42 @@
 #pragma once
 /// \file ShaderTable.h
-/// The shaders lump: one entry per (texture, contents, surface flags) combination, with the
-/// collision properties Quake 3's tool textures give (common/clip, common/caulk, ...).
+/// The shaders lump: one entry per shader a brush, brush side or surface uses, in first-use order,
+/// each with the contents and surface flags its script gives (ShaderInfo.h).
 
 #include "bsp/BspData.h"
+#include "mapc/ShaderInfo.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <vector>
 
 namespace cliplab::mapc {
 
-/// Contents and surface flags of a texture.
-struct ShaderFlags {
-    int32_t contents = bsp::contents::Solid; ///< bsp::contents bits.
-    int32_t surfaceFlags = 0;                ///< bsp::surf bits.
-};
-
-/// Flags for a texture name as written in a .map ("common/clip", "base_wall/concrete"), following
-/// the surfaceparms of Quake 3's common.shader: clip -> playerclip (non-solid, not drawn), caulk ->
-/// solid but not drawn, nodraw -> not drawn and non-solid, trigger -> trigger, hint/skip -> nothing
-/// solid, names containing water/slime/lava/fog -> those liquids, sky -> sky; everything else solid.
-ShaderFlags toolTextureFlags(std::string_view texture);
-
-/// True when a side with these flags gets no draw surface.
-bool isInvisible(const ShaderFlags& flags);
+/// The shader q3map2 gives bevel sides: no script, so solid and without surface flags.
+inline constexpr std::string_view kNoShader = "noshader";
 
 /// Deduplicating shader list in first-use order.
 class ShaderTable {
 public:
-    /// Index of the shader for `texture` with the tool flags plus `extraContents` / `extraSurface`
-    /// (the optional flags on a brush line). The name gets a "textures/" prefix when it has none.
-    int32_t add(std::string_view texture, int32_t extraContents = 0, int32_t extraSurface = 0);
+    /// `catalog` answers what each name means; it must outlive the table.
+    explicit ShaderTable(ShaderCatalog& catalog) : m_catalog(catalog) {}
+
+    /// Index of the shader for `texture` as a .map names it ("common/caulk": "textures/" is
+    /// prepended unless present; an image extension is dropped). kNoShader is taken as it is.
+    int32_t add(std::string_view texture);
     /// Every shader.
     const std::vector<bsp::Shader>& shaders() const { return m_shaders; }
-    /// Flags of shader `i`.
-    ShaderFlags flags(int32_t i) const;
+    /// What shader `i` means to the compiler.
+    const ShaderInfo& info(int32_t i) const { return m_infos[static_cast<size_t>(i)]; }
 
 private:
+    ShaderCatalog& m_catalog;
     std::vector<bsp::Shader> m_shaders;
-    std::map<std::tuple<std::string, int32_t, int32_t>, int32_t> m_index;
+    std::vector<ShaderInfo> m_infos;
+    std::map<std::string, int32_t> m_byTexture; ///< By lower-case name as the map writes it.
+    std::map<std::string, int32_t> m_byName;    ///< By lower-case name as the shaders lump writes it.
 };
 
 } // namespace cliplab::mapc

@@ -119,10 +119,15 @@ glm::dvec2 textureCoords(const MapSide& side, const glm::dvec3& normal, const gl
 }
 
 int32_t emitBrushFaces(const BuiltBrush& brush, const PlaneSet& planes, const ShaderTable& shaders,
-                       bsp::BspData& out) {
+                       bsp::BspData& out, const std::function<bool(const Winding&)>& seen) {
     int32_t added = 0;
     for (const BuiltSide& side : brush.sides) {
-        if (side.bevel || side.winding.size() < 3 || !side.source || isInvisible(shaders.flags(side.shader)))
+        // Tool faces (nodraw: caulk, clip, trigger...; hints; skips) make no surface, as in q3map2.
+        constexpr uint32_t kNoFace = cflags::NoDraw | cflags::Hint | cflags::Skip;
+        if (side.bevel || side.winding.size() < 3 || !side.source ||
+            (shaders.info(side.shader).compileFlags & kNoFace))
+            continue;
+        if (seen && !seen(side.winding))
             continue;
         const glm::dvec3 normal = planes[side.plane].normal;
         bsp::Surface s;
@@ -135,11 +140,11 @@ int32_t emitBrushFaces(const BuiltBrush& brush, const PlaneSet& planes, const Sh
         s.lightmapNum = bsp::kLightmapByVertex;
         s.lightmapVecs[2] = glm::vec3(normal);
         const auto color = vertexLight(normal);
-        // Our windings run counter-clockwise seen from the front; Quake 3 faces run clockwise.
-        for (auto it = side.winding.rbegin(); it != side.winding.rend(); ++it) {
+        // Face windings run clockwise seen from the front, as Quake 3 faces do.
+        for (const glm::dvec3& p : side.winding) {
             bsp::DrawVert v;
-            v.xyz = glm::vec3(*it);
-            v.st = glm::vec2(textureCoords(*side.source, normal, *it));
+            v.xyz = glm::vec3(p);
+            v.st = glm::vec2(textureCoords(*side.source, normal, p));
             v.normal = glm::vec3(normal);
             v.color = color;
             out.drawVerts.push_back(v);

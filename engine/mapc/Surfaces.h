@@ -6,6 +6,8 @@
 #include "bsp/BspData.h"
 #include "mapc/BrushBuild.h"
 
+#include <functional>
+
 namespace cliplab::mapc {
 
 /// Texture size assumed for classic projections (texels): we do not read images, and most Quake 3
@@ -26,10 +28,11 @@ std::array<uint8_t, 4> vertexLight(const glm::dvec3& normal);
 glm::dvec2 textureCoords(const MapSide& side, const glm::dvec3& normal, const glm::dvec3& p);
 
 /// Appends the visible faces of `brush` as planar surfaces (fan-triangulated, clockwise seen from
-/// the front as Quake 3 winds them). Sides whose shader is invisible (nodraw, caulk, clip, hint...)
-/// and bevels get none. Returns how many surfaces were added.
+/// the front as Quake 3 winds them). Sides whose shader is invisible (nodraw, caulk, clip, hint...),
+/// bevels and faces `seen` says no one can see (when given) get none. Returns how many surfaces
+/// were added.
 int32_t emitBrushFaces(const BuiltBrush& brush, const PlaneSet& planes, const ShaderTable& shaders,
-                       bsp::BspData& out);
+                       bsp::BspData& out, const std::function<bool(const Winding&)>& seen = {});
 
 /// Appends `patch` (offset by -offset) as a patch surface with its control points.
 void emitPatch(const MapPatch& patch, const glm::dvec3& offset, int32_t shader, bsp::BspData& out);

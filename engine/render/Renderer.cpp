@@ -46,11 +46,11 @@ void Renderer::Impl::loadShaderScripts() {
             continue;
         }
         const std::string_view view(reinterpret_cast<const char*>(text->data()), text->size());
-        core::Status s = parseShaderScript(view, path, library);
+        core::Status s = shader::parseShaderScript(view, path, library);
         if (!s) // keep the shaders before the error, as the game does
             core::logWarning(s.error().message);
     }
-    if (const std::string summary = unsupportedSummary(library); !summary.empty())
+    if (const std::string summary = shader::unsupportedSummary(library); !summary.empty())
         core::logInfo(summary);
 }
 
@@ -93,7 +93,7 @@ void Renderer::Impl::buildMaterials() {
     materials.reserve(data.shaders.size());
     for (size_t i = 0; i < data.shaders.size(); ++i) {
         const bsp::Shader& shader = data.shaders[i];
-        const std::string name = normalizeShaderName(shader.name);
+        const std::string name = shader::normalizeShaderName(shader.name);
         scene::MaterialPlan plan = scene::planMaterial(name, library.find(name));
         if (shader.surfaceFlags & bsp::surf::NoDraw)
             plan.draw = false;

@@ -14,55 +14,55 @@ namespace cliplab::render {
 
 namespace {
 
-GLenum glBlend(BlendFactor f) {
+GLenum glBlend(shader::BlendFactor f) {
     switch (f) {
-    case BlendFactor::Zero:
+    case shader::BlendFactor::Zero:
         return GL_ZERO;
-    case BlendFactor::One:
+    case shader::BlendFactor::One:
         return GL_ONE;
-    case BlendFactor::DstColor:
+    case shader::BlendFactor::DstColor:
         return GL_DST_COLOR;
-    case BlendFactor::OneMinusDstColor:
+    case shader::BlendFactor::OneMinusDstColor:
         return GL_ONE_MINUS_DST_COLOR;
-    case BlendFactor::SrcColor:
+    case shader::BlendFactor::SrcColor:
         return GL_SRC_COLOR;
-    case BlendFactor::OneMinusSrcColor:
+    case shader::BlendFactor::OneMinusSrcColor:
         return GL_ONE_MINUS_SRC_COLOR;
-    case BlendFactor::SrcAlpha:
+    case shader::BlendFactor::SrcAlpha:
         return GL_SRC_ALPHA;
-    case BlendFactor::OneMinusSrcAlpha:
+    case shader::BlendFactor::OneMinusSrcAlpha:
         return GL_ONE_MINUS_SRC_ALPHA;
-    case BlendFactor::DstAlpha:
+    case shader::BlendFactor::DstAlpha:
         return GL_DST_ALPHA;
-    case BlendFactor::OneMinusDstAlpha:
+    case shader::BlendFactor::OneMinusDstAlpha:
         return GL_ONE_MINUS_DST_ALPHA;
-    case BlendFactor::SrcAlphaSaturate:
+    case shader::BlendFactor::SrcAlphaSaturate:
         return GL_SRC_ALPHA_SATURATE;
     }
     return GL_ONE;
 }
 
-int alphaFuncCode(AlphaFunc f) {
+int alphaFuncCode(shader::AlphaFunc f) {
     switch (f) {
-    case AlphaFunc::None:
+    case shader::AlphaFunc::None:
         return 0;
-    case AlphaFunc::Gt0:
+    case shader::AlphaFunc::Gt0:
         return 1;
-    case AlphaFunc::Lt128:
+    case shader::AlphaFunc::Lt128:
         return 2;
-    case AlphaFunc::Ge128:
+    case shader::AlphaFunc::Ge128:
         return 3;
     }
     return 0;
 }
 
-void setCull(CullMode mode) {
-    if (mode == CullMode::None) {
+void setCull(shader::CullMode mode) {
+    if (mode == shader::CullMode::None) {
         glDisable(GL_CULL_FACE);
         return;
     }
     glEnable(GL_CULL_FACE);
-    glCullFace(mode == CullMode::Front ? GL_BACK : GL_FRONT);
+    glCullFace(mode == shader::CullMode::Front ? GL_BACK : GL_FRONT);
 }
 
 /// The constant part of a pass's colour at `seconds`: rgb from rgbGen and alpha from alphaGen
@@ -71,26 +71,26 @@ void setCull(CullMode mode) {
 glm::vec4 passColor(const scene::MaterialPass& p, double seconds) {
     glm::vec4 c(1.0f);
     switch (p.rgbGen) {
-    case RgbGen::Wave:
+    case shader::RgbGen::Wave:
         c = glm::vec4(glm::vec3(std::clamp(p.rgbWave.evaluate(seconds), 0.0f, 1.0f)), 1.0f);
         break;
-    case RgbGen::Const:
+    case shader::RgbGen::Const:
         c = glm::vec4(p.rgbConst[0], p.rgbConst[1], p.rgbConst[2], 1.0f);
         break;
-    case RgbGen::Entity:
+    case shader::RgbGen::Entity:
         c = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
         break;
     default:
         break;
     }
     switch (p.alphaGen) {
-    case AlphaGen::Wave:
+    case shader::AlphaGen::Wave:
         c.a = std::clamp(p.alphaWave.evaluate(seconds), 0.0f, 1.0f);
         break;
-    case AlphaGen::Const:
+    case shader::AlphaGen::Const:
         c.a = std::clamp(p.alphaConst, 0.0f, 1.0f);
         break;
-    case AlphaGen::Entity:
+    case shader::AlphaGen::Entity:
         c.a = 0.0f;
         break;
     default:
@@ -101,13 +101,13 @@ glm::vec4 passColor(const scene::MaterialPass& p, double seconds) {
 
 /// uRgbGen: 0 constant, 1 vertex colour, 2 one minus it. Models carry their grid light in the
 /// vertex colour; on map surfaces lightingDiffuse takes the vertex light q3map stored.
-int rgbSource(RgbGen g) {
+int rgbSource(shader::RgbGen g) {
     switch (g) {
-    case RgbGen::Vertex:
-    case RgbGen::ExactVertex:
-    case RgbGen::LightingDiffuse:
+    case shader::RgbGen::Vertex:
+    case shader::RgbGen::ExactVertex:
+    case shader::RgbGen::LightingDiffuse:
         return 1;
-    case RgbGen::OneMinusVertex:
+    case shader::RgbGen::OneMinusVertex:
         return 2;
     default:
         return 0;
@@ -115,20 +115,20 @@ int rgbSource(RgbGen g) {
 }
 
 /// uAlphaGen: 0 constant, 1 vertex alpha, 2 one minus it, 3 specular.
-int alphaSource(AlphaGen g) {
+int alphaSource(shader::AlphaGen g) {
     switch (g) {
-    case AlphaGen::Vertex:
+    case shader::AlphaGen::Vertex:
         return 1;
-    case AlphaGen::OneMinusVertex:
+    case shader::AlphaGen::OneMinusVertex:
         return 2;
-    case AlphaGen::LightingSpecular:
+    case shader::AlphaGen::LightingSpecular:
         return 3;
     default:
         return 0;
     }
 }
 
-int tcGenCode(TcGen g) {
+int tcGenCode(shader::TcGen g) {
     return static_cast<int>(g);
 }
 
@@ -145,7 +145,7 @@ GLuint animFrame(const GpuPass& pass, double seconds) {
 void setTexCoordUniforms(const WorldUniforms& u, const scene::MaterialPass& p, const DrawContext& context,
                          bool textured, double seconds) {
     glUniform1i(u.tcGen, textured ? tcGenCode(p.tcGen) : 0);
-    if (textured && p.tcGen == TcGen::Vector) {
+    if (textured && p.tcGen == shader::TcGen::Vector) {
         glUniform3fv(u.tcVec0, 1, p.tcGenVectors[0]);
         glUniform3fv(u.tcVec1, 1, p.tcGenVectors[1]);
     }
@@ -153,33 +153,33 @@ void setTexCoordUniforms(const WorldUniforms& u, const scene::MaterialPass& p, c
     glUniform3fv(u.specularLight, 1, glm::value_ptr(context.specularLight));
     glm::vec3 rowS, rowT;
     glm::vec4 turb;
-    static const std::vector<TcMod> kNoTcMods; // a ?: with a temporary would copy p.tcMods every pass
+    static const std::vector<shader::TcMod> kNoTcMods; // a ?: with a temporary would copy p.tcMods every pass
     tcModMatrix(textured ? p.tcMods : kNoTcMods, seconds, rowS, rowT, turb);
     glUniform3fv(u.tcS, 1, glm::value_ptr(rowS));
     glUniform3fv(u.tcT, 1, glm::value_ptr(rowT));
     glUniform4fv(u.turb, 1, glm::value_ptr(turb));
 }
 
-void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT,
+void tcModMatrix(const std::vector<shader::TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT,
                  glm::vec4& turb) {
     // st' = M st, M a 3x3 affine matrix (last row 0 0 1) built by composing each mod in order.
     glm::mat3 m(1.0f); // glm: m[col][row]
     turb = glm::vec4(0.0f);
     const float t = static_cast<float>(seconds);
-    for (const TcMod& mod : mods) {
+    for (const shader::TcMod& mod : mods) {
         glm::mat3 f(1.0f);
         switch (mod.kind) {
-        case TcModKind::Scroll: {
+        case shader::TcModKind::Scroll: {
             // Wrapped to [0, 1) so texture coordinates stay precise over long runs.
             f[2][0] = static_cast<float>(std::fmod(static_cast<double>(mod.a) * seconds, 1.0));
             f[2][1] = static_cast<float>(std::fmod(static_cast<double>(mod.b) * seconds, 1.0));
             break;
         }
-        case TcModKind::Scale:
+        case shader::TcModKind::Scale:
             f[0][0] = mod.a;
             f[1][1] = mod.b;
             break;
-        case TcModKind::Rotate: {
+        case shader::TcModKind::Rotate: {
             const float degrees = -mod.a * t;
             const float r = degrees * 3.14159265f / 180.0f;
             const float c = std::cos(r), s = std::sin(r);
@@ -192,7 +192,7 @@ void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS
             f[2][1] = 0.5f - 0.5f * s - 0.5f * c;
             break;
         }
-        case TcModKind::Stretch: {
+        case shader::TcModKind::Stretch: {
             const float w = mod.wave.evaluate(seconds);
             const float p = std::fabs(w) > 1e-4f ? 1.0f / w : 1.0f;
             f[0][0] = p;
@@ -201,7 +201,7 @@ void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS
             f[2][1] = 0.5f - 0.5f * p;
             break;
         }
-        case TcModKind::Transform:
+        case shader::TcModKind::Transform:
             f[0][0] = mod.matrix[0][0];
             f[1][0] = mod.matrix[1][0];
             f[2][0] = mod.translate[0];
@@ -209,9 +209,9 @@ void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS
             f[1][1] = mod.matrix[1][1];
             f[2][1] = mod.translate[1];
             break;
-        case TcModKind::EntityTranslate:
+        case shader::TcModKind::EntityTranslate:
             continue; // by the entity's texture offset, which is zero here
-        case TcModKind::Turb:
+        case shader::TcModKind::Turb:
             // Non-affine: applied first, in the vertex shader (the first turb only).
             if (turb.w == 0.0f)
                 turb = {mod.wave.amplitude, mod.wave.phase, mod.wave.frequency, 1.0f};
@@ -246,9 +246,9 @@ const WorldUniforms& Renderer::Impl::use(ProgramKind kind, uint32_t passFeatures
 
 bool inDepthPrepass(const scene::MaterialPlan& plan) {
     // Only what the colour passes will cover exactly, at the same depth.
-    return plan.sky ||
-           (!plan.passes.empty() && !plan.passes.front().blend &&
-            plan.passes.front().alphaFunc == AlphaFunc::None && plan.deforms.empty() && !plan.polygonOffset);
+    return plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
+                        plan.passes.front().alphaFunc == shader::AlphaFunc::None && plan.deforms.empty() &&
+                        !plan.polygonOffset);
 }
 
 void Renderer::Impl::issue(const DrawContext& context) {
@@ -289,9 +289,9 @@ PassProgram passProgram(const GpuPass& pass, int lightSource, ViewMode view) {
     const scene::MaterialPass& p = pass.plan;
     PassProgram out;
     const bool textured = view == ViewMode::Textured;
-    out.alphaTest = textured && p.alphaFunc != AlphaFunc::None;
+    out.alphaTest = textured && p.alphaFunc != shader::AlphaFunc::None;
     const bool lightmapped = textured && !out.alphaTest && p.source == scene::PassSource::TextureTimesLight &&
-                             lightSource == 1 && scene::plainColour(p) && p.tcGen == TcGen::Base;
+                             lightSource == 1 && scene::plainColour(p) && p.tcGen == shader::TcGen::Base;
     out.modulated = textured && pass.modulateTexture != 0;
     out.usesTexture = textured && p.source != scene::PassSource::Light;
     // A texture-only pass is unlit; Light and combined passes use the surface's light.
@@ -556,7 +556,7 @@ void Renderer::Impl::depthPrepass(bool outside) {
         const scene::MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
         if (!inDepthPrepass(plan) || (plan.sky && outside) || !collectVisible(batch, false))
             continue;
-        setCull(plan.sky ? CullMode::None : plan.cull);
+        setCull(plan.sky ? shader::CullMode::None : plan.cull);
         multiDraw();
     }
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);

@@ -4,12 +4,12 @@
 
 #include "render/GlDebugDraw.h"
 #include "render/Renderer.h"
-#include "render/ShaderScript.h"
 #include "render/Textures.h"
 #include "scene/LightGrid.h"
 #include "scene/Material.h"
 #include "scene/ModelScene.h"
 #include "scene/WorldMesh.h"
+#include "shader/ShaderScript.h"
 
 #include <glad/gl.h>
 
@@ -103,7 +103,7 @@ struct DrawContext {
 struct DynamicDraw {
     const GpuMaterial* material = nullptr;
     DrawContext context;
-    float sort = sortkey::Opaque;
+    float sort = shader::sortkey::Opaque;
 };
 
 /// The game's fixed light position for alphaGen lightingSpecular, in the surface's own space.
@@ -112,7 +112,7 @@ inline constexpr glm::vec3 kSpecularLight{-960.0f, 1980.0f, 96.0f};
 struct Renderer::Impl {
     const bsp::BspData& data;
     const fs::FileSystem* vfs;
-    ShaderLibrary library;
+    shader::ShaderLibrary library;
     TextureCache textures;
     std::vector<GpuMaterial> materials; ///< One per BSP shader.
     std::vector<GLuint> lightmaps;
@@ -230,7 +230,7 @@ bool inDepthPrepass(const scene::MaterialPlan& plan);
 void setMeshVertexLayout();
 
 /// Collects the 2x3 affine tcMod matrix (turb excluded) at `seconds`; `turb` gets the first turb.
-void tcModMatrix(const std::vector<TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT,
+void tcModMatrix(const std::vector<shader::TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT,
                  glm::vec4& turb);
 
 } // namespace cliplab::render

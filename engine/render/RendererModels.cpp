@@ -33,7 +33,7 @@ void Renderer::Impl::setEntities(std::vector<items::Placement> placements) {
             const std::string key = withoutExtension(surface.shader);
             auto it = modelMaterialByName.find(key);
             if (it == modelMaterialByName.end()) {
-                const ShaderDef* def = library.find(key);
+                const shader::ShaderDef* def = library.find(key);
                 scene::MaterialPlan plan =
                     scene::planMaterial(def ? key : surface.shader, def, scene::MaterialUse::Model);
                 modelMaterials.push_back(std::make_unique<GpuMaterial>(makeMaterial(std::move(plan))));

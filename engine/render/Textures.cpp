@@ -1,9 +1,9 @@
 #include "render/Textures.h"
 
 #include "core/Log.h"
-#include "render/ShaderScript.h"
 #include "scene/ImageDecode.h"
 #include "scene/Material.h"
+#include "shader/ShaderScript.h"
 
 #include <array>
 #include <vector>
@@ -66,10 +66,10 @@ std::string TextureCache::resolveCase(const std::string& path) {
         std::map<std::string, std::string> files;
         for (const char* ext : {".tga", ".jpg", ".png"}) // listFiles matches extensions ignoring case
             for (const std::string& stored : m_vfs->listFiles(folder, ext))
-                files.emplace(normalizeShaderName(stored), stored);
+                files.emplace(shader::normalizeShaderName(stored), stored);
         it = m_folders.emplace(folder, std::move(files)).first;
     }
-    auto found = it->second.find(normalizeShaderName(path));
+    auto found = it->second.find(shader::normalizeShaderName(path));
     return found == it->second.end() ? std::string() : found->second;
 }
 

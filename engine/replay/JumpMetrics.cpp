@@ -12,10 +12,12 @@ float horizontalSpeed(const movement::PlayerState& state) {
     return std::hypot(state.velocity.x, state.velocity.y);
 }
 
-std::vector<Jump> findJumps(std::span<const movement::PlayerState> states, double rate) {
+namespace {
+
+/// The jumps of `states`; `airtime(takeoff, landing)` gives the seconds between two state indices.
+template <typename Airtime>
+std::vector<Jump> jumpsOf(std::span<const movement::PlayerState> states, const Airtime& airtime) {
     std::vector<Jump> jumps;
-    if (!(rate > 0.0))
-        return jumps;
     size_t i = 1;
     while (i < states.size()) {
         const movement::PlayerState& before = states[i - 1];
@@ -43,11 +45,26 @@ std::vector<Jump> findJumps(std::span<const movement::PlayerState> states, doubl
         j.landingSpeed = horizontalSpeed(states[k - 1]);
         j.distance = glm::length(glm::vec2(j.landing - j.takeoff));
         j.apexHeight = top - j.takeoff.z;
-        j.airtime = double(j.landingTick - j.takeoffTick) / rate;
+        j.airtime = airtime(j.takeoffTick, j.landingTick);
         jumps.push_back(j);
         i = std::max(k, i + 1);
     }
     return jumps;
+}
+
+} // namespace
+
+std::vector<Jump> findJumps(std::span<const movement::PlayerState> states, double rate) {
+    if (!(rate > 0.0))
+        return {};
+    return jumpsOf(states,
+                   [rate](size_t takeoff, size_t landing) { return double(landing - takeoff) / rate; });
+}
+
+std::vector<Jump> findJumpsTimed(std::span<const movement::PlayerState> states) {
+    return jumpsOf(states, [states](size_t takeoff, size_t landing) {
+        return states[landing].time - states[takeoff].time;
+    });
 }
 
 std::vector<float> horizontalAcceleration(std::span<const movement::PlayerState> states, double rate) {

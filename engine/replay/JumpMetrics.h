@@ -32,6 +32,10 @@ struct Jump {
 /// the air moves up (velocity z > 0) in walk mode; falling off a ledge does not.
 std::vector<Jump> findJumps(std::span<const movement::PlayerState> states, double rate);
 
+/// The same for states sampled at any times (demo snapshots): each state's `time` (s) gives the
+/// airtime, (landing time - take-off time); takeoffTick and landingTick index `states`.
+std::vector<Jump> findJumpsTimed(std::span<const movement::PlayerState> states);
+
 /// Horizontal speed of a state (units/s).
 float horizontalSpeed(const movement::PlayerState& state);
 

@@ -4,8 +4,8 @@
 /// bulges, moves, wobbling normals, and quads turned towards the viewer (autosprite, autosprite2).
 /// Pure math over mesh vertices; no graphics API.
 
-#include "scene/ShaderLink.h"
 #include "scene/WorldMesh.h"
+#include "shader/ShaderScript.h"
 
 #include <glm/vec3.hpp>
 

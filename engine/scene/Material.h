@@ -3,7 +3,7 @@
 /// How one BSP shader is drawn: the passes derived from its script (or the game's implicit
 /// "texture times lightmap" when it has none). Pure data, no graphics API.
 
-#include "scene/ShaderLink.h"
+#include "shader/ShaderScript.h"
 
 #include <string>
 #include <vector>

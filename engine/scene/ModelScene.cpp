@@ -1,7 +1,7 @@
 #include "scene/ModelScene.h"
 
 #include "core/Log.h"
-#include "scene/ShaderLink.h"
+#include "shader/ShaderScript.h"
 
 #include <glm/geometric.hpp>
 

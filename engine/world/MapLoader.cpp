@@ -4,6 +4,8 @@
 #include "core/Format.h"
 #include "mapc/Compiler.h"
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -67,14 +69,88 @@ core::Result<std::vector<uint8_t>> readDiskFile(const std::string& path) {
     return bytes;
 }
 
+namespace {
+
+void parseScript(const std::vector<uint8_t>& bytes, const std::string& name, ShaderScripts& out) {
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    core::Status s = shader::parseShaderScript(text, name, out.library);
+    if (!s) // keep the shaders before the error, as the game and q3map2 do
+        out.warnings.push_back(s.error().message);
+    out.files.push_back(name);
+}
+
+} // namespace
+
+ShaderScripts loadShaderScripts(const std::string& mapPath, const fs::FileSystem* vfs) {
+    const auto start = std::chrono::steady_clock::now();
+    ShaderScripts out;
+    namespace stdfs = std::filesystem;
+    std::error_code ec;
+    const stdfs::path folder = stdfs::path(mapPath).parent_path();
+    if (endsWith(folder.filename().string(), "maps") && folder.filename().string().size() == 4 &&
+        stdfs::is_regular_file(mapPath, ec)) {
+        std::vector<std::string> own;
+        for (const auto& entry : stdfs::directory_iterator(folder.parent_path() / "scripts", ec))
+            if (entry.is_regular_file(ec) && endsWith(entry.path().string(), ".shader"))
+                own.push_back(entry.path().string());
+        std::sort(own.begin(), own.end());
+        for (const std::string& path : own) {
+            auto bytes = readDiskFile(path);
+            if (bytes)
+                parseScript(bytes.value(), path, out);
+            else
+                out.warnings.push_back(bytes.error().message);
+        }
+    }
+    if (vfs)
+        for (const std::string& path : vfs->listFiles("scripts", ".shader")) {
+            auto bytes = vfs->readFile(path);
+            if (bytes)
+                parseScript(bytes.value(), path, out);
+            else
+                out.warnings.push_back(bytes.error().message);
+        }
+    out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+core::Result<std::vector<uint8_t>> readMapSource(const std::string& path, const fs::FileSystem* vfs) {
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) || !vfs)
+        return readDiskFile(path);
+    if (core::Status mounted = vfs->ensureMounted(); !mounted)
+        return mounted.error();
+    if (!vfs->exists(path))
+        return Error{format("%s: no such file (on disk or in the %zu mounted archives and folders)",
+                            path.c_str(), vfs->mounts().size())};
+    return vfs->readFile(path);
+}
+
+core::Result<mapc::CompileResult> compileMapFile(const std::string& path, const fs::FileSystem* vfs,
+                                                 mapc::CompileOptions options) {
+    auto bytes = readMapSource(path, vfs);
+    if (!bytes)
+        return bytes.error();
+    ShaderScripts scripts;
+    if (!options.scripts) {
+        scripts = loadShaderScripts(path, vfs);
+        options.scripts = &scripts.library;
+    }
+    const std::vector<uint8_t>& b = bytes.value();
+    auto result =
+        mapc::compileText(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()), path, options);
+    if (result)
+        result->warnings.insert(result->warnings.begin(), scripts.warnings.begin(), scripts.warnings.end());
+    return result;
+}
+
 core::Result<bsp::BspData> loadMap(const std::string& arg, const fs::FileSystem* vfs) {
     switch (classifyMapArgument(arg)) {
     case MapSourceKind::MapFile: {
-        auto bytes = readDiskFile(arg);
-        if (!bytes)
-            return bytes.error();
-        const std::vector<uint8_t>& b = bytes.value();
-        return mapc::compileMap(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()), arg);
+        auto compiled = compileMapFile(arg, vfs);
+        if (!compiled)
+            return compiled.error();
+        return std::move(compiled->data);
     }
     case MapSourceKind::BspFile: {
         auto bytes = readDiskFile(arg);

@@ -17,6 +17,7 @@
 
 #include <glm/geometric.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -46,11 +47,19 @@ std::string objectName(const collision::TraceResult& r) {
 Counts checkAgreement(const bsp::BspData& data, const std::string& mapArgument, const Box& box, int32_t mask,
                       bool curves, int count, uint32_t seed) {
     Counts c;
-    const std::string obj = test::makeTempDir("hull") + "/hull.obj";
+    const std::string tempDir = test::makeTempDir("hull");
+    const std::string obj = tempDir + "/hull.obj";
+    // A .map source is compiled with the game data's shader scripts when there is game data: an
+    // empty game folder makes the command compile it as `data` was (without).
+    std::string noGame;
+    if (mapArgument.size() > 4 && mapArgument.compare(mapArgument.size() - 4, 4, ".map") == 0) {
+        std::filesystem::create_directories(tempDir + "/nogame");
+        noGame = " --basepath " + tempDir + "/nogame";
+    }
     const auto run = test::runCliplab(core::format(
-        "hull %s --mins %g %g %g --maxs %g %g %g --mask %d --curves %s --out %s", mapArgument.c_str(),
+        "hull %s --mins %g %g %g --maxs %g %g %g --mask %d --curves %s --out %s%s", mapArgument.c_str(),
         double(box.mins.x), double(box.mins.y), double(box.mins.z), double(box.maxs.x), double(box.maxs.y),
-        double(box.maxs.z), mask, curves ? "on" : "off", obj.c_str()));
+        double(box.maxs.z), mask, curves ? "on" : "off", obj.c_str(), noGame.c_str()));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     std::ifstream in(obj);
     std::stringstream text;

@@ -2,6 +2,7 @@
 #include "bsp/BspFile.h"
 #include "bsp/Entities.h"
 #include "mapc/MapTestUtil.h"
+#include "shader/ShaderScript.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
@@ -45,7 +46,12 @@ TEST(Compiler, BoxPlanesAndSides) {
         EXPECT_EQ(sideNormal(d, 0, s), kAxial[s]) << s;
         EXPECT_EQ(sideDist(d, 0, s), dists[s]) << s;
     }
-    EXPECT_EQ(d.planes.size(), 12u); // six planes, each stored with its opposite
+    // Six planes, each stored with its opposite, and y = 0 and z = 0, where the tree cuts the
+    // box's blocks as q3map2 cuts the world into 1024-unit blocks first.
+    EXPECT_EQ(d.planes.size(), 16u);
+    EXPECT_EQ(d.nodes[0].plane, 12);
+    EXPECT_EQ(d.planes[12].normal, glm::vec3(0, 1, 0));
+    EXPECT_EQ(d.planes[12].dist, 0.0f);
     EXPECT_EQ(d.models.size(), 1u);
     EXPECT_EQ(d.models[0].mins, glm::vec3(0, -32, -16));
     EXPECT_EQ(d.models[0].maxs, glm::vec3(64, 32, 16));
@@ -75,19 +81,21 @@ TEST(Compiler, PlanesComeInOppositePairsWithoutDuplicates) {
             EXPECT_FALSE(d.planes[j].normal == a.normal && d.planes[j].dist == a.dist)
                 << k << " duplicates " << j;
     }
-    // The shared face x = 64 of the first two boxes is one plane pair: +x for box 0, -x for box 1.
-    const auto& b0 = d.brushes[0];
-    const auto& b1 = d.brushes[1];
+    // The shared face x = 64 of the first two boxes is one plane pair: +x for the first box, -x for
+    // the second. The world's opaque brushes come out last first, as q3map2 writes them.
+    ASSERT_EQ(d.brushes.size(), 4u);
+    const auto& b0 = d.brushes[3];
+    const auto& b1 = d.brushes[2];
     EXPECT_EQ(d.brushSides[static_cast<size_t>(b0.firstSide + 1)].plane ^ 1,
               d.brushSides[static_cast<size_t>(b1.firstSide + 0)].plane);
 }
 
 TEST(Compiler, SidePlanesFaceOutOfTheirBrush) {
     const auto d = compileOk(mapText(tetrahedron(96) + boxBrush({100, 0, 0}, {164, 8, 8})));
-    // Points inside each brush are behind every side.
-    EXPECT_TRUE(test::insideBrush(d, 0, {10, 10, 10}, 0.1f));
-    EXPECT_FALSE(test::insideBrush(d, 0, {40, 40, 40}, 0.1f));
-    EXPECT_TRUE(test::insideBrush(d, 1, {130, 4, 4}, 0.1f));
+    // Points inside each brush are behind every side (brush 1 is the tetrahedron: last first).
+    EXPECT_TRUE(test::insideBrush(d, 1, {10, 10, 10}, 0.1f));
+    EXPECT_FALSE(test::insideBrush(d, 1, {40, 40, 40}, 0.1f));
+    EXPECT_TRUE(test::insideBrush(d, 0, {130, 4, 4}, 0.1f));
 }
 
 TEST(Compiler, AxialBevelsFirstThenEdgeBevels) {
@@ -198,7 +206,7 @@ TEST(Compiler, EmptyLeavesListNoBrushAndSolidLeavesAreInsideTheirBrushes) {
     EXPECT_EQ(d.leafs[static_cast<size_t>(test::leafAt(d, {96, 32, 32}))].numLeafBrushes, 0);
     const auto& inA = d.leafs[static_cast<size_t>(test::leafAt(d, {32, 32, 32}))];
     ASSERT_EQ(inA.numLeafBrushes, 1);
-    EXPECT_EQ(d.leafBrushes[static_cast<size_t>(inA.firstLeafBrush)], 0);
+    EXPECT_EQ(d.leafBrushes[static_cast<size_t>(inA.firstLeafBrush)], 1); // the first box: last first
     for (const auto& leaf : d.leafs)
         EXPECT_EQ(leaf.cluster, 0);
     EXPECT_EQ(d.visibility.numClusters, 1);
@@ -247,10 +255,11 @@ TEST(Compiler, BrushEntitiesBecomeInlineModels) {
     EXPECT_EQ(*(*ents)[1].get("model"), "*1");
     EXPECT_EQ(*(*ents)[2].get("model"), "*2");
     EXPECT_EQ((*ents)[3].get("model"), nullptr);
+    // common/trigger is only "surfaceparm nodraw" in the game's scripts: q3map2 writes it solid
+    // (the game makes the entity a trigger itself).
     const auto& trig = d.brushes[4];
-    EXPECT_EQ(d.shaders[static_cast<size_t>(trig.shader)].contents & bsp::contents::Trigger,
-              bsp::contents::Trigger);
-    EXPECT_EQ(d.shaders[static_cast<size_t>(trig.shader)].contents & bsp::contents::Solid, 0);
+    EXPECT_EQ(d.shaders[static_cast<size_t>(trig.shader)].contents, bsp::contents::Solid);
+    EXPECT_EQ(d.shaders[static_cast<size_t>(trig.shader)].surfaceFlags, bsp::surf::NoDraw);
 }
 
 TEST(Compiler, BrushEntityOriginMakesGeometryRelative) {
@@ -263,25 +272,44 @@ TEST(Compiler, BrushEntityOriginMakesGeometryRelative) {
     EXPECT_EQ(d.models[1].maxs, glm::vec3(10, 10, 10));
 }
 
-TEST(Compiler, ToolTexturesAndLineFlags) {
-    // The optional "contents surface value" triple on every line of a box: detail, noimpact.
+TEST(Compiler, ToolTexturesScriptsAndLineFlags) {
+    // The optional "contents surface value" triple on every line of a box: detail, noimpact. q3map2
+    // reads only the detail bit, as a compile flag: it reaches neither contents nor surface flags.
     std::string flagged = boxBrush({0, 0, 100}, {8, 8, 108}, "base/x");
     for (size_t at = flagged.find(" 0 0 0 0.5 0.5 0 0 0"); at != std::string::npos;
          at = flagged.find(" 0 0 0 0.5 0.5 0 0 0", at + 1))
         flagged.replace(at, 20, " 0 0 0 0.5 0.5 134217728 16 0");
     const std::string text = mapText(boxBrush({0, 0, 0}, {8, 8, 8}, "common/clip") +
                                      boxBrush({16, 0, 0}, {24, 8, 8}, "common/caulk") +
-                                     boxBrush({32, 0, 0}, {40, 8, 8}, "liquids/clear_water") + flagged);
-    const auto d = compileOk(text);
-    ASSERT_EQ(d.brushes.size(), 4u);
-    auto contents = [&](size_t b) { return d.shaders[static_cast<size_t>(d.brushes[b].shader)].contents; };
-    EXPECT_EQ(contents(0), bsp::contents::PlayerClip | bsp::contents::Translucent);
-    EXPECT_EQ(contents(1), bsp::contents::Solid);
-    EXPECT_EQ(contents(2) & bsp::contents::Water, bsp::contents::Water);
-    EXPECT_EQ(contents(3), bsp::contents::Solid | bsp::contents::Detail);
-    EXPECT_EQ(d.shaders[static_cast<size_t>(d.brushes[3].shader)].surfaceFlags, bsp::surf::NoImpact);
-    // Clip and caulk draw nothing; water and the flagged brush draw their 6 faces each.
-    EXPECT_EQ(d.surfaces.size(), 12u);
+                                     boxBrush({32, 0, 0}, {40, 8, 8}, "liquids/clear_water") + flagged +
+                                     boxBrush({48, 0, 0}, {56, 8, 8}, "liquids/no_script_water"));
+    shader::ShaderLibrary scripts;
+    ASSERT_TRUE(shader::parseShaderScript("textures/liquids/clear_water\n{\n surfaceparm nonsolid\n"
+                                          " surfaceparm water\n surfaceparm trans\n}\n",
+                                          "liquids.shader", scripts)
+                    .ok());
+    mapc::CompileOptions options;
+    options.scripts = &scripts;
+    auto r = mapc::compileMap(text, "t.map", options);
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    const bsp::BspData& d = r.value();
+    ASSERT_EQ(d.brushes.size(), 5u);
+    auto shaderOf = [&](size_t b) { return d.shaders[static_cast<size_t>(d.brushes[b].shader)]; };
+    // q3map2's order: opaque brushes last first, then the translucent ones (clip, water) in file order.
+    EXPECT_EQ(shaderOf(0).name, "textures/liquids/no_script_water");
+    EXPECT_EQ(shaderOf(0).contents, bsp::contents::Solid); // no script: solid, whatever its name
+    EXPECT_EQ(shaderOf(1).name, "textures/base/x");
+    EXPECT_EQ(shaderOf(1).contents, bsp::contents::Solid);
+    EXPECT_EQ(shaderOf(1).surfaceFlags, 0);
+    EXPECT_EQ(shaderOf(2).name, "textures/common/caulk");
+    EXPECT_EQ(shaderOf(2).contents, bsp::contents::Solid);
+    EXPECT_EQ(shaderOf(3).name, "textures/common/clip");
+    EXPECT_EQ(shaderOf(3).contents, bsp::contents::PlayerClip | bsp::contents::Translucent);
+    EXPECT_EQ(shaderOf(4).name, "textures/liquids/clear_water");
+    EXPECT_EQ(shaderOf(4).contents, bsp::contents::Water | bsp::contents::Translucent);
+    EXPECT_EQ(shaderOf(4).surfaceFlags, bsp::surf::NonSolid);
+    // Clip and caulk draw nothing; the other three draw their 6 faces each.
+    EXPECT_EQ(d.surfaces.size(), 18u);
 }
 
 TEST(Compiler, FacesAndTextureCoordinates) {
@@ -384,4 +412,20 @@ TEST(Compiler, FirstEntityMustBeWorldspawn) {
     auto r = mapc::compileMap("{\n\"classname\" \"light\"\n}\n", "w.map");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().message, "w.map:1:1: the first entity must be the worldspawn");
+}
+
+TEST(Compiler, BrushesWithoutVolumeAreErrorsAtTheirPlace) {
+    // No planes at all.
+    auto empty = mapc::compileMap("{\n\"classname\" \"worldspawn\"\n{\n}\n}\n", "e.map");
+    ASSERT_FALSE(empty.ok());
+    EXPECT_EQ(empty.error().message, "e.map:3:1: brush 0 of entity 0: empty brush: it has no planes");
+    EXPECT_EQ(empty.error().line, 3);
+    EXPECT_EQ(empty.error().column, 1);
+    // A cube of 0.05 units: every face welds away (q3map2 welds points closer than 0.1).
+    auto tiny = mapc::compileMap(mapText(boxBrush({0, 0, 0}, {0.05, 0.05, 0.05})), "t.map");
+    ASSERT_FALSE(tiny.ok());
+    EXPECT_EQ(tiny.error().message,
+              "t.map:3:1: brush 0 of entity 0: degenerate brush: thinner than 0.1 units everywhere");
+    // A slab 0.05 thick keeps its two big faces: a real (if thin) brush, as in q3map2.
+    EXPECT_TRUE(mapc::compileMap(mapText(boxBrush({0, 0, 0}, {64, 64, 0.05})), "s.map").ok());
 }

@@ -93,9 +93,9 @@ TEST(MapParser, MalformedBrushesGiveLineAndColumn) {
     EXPECT_EQ(errorFor("bad_open_brush.map"),
               ":4:1: brush 0 of entity 0: open brush: its planes do not enclose a volume (it extends without "
               "bound)");
+    // The flat brush's top faces the opposite way of its bottom: the error names that plane's line.
     EXPECT_EQ(errorFor("bad_flat_brush.map"),
-              ":4:1: brush 0 of entity 0: degenerate brush: its planes do not "
-              "enclose a volume (2 of 6 planes form faces)");
+              ":10:1: brush 0 of entity 0: degenerate brush: this plane is the opposite of an earlier one");
 }
 
 TEST(MapParser, MoreErrors) {

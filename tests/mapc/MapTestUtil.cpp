@@ -143,9 +143,31 @@ int treeDepth(const bsp::BspData& d) {
     return deepest + 1;
 }
 
+const shader::ShaderLibrary& testScripts() {
+    // Liquids as the games' scripts make them (non-solid, translucent); built once, then only read.
+    static const shader::ShaderLibrary library = [] {
+        shader::ShaderLibrary lib;
+        const core::Status s = shader::parseShaderScript(
+            "textures/liquids/water\n{\n surfaceparm trans\n surfaceparm nonsolid\n surfaceparm water\n"
+            " surfaceparm nolightmap\n}\n"
+            "textures/liquids/slime\n{\n surfaceparm trans\n surfaceparm nonsolid\n surfaceparm slime\n"
+            " surfaceparm nolightmap\n}\n"
+            "textures/liquids/lava\n{\n surfaceparm trans\n surfaceparm nonsolid\n surfaceparm lava\n"
+            " surfaceparm nolightmap\n surfaceparm noimpact\n}\n"
+            "textures/base/ice\n{\n surfaceparm slick\n}\n"
+            "textures/base/pad\n{\n surfaceparm nodamage\n surfaceparm nosteps\n}\n"
+            "textures/base/monster\n{\n surfaceparm monsterclip\n}\n",
+            "test-liquids.shader", lib);
+        EXPECT_TRUE(s.ok());
+        return lib;
+    }();
+    return library;
+}
+
 bsp::BspData compileOk(const std::string& text, bool bevels, const std::string& name) {
     mapc::CompileOptions o;
     o.bevels = bevels;
+    o.scripts = &testScripts();
     auto r = mapc::compileMap(text, name, o);
     EXPECT_TRUE(r.ok()) << r.error().message;
     return r.ok() ? std::move(r.value()) : bsp::BspData{};

@@ -3,6 +3,7 @@
 /// Helpers for the map compiler tests: .map text for simple brushes, and checks on compiled maps.
 
 #include "bsp/BspData.h"
+#include "shader/ShaderScript.h"
 
 #include <glm/vec3.hpp>
 
@@ -11,8 +12,13 @@
 
 namespace cliplab::test {
 
-/// Compiles `text` (reported as `name` in errors), adding a test failure and returning empty map
-/// data when it does not compile.
+/// Shader scripts for test maps: textures/liquids/water, slime and lava as the games define them
+/// (non-solid, translucent liquids), textures/base/ice (slick), base/pad (nodamage, nosteps) and
+/// base/monster (monsterclip). Without scripts these names would compile solid, as in q3map2.
+const shader::ShaderLibrary& testScripts();
+
+/// Compiles `text` (reported as `name` in errors) with testScripts(), adding a test failure and
+/// returning empty map data when it does not compile.
 bsp::BspData compileOk(const std::string& text, bool bevels = true, const std::string& name = "test.map");
 
 /// A classic brush block for an axis-aligned box.

@@ -169,7 +169,8 @@ TEST(AllRepoMaps, EveryMapCompilesAndLoads) {
 }
 
 TEST(Playground, LeavesListTheFacesInFrontOfThem) {
-    // A face must be listed in the leaf just in front of its centre, or the game would not draw it.
+    // A face must be listed in the leaf just in front of its centre, or the game would not draw it,
+    // unless that leaf is inside a brush (that part of the face is hidden: a floor under a wall).
     const auto d = loadPlayground();
     for (int32_t s = 0; s < d.models[0].numSurfaces; ++s) {
         const bsp::Surface& surface = d.surfaces[static_cast<size_t>(s)];
@@ -180,6 +181,8 @@ TEST(Playground, LeavesListTheFacesInFrontOfThem) {
             c += d.drawVerts[static_cast<size_t>(surface.firstVert + v)].xyz;
         c = c / static_cast<float>(surface.numVerts) + surface.lightmapVecs[2] * 0.5f;
         const bsp::Leaf& leaf = d.leafs[static_cast<size_t>(test::leafAt(d, c))];
+        if (leaf.numLeafBrushes > 0)
+            continue;
         const auto first = d.leafSurfaces.begin() + leaf.firstLeafSurface;
         EXPECT_NE(std::find(first, first + leaf.numLeafSurfaces, s), first + leaf.numLeafSurfaces)
             << "surface " << s;

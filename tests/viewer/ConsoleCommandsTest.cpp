@@ -292,7 +292,8 @@ TEST(ConsoleCommands, ProbeAndInspectNameTheClipBrush) {
     EXPECT_TRUE(hasLine(lines, "probe: hit at -0.125 0 64")) << ::testing::PrintToString(lines);
     EXPECT_TRUE(hasLine(lines, "  shader textures/common/clip"));
     EXPECT_TRUE(hasLine(lines, "  contents PLAYERCLIP|TRANSLUCENT"));
-    EXPECT_TRUE(hasLine(lines, "  surface flags NOIMPACT|NOMARKS|NODRAW|NOLIGHTMAP|NONSOLID"));
+    // "surfaceparm nolightmap" is NOLIGHTMAP|POINTLIGHT in q3map2's table.
+    EXPECT_TRUE(hasLine(lines, "  surface flags NOIMPACT|NOMARKS|NODRAW|NOLIGHTMAP|POINTLIGHT|NONSOLID"));
     EXPECT_TRUE(
         hasLine(lines, "brush " + std::to_string(clip) +
                            " (player clip): shader textures/common/clip, contents PLAYERCLIP|TRANSLUCENT"));

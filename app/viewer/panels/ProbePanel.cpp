@@ -19,8 +19,9 @@ void resultLines(const LoggedTrace& t) {
     ImGui::Text("stop %.3f %.3f %.3f", double(r.endpos.x), double(r.endpos.y), double(r.endpos.z));
     ImGui::Text("plane %.3f %.3f %.3f  dist %.3f", double(r.plane.normal.x), double(r.plane.normal.y),
                 double(r.plane.normal.z), double(r.plane.dist));
-    ImGui::Text("brush %d  side %d  contents 0x%x  surface flags 0x%x", r.brush, r.brushSide,
-                static_cast<unsigned>(r.contents), static_cast<unsigned>(r.surfaceFlags));
+    // Wrapped: brush and side numbers of a real map and its surface flags can outgrow the sidebar.
+    ImGui::TextWrapped("brush %d  side %d  contents 0x%x  surface flags 0x%x", r.brush, r.brushSide,
+                       static_cast<unsigned>(r.contents), static_cast<unsigned>(r.surfaceFlags));
 }
 } // namespace
 

@@ -1,4 +1,4 @@
-#include "render/ShaderScript.h"
+#include "shader/ShaderScript.h"
 
 #include "core/Format.h"
 
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <functional>
 
-namespace cliplab::render {
+namespace cliplab::shader {
 
 namespace {
 
@@ -237,8 +237,10 @@ private:
                 return;
         } else if (kind == "autosprite") {
             d.kind = DeformKind::Autosprite;
+            def.autosprite = true;
         } else if (kind == "autosprite2") {
             d.kind = DeformKind::Autosprite2;
+            def.autosprite = true;
         } else if (kind == "wave" || kind == "normal" || kind == "bulge" || kind == "move") {
             warn(line, "deformVertexes " + kind + ": missing arguments");
             return;
@@ -271,6 +273,8 @@ private:
             const std::vector<std::string> args = lineArgs(t);
             if (key == "surfaceparm") {
                 const std::string p = args.empty() ? "" : lower(args[0]);
+                if (!p.empty())
+                    def.surfaceParms.push_back(p);
                 if (p == "nodraw")
                     def.nodraw = true;
                 else if (p == "sky")
@@ -323,6 +327,16 @@ private:
                 def.sort = sortkey::Portal;
             } else if (key == "entitymergable") {
                 // Lets the game batch sprites of several entities: no change to the picture.
+            } else if (key == "q3map_sun" || key == "q3map_sunext" || key == "sun") {
+                def.sun = true;
+            } else if (key == "q3map_baseshader") {
+                // The base's parameters replace everything said before this line.
+                def.baseShader = args.empty() ? "" : normalizeShaderName(args[0]);
+                def.surfaceParms.clear();
+            } else if (key == "q3map_deprecateshader") {
+                def.deprecatedBy = args.empty() ? "" : normalizeShaderName(args[0]);
+            } else if (key == "q3map_onlyvertexlighting") {
+                def.vertexLitOnly = true;
             } else if (key.rfind("qer_", 0) == 0 || key.rfind("q3map_", 0) == 0 || key == "tesssize" ||
                        key == "light" || key == "nopicmip" || key == "nomipmaps") {
                 // Editor and compiler keywords: nothing to draw.
@@ -534,76 +548,7 @@ private:
     size_t m_pos = 0;
 };
 
-/// Lattice value in [-1, 1] for integer coordinates (a hash, so no table and no state).
-float lattice(int32_t x, int32_t y, int32_t z, int32_t t) {
-    uint32_t h = static_cast<uint32_t>(x) * 73856093u ^ static_cast<uint32_t>(y) * 19349663u ^
-                 static_cast<uint32_t>(z) * 83492791u ^ static_cast<uint32_t>(t) * 2654435761u;
-    h ^= h >> 13;
-    h *= 0x5bd1e995u;
-    h ^= h >> 15;
-    return static_cast<float>(h & 0xffffu) / 32767.5f - 1.0f;
-}
-
-float smooth(float f) {
-    return f * f * (3.0f - 2.0f * f);
-}
-
 } // namespace
-
-float smoothNoise(float x, float y, float z, float t) {
-    const float p[4] = {x, y, z, t};
-    int32_t i[4];
-    float f[4];
-    for (int k = 0; k < 4; ++k) {
-        const float fl = std::floor(std::isfinite(p[k]) ? std::fmod(p[k], 1048576.0f) : 0.0f);
-        i[k] = static_cast<int32_t>(fl);
-        f[k] = smooth(std::isfinite(p[k]) ? std::fmod(p[k], 1048576.0f) - fl : 0.0f);
-    }
-    // Multilinear blend of the 16 lattice values around the point.
-    float sum = 0.0f;
-    for (int corner = 0; corner < 16; ++corner) {
-        float w = 1.0f;
-        int32_t c[4];
-        for (int k = 0; k < 4; ++k) {
-            const bool high = (corner >> k) & 1;
-            c[k] = i[k] + (high ? 1 : 0);
-            w *= high ? f[k] : 1.0f - f[k];
-        }
-        sum += w * lattice(c[0], c[1], c[2], c[3]);
-    }
-    return sum;
-}
-
-float Wave::evaluate(double seconds) const {
-    double x = static_cast<double>(phase) + seconds * static_cast<double>(frequency);
-    x -= std::floor(x);
-    const float f = static_cast<float>(x);
-    float v = 0.0f;
-    switch (func) {
-    case WaveFunc::Sin:
-        v = std::sin(f * 6.2831853f);
-        break;
-    case WaveFunc::Triangle:
-        v = f < 0.25f ? f * 4.0f : f < 0.75f ? 2.0f - f * 4.0f : f * 4.0f - 4.0f;
-        break;
-    case WaveFunc::Square:
-        v = f < 0.5f ? 1.0f : -1.0f;
-        break;
-    case WaveFunc::Sawtooth:
-        v = f;
-        break;
-    case WaveFunc::InverseSawtooth:
-        v = 1.0f - f;
-        break;
-    case WaveFunc::Noise:
-        // The game's noise ignores the wave's shape: noise of (time + phase) x frequency.
-        v = smoothNoise(
-            0.0f, 0.0f, 0.0f,
-            static_cast<float>((seconds + static_cast<double>(phase)) * static_cast<double>(frequency)));
-        break;
-    }
-    return base + amplitude * v;
-}
 
 const ShaderDef* ShaderLibrary::find(std::string_view name) const {
     auto it = shaders.find(normalizeShaderName(name));
@@ -639,4 +584,4 @@ core::Status parseShaderScript(std::string_view text, const std::string& file, S
     return reader.run();
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::shader

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::shader {
 
 /// Periodic functions of rgbGen wave, deformVertexes wave and tcMod stretch.
 enum class WaveFunc { Sin, Triangle, Square, Sawtooth, InverseSawtooth, Noise };
@@ -165,6 +165,15 @@ struct ShaderDef {
     std::vector<Deform> deforms;
     bool polygonOffset = false;
     std::vector<ShaderStage> stages;
+
+    // What a map compiler reads (q3map2's keywords; the game ignores them all but sky and nodraw).
+    /// Every `surfaceparm` after the last q3map_baseShader, lower-case, in script order.
+    std::vector<std::string> surfaceParms;
+    std::string baseShader;     ///< q3map_baseShader: inherits that shader's parameters ("" = none).
+    std::string deprecatedBy;   ///< q3map_deprecateShader: the shader used instead ("" = none).
+    bool sun = false;           ///< q3map_sun, q3map_sunExt or sun: a sky that lights the map.
+    bool autosprite = false;    ///< deformVertexes autosprite or autosprite2 (any number of deforms).
+    bool vertexLitOnly = false; ///< q3map_onlyVertexLighting.
 };
 
 /// Everything parsed from a set of scripts.
@@ -189,4 +198,4 @@ std::string unsupportedSummary(const ShaderLibrary& library);
 /// Lower-cases ASCII and turns backslashes into slashes.
 std::string normalizeShaderName(std::string_view name);
 
-} // namespace cliplab::render
+} // namespace cliplab::shader
