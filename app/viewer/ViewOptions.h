@@ -7,7 +7,7 @@
 
 #include "collision/Model.h"
 #include "inspect/Markers.h"
-#include "render/Camera.h"
+#include "scene/Camera.h"
 #include "render/Renderer.h"
 #include "viewer/BrushView.h"
 #include "viewer/Limits.h"
@@ -61,7 +61,7 @@ public:
     /// The field of view is a setting too (cg_fov), kept in the camera.
     float& fov(SettingsKey) { return m_camera.fovX; }
 
-    const render::Camera& camera() const { return m_camera; }
+    const scene::Camera& camera() const { return m_camera; }
     /// Looks along `pitch` (degrees, positive looks down; as given: callers keep it within +/-89)
     /// and `yaw` (degrees).
     void setAngles(float pitch, float yaw);
@@ -85,7 +85,7 @@ public:
 
 private:
     Values m_values;
-    render::Camera m_camera;
+    scene::Camera m_camera;
     bool m_fullscreen = false;
 };
 

@@ -68,7 +68,7 @@ struct ViewerLoop::ImGuiSession {
 namespace {
 
 /// Direction (unit) of the ray through window pixel (x, y) of `camera`.
-glm::vec3 pixelRay(const render::Camera& camera, float x, float y) {
+glm::vec3 pixelRay(const scene::Camera& camera, float x, float y) {
     const glm::mat4 inv = glm::inverse(camera.viewProjection());
     const float nx = 2.0f * x / float(camera.width) - 1.0f, ny = 1.0f - 2.0f * y / float(camera.height);
     glm::vec4 a = inv * glm::vec4(nx, ny, -1.0f, 1.0f), b = inv * glm::vec4(nx, ny, 1.0f, 1.0f);
@@ -328,7 +328,7 @@ void ViewerLoop::updateViewport() {
 
 void ViewerLoop::runProbes(const FrameEvents& events) {
     updateViewport();
-    const render::Camera& camera = m_st.view.camera();
+    const scene::Camera& camera = m_st.view.camera();
     if (events.probePixel) {
         const glm::vec2 pixel = events.probeThroughCentre
                                     ? glm::vec2(float(camera.width), float(camera.height)) * 0.5f

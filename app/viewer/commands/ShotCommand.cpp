@@ -354,7 +354,7 @@ void printTimes(const ShotOptions& o, const ShotReport& r) {
 }
 
 void printShot(const bsp::BspData& data, const ShotOptions& o, const ShotReport& r) {
-    const render::Camera& c = o.request.camera;
+    const scene::Camera& c = o.request.camera;
     std::printf("map=%s\nrenderer=%s\nsize=%dx%d\neye=%.1f %.1f %.1f\nangles=%.1f %.1f\n", data.name.c_str(),
                 r.renderer.c_str(), c.width, c.height, c.eye.x, c.eye.y, c.eye.z, c.pitch, c.yaw);
     const render::RenderStats& st = r.stats;

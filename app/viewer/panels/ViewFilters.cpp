@@ -100,7 +100,7 @@ void markerLabels(const ViewerState& state) {
     if (!map || !markers.labels)
         return;
     const ImGuiIO& io = ImGui::GetIO();
-    const render::Camera& camera = state.view.camera();
+    const scene::Camera& camera = state.view.camera();
     const glm::mat4 vp = camera.viewProjection();
     ImDrawList* list = ImGui::GetBackgroundDrawList();
     for (const inspect::Marker& m : map->markers) {

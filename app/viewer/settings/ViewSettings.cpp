@@ -154,17 +154,17 @@ void SettingsRegistry::addView() {
     renderFlag(
         info("render.models", "r_drawentities", "models", "1: items and misc_models drawn as models", true),
         &render::RenderSettings::drawModels);
-    auto cull = [&](SettingInfo i, bool render::CullSettings::*f) {
+    auto cull = [&](SettingInfo i, bool scene::CullSettings::*f) {
         i.consoleInverted = true; // the game's r_novis and r_nocull turn culling off
         add(std::make_unique<FlagSetting>(
             std::move(i), d.render.cull.*f,
             Binding<bool>{[&r, f] { return r.render.cull.*f; }, [&w, f](bool v) { w.render.cull.*f = v; }}));
     };
     cull(info("render.pvs", "r_novis", "PVS culling", "1: no PVS culling, as the game's r_novis"),
-         &render::CullSettings::pvs);
+         &scene::CullSettings::pvs);
     cull(info("render.frustum", "r_nocull", "frustum culling",
               "1: no frustum culling, as the game's r_nocull"),
-         &render::CullSettings::frustum);
+         &scene::CullSettings::frustum);
     add(flagOf(
         info("render.vsync", "r_swapInterval", "vsync", "1: frames wait for the display's refresh", true), r,
         w, &ViewOptions::Values::vsync));
@@ -173,7 +173,7 @@ void SettingsRegistry::addView() {
     add(std::make_unique<NumberSetting>(info("render.fov", "cg_fov", "fov",
                                              "horizontal field of view (degrees)", true,
                                              {limits::kFovMin, limits::kFovMax, "%.0f"}),
-                                        limits::kFovMin, limits::kFovMax, double(render::Camera{}.fovX),
+                                        limits::kFovMin, limits::kFovMax, double(scene::Camera{}.fovX),
                                         Binding<double>{[&view] { return double(view.camera().fovX); },
                                                         [&fov](double v) { fov = float(v); }}));
     add(flagOf(info("view.chase", "cg_thirdPerson", "chase camera (T)",

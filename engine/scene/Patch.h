@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// Tessellation output: a grid of vertices and its triangles.
 struct PatchMesh {
@@ -34,4 +34,4 @@ PatchMesh tessellatePatch(std::span<const bsp::DrawVert> control, int32_t width,
 /// b1 = 2u(1-u), b2 = u^2.
 glm::vec3 evaluateBiquadratic(std::span<const glm::vec3, 9> c, float s, float t);
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -1,11 +1,11 @@
-#include "render/Deform.h"
+#include "scene/Deform.h"
 
 #include <glm/geometric.hpp>
 
 #include <cmath>
 #include <cstdint>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 namespace {
 
@@ -163,4 +163,4 @@ void applyDeforms(std::span<const shader::Deform> deforms, double seconds, const
     }
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

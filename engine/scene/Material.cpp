@@ -1,6 +1,6 @@
-#include "render/Material.h"
+#include "scene/Material.h"
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 namespace {
 
@@ -160,4 +160,4 @@ MaterialPlan planMaterial(const std::string& name, const shader::ShaderDef* def,
     return m;
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -1,9 +1,9 @@
-#include "render/Material.h"
+#include "scene/Material.h"
 #include "shader/ShaderScript.h"
 
 #include <gtest/gtest.h>
 
-using namespace cliplab::render;
+using namespace cliplab::scene;
 using namespace cliplab::shader;
 
 TEST(Material, TextureAndFilteredLightmapCollapseToOnePass) {

@@ -1,4 +1,4 @@
-#include "render/Patch.h"
+#include "scene/Patch.h"
 
 #include <glm/geometric.hpp>
 #include <glm/vec4.hpp>
@@ -7,7 +7,7 @@
 #include <array>
 #include <cmath>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 namespace {
 
@@ -90,4 +90,4 @@ PatchMesh tessellatePatch(std::span<const bsp::DrawVert> control, int32_t width,
     return mesh;
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -1,13 +1,13 @@
 // The light grid: cell layout from the world bounds, trilinear sampling that skips cells in
 // walls, the game's ambient scale and minimum light, and the fallback without a grid.
 
-#include "render/LightGrid.h"
+#include "scene/LightGrid.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
 using namespace cliplab;
-using render::LightGrid;
+using scene::LightGrid;
 
 namespace {
 
@@ -53,7 +53,7 @@ TEST(LightGrid, SampleOnACellScalesAmbientAndAddsTheMinimum) {
         for (int y = 0; y < 3; ++y)
             for (int x = 0; x < 3; ++x)
                 setCell(d, x, y, z, {10, 10, 10, 20, 20, 20, 0, 0});
-    const render::EntityLight light = LightGrid(d).sample(glm::vec3(64, 64, 0));
+    const scene::EntityLight light = LightGrid(d).sample(glm::vec3(64, 64, 0));
     EXPECT_NEAR(light.ambient.x, 40.0f * 0.6f + 32.0f, 1e-4f);
     EXPECT_NEAR(light.directed.y, 80.0f, 1e-4f);
     EXPECT_NEAR(light.direction.z, 1.0f, 1e-5f);
@@ -71,13 +71,13 @@ TEST(LightGrid, TrilinearBetweenCellsSkippingWalls) {
     const LightGrid grid(d);
     // A quarter of the way from cell (0,0,0) to (1,0,0); every other neighbour is black (a wall)
     // and is left out, the two lit ones weighted 0.75 and 0.25 of their share.
-    const render::EntityLight light = grid.sample(glm::vec3(16, 0, 0));
+    const scene::EntityLight light = grid.sample(glm::vec3(16, 0, 0));
     const float ambient = (0.75f * 40.0f + 0.25f * 120.0f); // shifted by 2 bits
     EXPECT_NEAR(light.ambient.x, ambient * 0.6f + 32.0f, 1e-3f);
     // Both lit cells black: nothing but the minimum light, and no direction.
     setCell(d, 0, 0, 0, {0, 0, 0, 0, 0, 0, 0, 0});
     setCell(d, 1, 0, 0, {0, 0, 0, 0, 0, 0, 0, 0});
-    const render::EntityLight dark = LightGrid(d).sample(glm::vec3(16, 0, 0));
+    const scene::EntityLight dark = LightGrid(d).sample(glm::vec3(16, 0, 0));
     EXPECT_EQ(dark.ambient, glm::vec3(32.0f));
     EXPECT_EQ(dark.diffuse(glm::vec3(0, 0, 1))[2], 32);
 }
@@ -85,9 +85,9 @@ TEST(LightGrid, TrilinearBetweenCellsSkippingWalls) {
 TEST(LightGrid, PointsOutsideTheGridUseTheNearestCells) {
     bsp::BspData d = gridMap();
     setCell(d, 2, 2, 1, {50, 50, 50, 0, 0, 0, 0, 0});
-    const render::EntityLight far = LightGrid(d).sample(glm::vec3(1e5f, 1e5f, 1e5f));
+    const scene::EntityLight far = LightGrid(d).sample(glm::vec3(1e5f, 1e5f, 1e5f));
     EXPECT_NEAR(far.ambient.x, std::min(255.0f, 200.0f * 0.6f + 32.0f), 1e-3f);
-    const render::EntityLight nan = LightGrid(d).sample(glm::vec3(std::nanf(""), 0, 0));
+    const scene::EntityLight nan = LightGrid(d).sample(glm::vec3(std::nanf(""), 0, 0));
     EXPECT_TRUE(std::isfinite(nan.ambient.x));
 }
 
@@ -96,7 +96,7 @@ TEST(LightGrid, WithoutAGridTheGamesFallbackLight) {
     d.lightGrid.clear();
     const LightGrid grid(d);
     EXPECT_FALSE(grid.valid());
-    const render::EntityLight light = grid.sample(glm::vec3(0.0f));
+    const scene::EntityLight light = grid.sample(glm::vec3(0.0f));
     EXPECT_EQ(light.ambient, glm::vec3(182.0f)); // 150 + the minimum 32
     EXPECT_EQ(light.directed, glm::vec3(150.0f));
     EXPECT_NEAR(glm::length(light.direction), 1.0f, 1e-5f);

@@ -1,4 +1,4 @@
-#include "render/ModelScene.h"
+#include "scene/ModelScene.h"
 
 #include "core/Log.h"
 #include "shader/ShaderScript.h"
@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 namespace {
 
@@ -163,4 +163,4 @@ void appendPosedSurface(const ModelSurface& surface, const PosedModel& posed, co
     }
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -1,10 +1,10 @@
-#include "render/Culling.h"
+#include "scene/Culling.h"
 
 #include <glm/geometric.hpp>
 
 #include <algorithm>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 std::array<glm::vec4, 6> frustumPlanes(const glm::mat4& m) {
     // Rows of the matrix (glm is column-major: m[col][row]).
@@ -137,4 +137,4 @@ const CullStats& SurfaceCuller::update(const glm::vec3& eye, const glm::mat4& vi
     return m_stats;
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -1,4 +1,4 @@
-#include "render/Camera.h"
+#include "scene/Camera.h"
 
 #include <glm/ext/matrix_clip_space.hpp>
 #include <glm/ext/matrix_transform.hpp>
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 glm::vec3 Camera::forward() const {
     const float p = glm::radians(std::clamp(pitch, -89.9f, 89.9f));
@@ -24,4 +24,4 @@ glm::mat4 Camera::viewProjection() const {
     return projection * view;
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

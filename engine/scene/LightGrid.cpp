@@ -1,14 +1,14 @@
-#include "render/LightGrid.h"
+#include "scene/LightGrid.h"
 
 #include "bsp/Entities.h"
-#include "render/WorldMesh.h"
+#include "scene/WorldMesh.h"
 
 #include <glm/geometric.hpp>
 
 #include <algorithm>
 #include <cmath>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 std::array<uint8_t, 3> EntityLight::diffuse(const glm::vec3& normal) const {
     const float incoming = glm::dot(normal, direction);
@@ -119,4 +119,4 @@ EntityLight LightGrid::sample(const glm::vec3& point) const {
     return light;
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// What a pass multiplies together.
 enum class PassSource {
@@ -85,4 +85,4 @@ bool plainColour(const MaterialPass& p);
 /// name as given when it has one, then NAME.tga, NAME.jpg and NAME.png.
 std::vector<std::string> imageCandidates(const std::string& image);
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -1,15 +1,15 @@
 // deformVertexes on the CPU: values at known times, quads turned to the viewer, ranges that are
 // not quads left alone.
 
-#include "render/Deform.h"
+#include "scene/Deform.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-using namespace cliplab::render;
-using namespace cliplab::shader;
+using namespace cliplab;
+using namespace cliplab::scene;
 
 namespace {
 
@@ -31,9 +31,9 @@ void quad(std::vector<MeshVertex>& v, std::vector<uint32_t>& idx) {
         idx.push_back(base + k);
 }
 
-Deform waveDeform(float spread, Wave w) {
-    Deform d;
-    d.kind = DeformKind::Wave;
+shader::Deform waveDeform(float spread, shader::Wave w) {
+    shader::Deform d;
+    d.kind = shader::DeformKind::Wave;
     d.spread = spread;
     d.wave = w;
     return d;
@@ -45,7 +45,7 @@ TEST(Deform, WaveMovesAlongTheNormalWithAPhasePerPosition) {
     std::vector<MeshVertex> v;
     std::vector<uint32_t> idx;
     quad(v, idx);
-    const Deform d = waveDeform(64.0f, {WaveFunc::Sin, 1.0f, 2.0f, 0.0f, 0.5f});
+    const shader::Deform d = waveDeform(64.0f, {shader::WaveFunc::Sin, 1.0f, 2.0f, 0.0f, 0.5f});
     applyDeforms({&d, 1}, 0.5, {}, v, 0, idx, 0);
     // Vertex 0 at (0, 16, 104): phase (16 + 104) / 64 + 0.5 x 0.5 = 2.125 turns; offset 1 + 2 sin.
     const float expected = 1.0f + 2.0f * std::sin(2.125f * 2.0f * kPi);
@@ -59,7 +59,7 @@ TEST(Deform, WaveWithoutFrequencyMovesEveryVertexAlike) {
     std::vector<MeshVertex> v;
     std::vector<uint32_t> idx;
     quad(v, idx);
-    const Deform d = waveDeform(64.0f, {WaveFunc::Square, 3.0f, 1.0f, 0.0f, 0.0f});
+    const shader::Deform d = waveDeform(64.0f, {shader::WaveFunc::Square, 3.0f, 1.0f, 0.0f, 0.0f});
     applyDeforms({&d, 1}, 7.3, {}, v, 0, idx, 0);
     for (const MeshVertex& m : v)
         EXPECT_FLOAT_EQ(m.position.x, 4.0f); // base 3 + square(0) = 1
@@ -70,16 +70,16 @@ TEST(Deform, BulgeAndMove) {
     std::vector<uint32_t> idx;
     quad(v, idx);
     v[1].st = glm::vec2(0.25f, 0.0f);
-    Deform bulge;
-    bulge.kind = DeformKind::Bulge;
+    shader::Deform bulge;
+    bulge.kind = shader::DeformKind::Bulge;
     bulge.bulgeWidth = 2.0f;
     bulge.bulgeHeight = 3.0f;
     bulge.bulgeSpeed = 1.5f;
-    Deform move;
-    move.kind = DeformKind::Move;
+    shader::Deform move;
+    move.kind = shader::DeformKind::Move;
     move.moveVector[2] = 10.0f;
-    move.wave = {WaveFunc::Sawtooth, 0.0f, 1.0f, 0.0f, 1.0f};
-    const Deform both[2] = {bulge, move};
+    move.wave = {shader::WaveFunc::Sawtooth, 0.0f, 1.0f, 0.0f, 1.0f};
+    const shader::Deform both[2] = {bulge, move};
     applyDeforms(both, 0.4, {}, v, 0, idx, 0);
     // Bulge: sin(s x width + time x speed) x height along the normal.
     EXPECT_NEAR(v[1].position.x, std::sin(0.25f * 2.0f + 0.4f * 1.5f) * 3.0f, 1e-5f);
@@ -101,8 +101,8 @@ TEST(Deform, AutospriteFacesTheViewer) {
     view.forward = glm::vec3(0, 1, 0); // looking along +Y: left is -X, up is +Z
     view.left = glm::vec3(-1, 0, 0);
     view.up = glm::vec3(0, 0, 1);
-    Deform d;
-    d.kind = DeformKind::Autosprite;
+    shader::Deform d;
+    d.kind = shader::DeformKind::Autosprite;
     applyDeforms({&d, 1}, 0.0, view, v, 0, idx, 0);
     // Each quad is now a square in the view plane (normal to +Y) around its old centre; its half
     // size is the centre-to-corner distance / sqrt 2.
@@ -127,8 +127,8 @@ TEST(Deform, Autosprite2TurnsAboutTheLongAxis) {
     quad(v, idx); // long axis along Y
     DeformView view;
     view.forward = glm::normalize(glm::vec3(1, 0, -1)); // looking down at 45 degrees
-    Deform d;
-    d.kind = DeformKind::Autosprite2;
+    shader::Deform d;
+    d.kind = shader::DeformKind::Autosprite2;
     applyDeforms({&d, 1}, 0.0, view, v, 0, idx, 0);
     // The ends stay where they were along Y; the short side (8) now lies across the view.
     const glm::vec3 minor = glm::normalize(glm::cross(glm::vec3(0, -32, 0), view.forward));
@@ -146,11 +146,11 @@ TEST(Deform, NotQuadsAreLeftAlone) {
     std::vector<MeshVertex> v(3);
     v[0].position = glm::vec3(1, 2, 3);
     std::vector<uint32_t> idx = {0, 1, 2};
-    Deform d;
-    d.kind = DeformKind::Autosprite;
+    shader::Deform d;
+    d.kind = shader::DeformKind::Autosprite;
     applyDeforms({&d, 1}, 0.0, {}, v, 0, idx, 0);
     EXPECT_EQ(v[0].position, glm::vec3(1, 2, 3));
-    d.kind = DeformKind::Autosprite2;
+    d.kind = shader::DeformKind::Autosprite2;
     applyDeforms({&d, 1}, 0.0, {}, v, 0, idx, 0);
     EXPECT_EQ(v[0].position, glm::vec3(1, 2, 3));
 }
@@ -160,7 +160,7 @@ TEST(Deform, OnlyTheRangeFromTheFirstVertexChanges) {
     std::vector<uint32_t> idx;
     quad(v, idx);
     quad(v, idx);
-    const Deform d = waveDeform(64.0f, {WaveFunc::Sin, 5.0f, 0.0f, 0.0f, 0.0f});
+    const shader::Deform d = waveDeform(64.0f, {shader::WaveFunc::Sin, 5.0f, 0.0f, 0.0f, 0.0f});
     applyDeforms({&d, 1}, 0.0, {}, v, 4, idx, 6);
     EXPECT_EQ(v[0].position.x, 0.0f);
     EXPECT_EQ(v[4].position.x, 5.0f);
@@ -170,8 +170,8 @@ TEST(Deform, NormalsWobbleButStayUnit) {
     std::vector<MeshVertex> v;
     std::vector<uint32_t> idx;
     quad(v, idx);
-    Deform d;
-    d.kind = DeformKind::Normal;
+    shader::Deform d;
+    d.kind = shader::DeformKind::Normal;
     d.wave.amplitude = 0.5f;
     d.wave.frequency = 1.0f;
     std::vector<MeshVertex> a = v, b = v;

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// Switches for culling.
 struct CullSettings {
@@ -86,4 +86,4 @@ private:
     bool m_frustumUsed = false;          ///< Whether it culled by the frustum (the walk may skip too).
 };
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

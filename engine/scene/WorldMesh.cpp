@@ -1,12 +1,12 @@
-#include "render/WorldMesh.h"
+#include "scene/WorldMesh.h"
 
-#include "render/Patch.h"
+#include "scene/Patch.h"
 
 #include <algorithm>
 #include <map>
 #include <span>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 std::array<uint8_t, 3> shiftLighting(uint8_t r, uint8_t g, uint8_t b, int shift) {
     int c[3] = {r << shift, g << shift, b << shift};
@@ -91,4 +91,4 @@ WorldMesh buildWorldMesh(const bsp::BspData& data, int patchLevel,
     return mesh;
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// The light on an entity, in the game's 0..255 colour scale.
 struct EntityLight {
@@ -51,4 +51,4 @@ private:
     std::vector<std::array<uint8_t, 8>> m_cells;
 };
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// Pixels of a decoded image, rows top first.
 struct DecodedImage {
@@ -19,4 +19,4 @@ struct DecodedImage {
 /// is stb_image's reason (e.g. "unknown image type"); the caller names the file.
 core::Result<DecodedImage> decodeImage(const std::vector<uint8_t>& bytes, int channels);
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

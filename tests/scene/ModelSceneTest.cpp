@@ -1,7 +1,7 @@
 // Models of placed entities: loaded through the file system (missing and malformed ones named and
 // skipped), posed, and turned into lit world-space triangles.
 
-#include "render/ModelScene.h"
+#include "scene/ModelScene.h"
 #include "fs/FileSystem.h"
 #include "md3/TestModel.h"
 #include "support/TestSupport.h"
@@ -38,7 +38,7 @@ TEST(ModelScene, LoadsPosesAndSkipsWhatDoesNotLoad) {
     std::vector<items::Placement> placements = {
         placed("models/test/tetra.md3", {100, 0, 0}), placed("models/test/missing.md3", {0, 0, 0}),
         placed("models/test/bad.md3", {0, 0, 0}), placed("models/test/tetra.md3", {-100, 0, 0})};
-    render::ModelScene scene(placements, vfs.get());
+    scene::ModelScene scene(placements, vfs.get());
     ASSERT_EQ(scene.models().size(), 1u); // loaded once, used twice
     EXPECT_EQ(scene.models()[0].surfaces.size(), 2u);
     EXPECT_EQ(scene.models()[0].surfaces[1].shader, "models/test/fin.tga");
@@ -57,7 +57,7 @@ TEST(ModelScene, LoadsPosesAndSkipsWhatDoesNotLoad) {
 }
 
 TEST(ModelScene, WithoutAFileSystemNothingLoads) {
-    render::ModelScene scene({placed("models/test/tetra.md3", {0, 0, 0})}, nullptr);
+    scene::ModelScene scene({placed("models/test/tetra.md3", {0, 0, 0})}, nullptr);
     EXPECT_TRUE(scene.models().empty());
     ASSERT_EQ(scene.warnings().size(), 1u);
     EXPECT_TRUE(scene.pose(0.0).empty());
@@ -77,7 +77,7 @@ TEST(ModelScene, ItemsGetTheirSecondModelAndWeaponsTheirBarrel) {
         p.model = std::string(p.item->model);
         placements.push_back(p);
     }
-    render::ModelScene scene(placements, vfs.get());
+    scene::ModelScene scene(placements, vfs.get());
     EXPECT_TRUE(scene.warnings().empty()); // a missing barrel is not worth a warning
     const auto posed = scene.pose(0.0);
     ASSERT_EQ(posed.size(), 5u); // cross + sphere, gun + barrel, shotgun
@@ -90,19 +90,19 @@ TEST(ModelScene, ItemsGetTheirSecondModelAndWeaponsTheirBarrel) {
 
 TEST(ModelScene, PosedSurfacesAreInTheWorldAndLit) {
     auto vfs = archiveWith({{"models/test/tetra.md3", md3::write(test::makeTestModel())}});
-    render::ModelScene scene({placed("models/test/tetra.md3", {0, 0, 0})}, vfs.get());
+    scene::ModelScene scene({placed("models/test/tetra.md3", {0, 0, 0})}, vfs.get());
     ASSERT_EQ(scene.models().size(), 1u);
-    render::PosedModel posed;
+    scene::PosedModel posed;
     posed.model = 0;
     posed.origin = glm::vec3(10, 20, 30);
     posed.axis = {glm::vec3(0, 2, 0), glm::vec3(-2, 0, 0), glm::vec3(0, 0, 2)}; // yaw 90, twice as large
-    render::EntityLight light;
+    scene::EntityLight light;
     light.ambient = glm::vec3(50.0f);
     light.directed = glm::vec3(100.0f);
     light.direction = glm::vec3(0, 0, 1);
-    std::vector<render::MeshVertex> vertices(3); // something already in the buffer
+    std::vector<scene::MeshVertex> vertices(3); // something already in the buffer
     std::vector<uint32_t> indices = {0, 1, 2};
-    render::appendPosedSurface(scene.models()[0].surfaces[0], posed, light, {}, 0.0, {}, vertices, indices);
+    scene::appendPosedSurface(scene.models()[0].surfaces[0], posed, light, {}, 0.0, {}, vertices, indices);
     ASSERT_EQ(vertices.size(), 7u);
     ASSERT_EQ(indices.size(), 3u + 12u);
     EXPECT_EQ(indices[3], 3u); // offset past what was there

@@ -1,4 +1,4 @@
-#include "render/ImageDecode.h"
+#include "scene/ImageDecode.h"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_NO_STDIO
@@ -19,7 +19,7 @@
 
 #include <climits>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 core::Result<DecodedImage> decodeImage(const std::vector<uint8_t>& bytes, int channels) {
     if (bytes.empty() || bytes.size() > size_t(INT_MAX))
@@ -35,4 +35,4 @@ core::Result<DecodedImage> decodeImage(const std::vector<uint8_t>& bytes, int ch
     return image;
 }
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

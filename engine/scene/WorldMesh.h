@@ -10,7 +10,7 @@
 #include <functional>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// One vertex as uploaded (48 bytes).
 struct MeshVertex {
@@ -60,4 +60,4 @@ inline constexpr int kLightingShift = 2;
 /// ordered by shader then lightmap.
 WorldMesh buildWorldMesh(const bsp::BspData& data, int patchLevel, const std::function<bool(int32_t)>& drawn);
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

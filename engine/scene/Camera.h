@@ -6,7 +6,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// Where the eye is and where it looks.
 struct Camera {
@@ -23,4 +23,4 @@ struct Camera {
     glm::mat4 viewProjection() const;
 };
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

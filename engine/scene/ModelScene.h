@@ -8,16 +8,16 @@
 #include "items/Placement.h"
 #include "items/Pose.h"
 #include "md3/Md3.h"
-#include "render/Deform.h"
-#include "render/LightGrid.h"
-#include "render/WorldMesh.h"
+#include "scene/Deform.h"
+#include "scene/LightGrid.h"
+#include "scene/WorldMesh.h"
 
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// One surface of a loaded model: frame 0 in model space.
 struct ModelSurface {
@@ -80,4 +80,4 @@ void appendPosedSurface(const ModelSurface& surface, const PosedModel& posed, co
                         std::span<const shader::Deform> deforms, double seconds, const DeformView& view,
                         std::vector<MeshVertex>& vertices, std::vector<uint32_t>& indices);
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -4,7 +4,7 @@
 /// bulges, moves, wobbling normals, and quads turned towards the viewer (autosprite, autosprite2).
 /// Pure math over mesh vertices; no graphics API.
 
-#include "render/WorldMesh.h"
+#include "scene/WorldMesh.h"
 #include "shader/ShaderScript.h"
 
 #include <glm/vec3.hpp>
@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-namespace cliplab::render {
+namespace cliplab::scene {
 
 /// The viewer, in the space of the vertices being deformed.
 struct DeformView {
@@ -32,4 +32,4 @@ void applyDeforms(std::span<const shader::Deform> deforms, double seconds, const
                   std::vector<MeshVertex>& vertices, size_t firstVertex, std::vector<uint32_t>& indices,
                   size_t firstIndex);
 
-} // namespace cliplab::render
+} // namespace cliplab::scene

@@ -1,4 +1,4 @@
-#include "render/Patch.h"
+#include "scene/Patch.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <map>
 
 using namespace cliplab;
-using namespace cliplab::render;
+using namespace cliplab::scene;
 
 namespace {
 

@@ -1,6 +1,6 @@
-#include "render/Culling.h"
-#include "render/Camera.h"
-#include "render/WorldMesh.h"
+#include "scene/Culling.h"
+#include "scene/Camera.h"
+#include "scene/WorldMesh.h"
 
 #include "bsp/BspFile.h"
 #include "fs/FileSystem.h"
@@ -13,7 +13,7 @@
 #include <set>
 
 using namespace cliplab;
-using namespace cliplab::render;
+using namespace cliplab::scene;
 
 TEST(Camera, QuakeConventions) {
     Camera c;
