@@ -7,8 +7,8 @@
 #include "bsp/BspData.h"
 #include "core/Result.h"
 #include "fs/FileSystem.h"
-#include "scene/Camera.h"
 #include "render/Renderer.h"
+#include "scene/Camera.h"
 #include "viewer/BrushView.h"
 #include "viewer/PatchView.h"
 
@@ -21,7 +21,7 @@ namespace cliplab::viewer {
 
 /// What to draw and where to write it.
 struct ShotRequest {
-    scene::Camera camera;           ///< Eye, angles, picture size (pixels) and field of view.
+    scene::Camera camera;            ///< Eye, angles, picture size (pixels) and field of view.
     render::RenderSettings settings; ///< drawWorld false: the collision brushes and patch facets instead.
     long long frames = 1;            ///< Frames drawn (>= 1); the picture is the last of its own settings.
     /// Every second frame (frames 2, 4, ...) drawn with these settings instead (`--alternate`).

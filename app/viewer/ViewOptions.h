@@ -7,8 +7,8 @@
 
 #include "collision/Model.h"
 #include "inspect/Markers.h"
-#include "scene/Camera.h"
 #include "render/Renderer.h"
+#include "scene/Camera.h"
 #include "viewer/BrushView.h"
 #include "viewer/Limits.h"
 #include "viewer/settings/SettingsKey.h"
