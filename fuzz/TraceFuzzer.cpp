@@ -103,7 +103,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     TraceOptions options;
     if (flags & 1)
         options.epsilon = epsilon;
-    options.semantics = flags & 2 ? Semantics::Tutorial : Semantics::Quake3;
+    options.semantics = flags & 2 ? Semantics::Tutorial : flags & 16 ? Semantics::Quake3e : Semantics::Quake3;
     options.curves = (flags & 4) != 0;
     options.model = model_;
     const bool usable = traceInputUsable(shape, v[0], v[1]);

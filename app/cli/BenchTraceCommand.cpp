@@ -95,9 +95,12 @@ int runBenchTrace(const Args& args) {
     for (const auto& q : requests)
         shapes.push_back(requestShape(q, settings));
 
-    std::optional<collision::PlaneShiftTree> tree;
-    if (settings.planeShift) {
-        tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
+    // Threads share the tracer: its one tree (--mask's) is built here, before any of them runs, so
+    // they only read it.
+    tracing::Tracer tracer(*model);
+    if (settings.method == tracing::TraceMethod::PlaneShift) {
+        const collision::PlaneShiftTree* tree =
+            &tracer.planeShiftTree(settings.mask, settings.planeShiftBevels);
         const auto& info = tree->info();
         std::printf("planeshift_nodes=%d bevel_nodes=%d solid_leaves=%d empty_leaves=%d depth=%d bytes=%zu "
                     "build_seconds=%.4f\n",
@@ -107,7 +110,7 @@ int runBenchTrace(const Args& args) {
     // One pass over every line; the fractions are summed into `sum` (each thread has its own).
     auto runAllInto = [&](double& sum) {
         for (size_t i = 0; i < requests.size(); ++i) {
-            const auto r = traceRequest(*model, tree ? &*tree : nullptr, requests[i], shapes[i], settings);
+            const auto r = traceRequest(tracer, requests[i], shapes[i], settings);
             sum += double(r.fraction);
         }
     };
@@ -131,6 +134,13 @@ int runBenchTrace(const Args& args) {
     const auto& ps = model->patchStats();
     std::printf("patches=%d facets=%d planes=%d borders=%d patch_bytes=%zu patch_build_seconds=%.6f\n",
                 ps.patches, ps.facets, ps.planes, ps.borders, ps.bytes, ps.seconds);
+    if (settings.options.semantics == collision::Semantics::Quake3e) {
+        // Quake3e's facets, built by the warm-up's first trace that reached a patch (none without
+        // curves): the patches whose facets differ from the game's.
+        const auto& q = model->quake3ePatches().stats;
+        std::printf("quake3e_patches=%d quake3e_patch_bytes=%zu quake3e_patch_build_seconds=%.6f\n",
+                    q.patches, q.bytes, q.seconds);
+    }
     std::printf("traces=%lld seconds=%.6f traces_per_sec=%.0f\n", traces, seconds,
                 seconds > 0.0 ? double(traces) / seconds : 0.0);
     return kExitOk;

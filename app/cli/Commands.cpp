@@ -210,15 +210,6 @@ const Command kCommands[] = {
      "set the yaw of a range of a recording's ticks to the optimal strafe angle tick by tick (keys kept); "
      "write the filled recording",
      runStrafeFill, strafeFillOptions, kStrafeFillDetails},
-#ifdef CLIPLAB_HAVE_VIEWER
-    {"view", "[MAP]", "the interactive viewer (default: the playground map); `cliplab MAP` does the same",
-     runView, viewOptions},
-    {"shot", "[MAP] --out FILE.png",
-     "render a view of a map (default: first spawn point) to a PNG; --frames N times N frames; --ui draws "
-     "the viewer "
-     "with its panels",
-     runShot, shotOptions},
-#endif
 };
 
 /// The command's options, --basepath (common to all map commands) last.
@@ -286,12 +277,17 @@ std::string commandHelp(const Command& command) {
     return text;
 }
 
+int usageError(const Command& command, const std::string& message) {
+    std::fprintf(stderr, "cliplab %s: %s\n", command.name, message.c_str());
+    std::fprintf(stderr, "usage: %s\n(cliplab %s --help describes every option)\n",
+                 usageLine(command).c_str(), command.name);
+    return kExitUsage;
+}
+
 int usageError(const char* name, const std::string& message) {
-    const Command* c = findCommand(name);
+    if (const Command* c = findCommand(name))
+        return usageError(*c, message);
     std::fprintf(stderr, "cliplab %s: %s\n", name, message.c_str());
-    if (c)
-        std::fprintf(stderr, "usage: %s\n(cliplab %s --help describes every option)\n", usageLine(*c).c_str(),
-                     name);
     return kExitUsage;
 }
 

@@ -27,9 +27,10 @@ struct Command {
     const char* sharesOptionsOf = nullptr;
 };
 
-/// Every command, in the order `--help` lists them.
+/// Every command of the command line, in the order `--help` lists them. The viewer's (view, shot)
+/// are the viewer library's (viewer/commands/ViewerCommands.h): the program lists them after these.
 std::span<const Command> commands();
-/// The command called `name`, or null.
+/// The command called `name` among commands(), or null.
 const Command* findCommand(const std::string& name);
 /// "cliplab NAME SYNOPSIS [--option VALUES] ...": every option of the table that the synopsis
 /// does not name already (repeatable ones followed by "...", --basepath last), those shared with
@@ -37,8 +38,9 @@ const Command* findCommand(const std::string& name);
 std::string usageLine(const Command& command);
 /// `cliplab COMMAND --help`: the usage line, the summary, one line per option, the details.
 std::string commandHelp(const Command& command);
-/// Prints "cliplab NAME: message" and the usage line of command `name` on stderr; returns
-/// kExitUsage.
+/// Prints "cliplab NAME: message" and the usage line of `command` on stderr; returns kExitUsage.
+int usageError(const Command& command, const std::string& message);
+/// usageError for the command called `name` in commands() (the message alone for another name).
 int usageError(const char* name, const std::string& message);
 
 int runInfo(const Args& args);
@@ -74,13 +76,6 @@ int runBenchDemo(const Args& args);
 int runStrafe(const Args& args);
 /// `cliplab strafe-fill`: a recording's ticks aimed at the optimal strafe angle (replay/EditSession.h).
 int runStrafeFill(const Args& args);
-/// `cliplab shot`: render a view of a map to a PNG (built with the viewer only).
-int runShot(const Args& args);
-/// `cliplab view` (and `cliplab [MAP]`): the interactive viewer (built with the viewer only).
-int runView(const Args& args);
-/// `cliplab MAP ...`: as runView (args start with MAP), but a bare name that is no map in the game
-/// data is reported as an unknown command (exit 2).
-int runViewMapFirst(const Args& args);
 
 /// The option tables, one per command (bench-trace and compare-methods extend trace's, bench-walk
 /// walk's).
@@ -104,7 +99,5 @@ std::vector<OptionSpec> demoOptions();
 std::vector<OptionSpec> benchDemoOptions();
 std::vector<OptionSpec> strafeOptions();
 std::vector<OptionSpec> strafeFillOptions();
-std::vector<OptionSpec> viewOptions();
-std::vector<OptionSpec> shotOptions();
 
 } // namespace cliplab::cli

@@ -5,7 +5,6 @@
 #include "cli/Commands.h"
 #include "cli/TraceSetup.h"
 #include "collision/Model.h"
-#include "planeshift/PlaneShiftTree.h"
 
 #include <glm/geometric.hpp>
 
@@ -32,8 +31,9 @@ int runCompareMethods(const Args& args) {
         return kExitUsage;
     }
     settings.options.curves = false;
-    if (settings.options.model != 0) {
-        std::fprintf(stderr, "cliplab compare-methods: plane shifting traces the world only (--model 0)\n");
+    // Where plane shifting cannot answer (the tracing module's rule), there is nothing to compare.
+    if (const char* why = tracing::planeShiftUnavailable(settings.options)) {
+        std::fprintf(stderr, "cliplab compare-methods: %s\n", why);
         return kExitUsage;
     }
     for (size_t i = 0; i < requests.size(); ++i)
@@ -44,7 +44,8 @@ int runCompareMethods(const Args& args) {
                          i + 1, *requests[i].mask, settings.mask);
             return kExitUsage;
         }
-    const auto tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
+    tracing::Tracer tracer(*model);
+    const collision::PlaneShiftTree& tree = tracer.planeShiftTree(settings.mask, settings.planeShiftBevels);
     std::vector<float> early; // units along the segment, > 0 when plane shifting stops first
     int startSolid = 0, brushHits = 0, shiftHits = 0, samePlane = 0;
     for (const TraceRequest& q : requests) {

@@ -60,7 +60,7 @@ std::vector<OptionSpec> jumppadsOptions() {
              "collision response of the flights (default quake3, the game's)"},
             {"--hz", 1, false, "N", "ticks per second, 30-333 (default 125)"},
             {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
-            {"--semantics", 1, false, "quake3|robust|tutorial",
+            {"--semantics", 1, false, collision::semanticsNames(),
              "the collision rules (default quake3, the game's)"},
             {"--max-time", 1, false, "S", "seconds of flight simulated at most, 0.1-60 (default 10)"},
             {"--set", 1, true, "NAME=VALUE",

@@ -66,7 +66,7 @@ std::vector<OptionSpec> reachOptions() {
         {"--threads", 1, false, "N", "worker threads (default 1, 1-64); the result is the same for any N"},
         {"--preset", 1, false, "melax|quake3", "the controller (default quake3, the game's movement)"},
         {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
-        {"--semantics", 1, false, "robust|quake3|tutorial",
+        {"--semantics", 1, false, collision::semanticsNames(),
          "the collision rules (default robust: a player never ends a tick in solid)"},
         {"--set", 1, true, "NAME=VALUE", "a movement setting as in walk, e.g. gravity=600"},
         {"--no-jumps", 0, false, "", "walk and fall only (no running jumps)"},

@@ -84,7 +84,8 @@ std::optional<std::string> readCollisionRules(const CommandLine& cl, collision::
     if (cl.has("--semantics")) {
         const auto parsed = collision::parseSemantics(cl.value("--semantics"));
         if (!parsed)
-            return "--semantics: expected quake3, robust or tutorial, got '" + cl.value("--semantics") + "'";
+            return "--semantics: expected " + collision::semanticsChoice() + ", got '" +
+                   cl.value("--semantics") + "'";
         options.semantics = *parsed;
     }
     return std::nullopt;

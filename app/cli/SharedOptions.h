@@ -38,8 +38,8 @@ OptionSpec hzOption(const std::string& context = "");
 /// --hz when given (nullopt when absent): ticks per second in [Simulation::kMinRate, kMaxRate].
 core::Result<std::optional<double>> parseHz(const CommandLine& cl);
 
-/// --curves (on|off, default on as in the game) and --semantics (quake3|robust|tutorial, default
-/// `defaultSemantics`) into `options`; the error names the option and the value, or nothing.
+/// --curves (on|off, default on as in the game) and --semantics (a name of collision::kSemanticsNames,
+/// default `defaultSemantics`) into `options`; the error names the option and the value, or nothing.
 std::optional<std::string> readCollisionRules(const CommandLine& cl, collision::TraceOptions& options,
                                               collision::Semantics defaultSemantics);
 

@@ -101,11 +101,11 @@ std::optional<std::string> readSoakRequest(const CommandLine& cl, SoakRequest& r
     r.options.curves = r.curves == "on";
     // Robust by default: the soak looks for players ending a tick in solid, which the game's own
     // rules allow in the rare cases docs/collision-modes.md lists.
-    r.semantics = cl.value("--semantics", "robust");
+    r.semantics = cl.value("--semantics", collision::semanticsName(collision::Semantics::Robust));
     if (auto parsed = collision::parseSemantics(r.semantics))
         r.options.semantics = *parsed;
     else
-        return "--semantics: expected quake3, robust or tutorial, got '" + r.semantics + "'";
+        return "--semantics: expected " + collision::semanticsChoice() + ", got '" + r.semantics + "'";
     if (auto error = applySetOptions(cl, r.config.settings))
         return error;
     if (cl.has("--walker")) {
@@ -135,7 +135,7 @@ std::vector<OptionSpec> soakRunOptions() {
             {"--seed", 1, false, "S", "seed of every random choice (default 1, 0 to 2^63-1)"},
             {"--preset", 1, false, "melax|quake3", "collision response of every walker (default melax)"},
             {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
-            {"--semantics", 1, false, "robust|quake3|tutorial",
+            {"--semantics", 1, false, collision::semanticsNames(),
              "the collision rules (default robust; quake3: the game's own, docs/collision-modes.md)"},
             {"--set", 1, true, "NAME=VALUE",
              "a movement setting as in walk, e.g. method=step-correct (soaks step-and-correct)"},

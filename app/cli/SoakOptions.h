@@ -18,7 +18,7 @@ struct SoakRequest {
     movement::SoakConfig config;
     collision::TraceOptions options;
     std::string curves = "on";
-    std::string semantics = "robust";
+    std::string semantics = collision::semanticsName(collision::Semantics::Robust);
     std::string repeated; ///< --set and --basepath items, repeated in the replay lines
     bool verbose = false, traces = false;
 };

@@ -4,10 +4,8 @@
 #include "cli/MapOpen.h"
 #include "cli/TraceSetup.h"
 #include "collision/Model.h"
-#include "planeshift/PlaneShiftTree.h"
 
 #include <cstdio>
-#include <optional>
 
 namespace cliplab::cli {
 
@@ -19,11 +17,9 @@ int runTrace(const Args& args) {
     if (int rc = prepareTraceCommand("trace", args, traceOptions(), cl, settings, requests, model);
         rc != kExitOk)
         return rc;
-    std::optional<collision::PlaneShiftTree> tree;
-    if (settings.planeShift)
-        tree = collision::PlaneShiftTree::build(*model, settings.mask, settings.planeShiftBevels);
+    tracing::Tracer tracer(*model);
     for (const TraceRequest& q : requests) {
-        const auto r = traceRequest(*model, tree ? &*tree : nullptr, q, requestShape(q, settings), settings);
+        const auto r = traceRequest(tracer, q, requestShape(q, settings), settings);
         std::printf("%s\n", formatTraceResult(r).c_str());
     }
     return kExitOk;

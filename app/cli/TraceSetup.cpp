@@ -5,7 +5,6 @@
 #include "collision/Model.h"
 #include "collision/TraceLimits.h"
 #include "core/Format.h"
-#include "planeshift/PlaneShiftTree.h"
 
 #include <cerrno>
 #include <cmath>
@@ -20,7 +19,7 @@ std::vector<OptionSpec> traceOptions() {
         {"--curves", 1, false, "on|off",
          "patches collide (default on, as in the game; plane shifting has none: off there, on refused)"},
         {"--epsilon", 1, false, "E", "distance kept from surfaces, units in [0, 16] (default 0.125)"},
-        {"--semantics", 1, false, "quake3|robust|tutorial",
+        {"--semantics", 1, false, collision::semanticsNames(),
          "the collision rules (default quake3: the game's answers; docs/collision-modes.md)"},
         {"--capsule", 0, false, "", "the same as --shape capsule"},
         {"--model", 1, false, "N", "trace inline model N at its rest position (default 0, the world)"},
@@ -49,6 +48,77 @@ std::vector<OptionSpec> compareMethodsOptions() {
     return traceOptions();
 }
 
+namespace {
+
+/// --shape (or --capsule), --radius and --half-height into `s`; an error or nothing.
+std::optional<std::string> readShapeOptions(const CommandLine& cl, TraceSettings& s) {
+    const bool capsuleFlag = cl.has("--capsule");
+    const std::string shape = cl.value("--shape", capsuleFlag ? "capsule" : "box");
+    if (shape == "box")
+        s.shape = collision::ShapeKind::Box;
+    else if (shape == "capsule")
+        s.shape = collision::ShapeKind::Capsule;
+    else if (shape == "sphere")
+        s.shape = collision::ShapeKind::Sphere;
+    else if (shape == "cylinder")
+        s.shape = collision::ShapeKind::Cylinder;
+    else
+        return core::format("--shape: expected box, capsule, sphere or cylinder, got '%s'", shape.c_str());
+    if (capsuleFlag && s.shape != collision::ShapeKind::Capsule)
+        return "--capsule contradicts --shape " + shape;
+    for (const char* name : {"--radius", "--half-height"}) {
+        if (!cl.has(name))
+            continue;
+        auto v = parseNumber(cl.value(name));
+        if (!v || *v < 0.0 || *v > 4096.0)
+            return core::format("%s: '%s' is not a number in [0, 4096]", name, cl.value(name).c_str());
+        (std::string(name) == "--radius" ? s.radius : s.halfHeight) = static_cast<float>(*v);
+    }
+    const bool round = s.shape == collision::ShapeKind::Sphere || s.shape == collision::ShapeKind::Cylinder;
+    if (round && !cl.has("--radius"))
+        return "--shape " + shape + " needs --radius R";
+    if (s.shape == collision::ShapeKind::Cylinder && !cl.has("--half-height"))
+        return "--shape cylinder needs --half-height H";
+    if (!round && (cl.has("--radius") || cl.has("--half-height")))
+        return "--radius and --half-height only apply to --shape sphere or cylinder";
+    return std::nullopt;
+}
+
+/// --method, --curves, --bevels and --model into `s` (plane shifting where it can answer); an
+/// error or nothing.
+std::optional<std::string> readMethodOptions(const CommandLine& cl, TraceSettings& s) {
+    const std::string method = cl.value("--method", tracing::traceMethodName(tracing::TraceMethod::Brush));
+    const auto parsed = tracing::parseSingleMethod(method);
+    if (!parsed)
+        return "--method: expected " + tracing::singleMethodChoice() + ", got '" + method + "'";
+    s.method = *parsed;
+    const bool planeShift = s.method == tracing::TraceMethod::PlaneShift;
+    // Patches collide as in the game, unless plane shifting is asked for: its tree holds the
+    // brushes only, so it could not honour them.
+    const std::string curves = cl.value("--curves", planeShift ? "off" : "on");
+    if (curves != "on" && curves != "off")
+        return core::format("--curves: expected on or off, got '%s'", curves.c_str());
+    s.options.curves = curves == "on";
+    if (planeShift && s.options.curves)
+        return "--method planeshift has no patches (its tree holds brushes only): use --curves off";
+    const std::string bevels = cl.value("--bevels", "on");
+    if (bevels != "on" && bevels != "off")
+        return core::format("--bevels: expected on or off, got '%s'", bevels.c_str());
+    s.planeShiftBevels = bevels == "on";
+    if (cl.has("--model")) {
+        auto v = parseInteger(cl.value("--model"));
+        if (!v || *v < 0 || *v > INT32_MAX)
+            return core::format("--model: '%s' is not a model number", cl.value("--model").c_str());
+        s.options.model = static_cast<int32_t>(*v);
+    }
+    // The rule is the tracing module's; the command line refuses rather than falls back.
+    if (const char* why = planeShift ? tracing::planeShiftUnavailable(s.options) : nullptr)
+        return std::string("--method planeshift: ") + why;
+    return std::nullopt;
+}
+
+} // namespace
+
 core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision::Semantics defaultSemantics) {
     TraceSettings s;
     if (cl.has("--mask")) {
@@ -70,69 +140,12 @@ core::Result<TraceSettings> parseTraceSettings(const CommandLine& cl, collision:
     if (auto parsed = collision::parseSemantics(semantics))
         s.options.semantics = *parsed;
     else
-        return core::makeError(
-            core::format("--semantics: expected quake3, robust or tutorial, got '%s'", semantics.c_str()));
-    const bool capsuleFlag = cl.has("--capsule");
-    const std::string shape = cl.value("--shape", capsuleFlag ? "capsule" : "box");
-    if (shape == "box")
-        s.shape = collision::ShapeKind::Box;
-    else if (shape == "capsule")
-        s.shape = collision::ShapeKind::Capsule;
-    else if (shape == "sphere")
-        s.shape = collision::ShapeKind::Sphere;
-    else if (shape == "cylinder")
-        s.shape = collision::ShapeKind::Cylinder;
-    else
-        return core::makeError(
-            core::format("--shape: expected box, capsule, sphere or cylinder, got '%s'", shape.c_str()));
-    if (capsuleFlag && s.shape != collision::ShapeKind::Capsule)
-        return core::makeError("--capsule contradicts --shape " + shape);
-    for (const char* name : {"--radius", "--half-height"}) {
-        if (!cl.has(name))
-            continue;
-        auto v = parseNumber(cl.value(name));
-        if (!v || *v < 0.0 || *v > 4096.0)
-            return core::makeError(
-                core::format("%s: '%s' is not a number in [0, 4096]", name, cl.value(name).c_str()));
-        (std::string(name) == "--radius" ? s.radius : s.halfHeight) = static_cast<float>(*v);
-    }
-    const bool round = s.shape == collision::ShapeKind::Sphere || s.shape == collision::ShapeKind::Cylinder;
-    if (round && !cl.has("--radius"))
-        return core::makeError("--shape " + shape + " needs --radius R");
-    if (s.shape == collision::ShapeKind::Cylinder && !cl.has("--half-height"))
-        return core::makeError("--shape cylinder needs --half-height H");
-    if (!round && (cl.has("--radius") || cl.has("--half-height")))
-        return core::makeError("--radius and --half-height only apply to --shape sphere or cylinder");
-    const std::string method = cl.value("--method", "brush");
-    if (method != "brush" && method != "planeshift")
-        return core::makeError(
-            core::format("--method: expected brush or planeshift, got '%s'", method.c_str()));
-    s.planeShift = method == "planeshift";
-    // Patches collide as in the game, unless plane shifting is asked for: its tree holds the
-    // brushes only, so it could not honour them.
-    const std::string curves = cl.value("--curves", s.planeShift ? "off" : "on");
-    if (curves != "on" && curves != "off")
-        return core::makeError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
-    s.options.curves = curves == "on";
-    if (s.planeShift && s.options.curves)
-        return core::makeError(
-            "--method planeshift has no patches (its tree holds brushes only): use --curves off");
-    const std::string bevels = cl.value("--bevels", "on");
-    if (bevels != "on" && bevels != "off")
-        return core::makeError(core::format("--bevels: expected on or off, got '%s'", bevels.c_str()));
-    s.planeShiftBevels = bevels == "on";
-    if (cl.has("--model")) {
-        auto v = parseInteger(cl.value("--model"));
-        if (!v || *v < 0 || *v > INT32_MAX)
-            return core::makeError(
-                core::format("--model: '%s' is not a model number", cl.value("--model").c_str()));
-        s.options.model = static_cast<int32_t>(*v);
-    }
-    if (s.planeShift && s.options.model != 0)
-        return core::makeError("--method planeshift traces the world only (--model 0)");
-    if (s.planeShift && s.options.semantics == collision::Semantics::Tutorial)
-        return core::makeError(
-            "--method planeshift uses the game's epsilon rules only (--semantics quake3 or robust)");
+        return core::makeError("--semantics: expected " + collision::semanticsChoice() + ", got '" +
+                               semantics + "'");
+    if (auto error = readShapeOptions(cl, s))
+        return core::makeError(*error);
+    if (auto error = readMethodOptions(cl, s))
+        return core::makeError(*error);
     return s;
 }
 
@@ -314,13 +327,11 @@ collision::Shape requestShape(const TraceRequest& request, const TraceSettings& 
     return collision::Shape::box(request.mins, request.maxs);
 }
 
-collision::TraceResult traceRequest(const collision::Model& model, const collision::PlaneShiftTree* tree,
-                                    const TraceRequest& request, const collision::Shape& shape,
-                                    const TraceSettings& settings) {
-    if (settings.planeShift && tree)
-        return tree->trace(shape, request.start, request.end, settings.options);
-    return model.trace(shape, request.start, request.end, request.mask.value_or(settings.mask),
-                       settings.options);
+collision::TraceResult traceRequest(tracing::Tracer& tracer, const TraceRequest& request,
+                                    const collision::Shape& shape, const TraceSettings& settings) {
+    // Plane shifting's one tree is --mask's (prepareTraceCommand refuses other masks with it).
+    return tracer.trace(settings.method, settings.planeShiftBevels, shape, request.start, request.end,
+                        request.mask.value_or(settings.mask), settings.options);
 }
 
 std::string formatTraceResult(const collision::TraceResult& r) {
@@ -363,7 +374,7 @@ int prepareTraceCommand(const char* command, const std::vector<std::string>& arg
         return kExitUsage;
     }
     requests = std::move(r.value());
-    if (settings.planeShift)
+    if (settings.method == tracing::TraceMethod::PlaneShift)
         for (size_t i = 0; i < requests.size(); ++i)
             if (requests[i].mask && *requests[i].mask != settings.mask) {
                 std::fprintf(stderr,

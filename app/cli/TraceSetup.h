@@ -6,17 +6,13 @@
 #include "cli/CommandLine.h"
 #include "collision/Trace.h"
 #include "core/Result.h"
+#include "tracing/Tracing.h"
 
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-namespace cliplab::collision {
-class Model;
-class PlaneShiftTree;
-} // namespace cliplab::collision
 
 namespace cliplab::cli {
 
@@ -39,8 +35,8 @@ struct TraceSettings {
     float radius = 0.0f;     ///< --radius R (units, [0, 4096]) for sphere and cylinder.
     float halfHeight = 0.0f; ///< --half-height H (units, [0, 4096]) for the cylinder.
     collision::TraceOptions options;
-    /// --method brush (Model::trace, the default) or planeshift (PlaneShiftTree built for --mask).
-    bool planeShift = false;
+    /// --method brush (Model::trace, the default) or planeshift (the tree built for --mask).
+    tracing::TraceMethod method = tracing::TraceMethod::Brush;
     bool planeShiftBevels = true; ///< --bevels on|off: bevel planes at the plane-shift tree's solid cells.
 };
 
@@ -70,11 +66,10 @@ std::string formatTraceRequest(const collision::Shape& shape, const glm::vec3& s
 /// The shape a request stands for under `settings`.
 collision::Shape requestShape(const TraceRequest& request, const TraceSettings& settings);
 
-/// Traces one request by the method `settings` chose (`tree` must be built when it is planeshift),
-/// with the request's mask when it has one, else settings.mask.
-collision::TraceResult traceRequest(const collision::Model& model, const collision::PlaneShiftTree* tree,
-                                    const TraceRequest& request, const collision::Shape& shape,
-                                    const TraceSettings& settings);
+/// Traces one request by the method `settings` chose, with the request's mask when it has one,
+/// else settings.mask (plane shifting: the tracer's tree for it, built on first use).
+collision::TraceResult traceRequest(tracing::Tracer& tracer, const TraceRequest& request,
+                                    const collision::Shape& shape, const TraceSettings& settings);
 
 /// `fraction endx endy endz nx ny nz dist startsolid allsolid contents` with the documented formats.
 std::string formatTraceResult(const collision::TraceResult& r);

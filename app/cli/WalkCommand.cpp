@@ -68,7 +68,7 @@ std::vector<OptionSpec> scriptedWalkOptions() {
         hzOption(),
         {"--step", 1, false, "H", "step height, units in [0, 1000] (default 18)"},
         {"--curves", 1, false, "on|off", "patches collide (default on, as in the game)"},
-        {"--semantics", 1, false, "robust|quake3|tutorial",
+        {"--semantics", 1, false, collision::semanticsNames(),
          "the collision rules (default robust: never a tick ending in solid; docs/collision-modes.md)"},
         {"--method", 1, false, "swept|step-correct", "position update (default swept traces)"},
         {"--step-length", 1, false, "L",

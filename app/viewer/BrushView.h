@@ -13,6 +13,15 @@
 
 namespace cliplab::viewer {
 
+/// The collision brush view's filters (Render panel legend).
+struct BrushViewSettings {
+    /// Kinds drawn, by inspect::BrushKind; all but "other" (hint, skip, areaportal, origin...) at first.
+    std::array<bool, inspect::kBrushKindCount> shown{true, true, true, true, true,
+                                                     true, true, true, true, false};
+    bool bevels = false;   ///< Bevel sides as short arrows at the brush centre.
+    float range = 4096.0f; ///< Brushes farther from the eye are not drawn (units).
+};
+
 /// What drawBrushes() drew.
 struct BrushViewStats {
     std::array<size_t, inspect::kBrushKindCount> drawn{}; ///< Brushes drawn, by kind.

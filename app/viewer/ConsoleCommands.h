@@ -1,7 +1,7 @@
 #pragma once
 /// \file ConsoleCommands.h
-/// The viewer's console commands and variables (map, setviewpos, noclip, the movement settings and
-/// trace options by name...) bound to a ViewerState. No window here: what needs one goes through
+/// The viewer's console commands and variables (map, setviewpos, noclip, every setting of the
+/// settings registry by name...) bound to a ViewerState. No window here: what needs one goes through
 /// ConsoleHost, so tests can drive every command without a display.
 
 #include "console/Console.h"
@@ -28,16 +28,12 @@ public:
     virtual void quit() = 0;
 };
 
-/// The console name of a movement setting: the game's cvar where it has one (gravity: g_gravity,
-/// maxSpeed: g_speed), else the `--set` name itself.
-std::string movementCvarName(const std::string& settingName);
-
 /// Registers the viewer's commands and variables on `console`; `state` and `host` must outlive it.
-/// Commands: map, devmap, setviewpos, viewpos, noclip, kill, probe, inspect, gotobrush, screenshot,
-/// quit. Variables: r_brushes, r_bevels, r_markerLabels, every
-/// movement setting (movementCvarName; the `--set` names are aliases), pmove_msec and tickRate, and
-/// the trace options: cm_noCurves, cm_playerCurveClip, trace_epsilon, trace_semantics, trace_mask,
-/// trace_shape, trace_mins, trace_maxs, trace_radius, trace_halfHeight, trace_method, trace_bevels.
+/// Commands: map, devmap, setviewpos, viewpos, viewangles, noclip, kill, probe, inspect,
+/// gotobrush, snags, reach, screenshot, quit. Variables: every setting of the state's registry by
+/// its console name (the game's cvar name where there is one: g_gravity, g_speed, pmove_msec,
+/// cm_noCurves, cg_fov...; a movement setting's `--set` name is an alias), read and written
+/// through the setting.
 void addViewerCommands(console::Console& console, ViewerState& state, ConsoleHost& host);
 
 /// What the Inspector panel shows, as lines of text (the `inspect` command prints them): the hit

@@ -52,7 +52,7 @@ std::optional<std::string> ConsoleSession::takeScreenshotRequest() {
 std::optional<std::string> ConsoleSession::loadMap(const std::string& map) {
     if (m_state.switchMap(map))
         return std::nullopt;
-    return m_state.mapError;
+    return m_state.session.mapError();
 }
 
 void ConsoleSession::setClipboard(const std::string& text) {

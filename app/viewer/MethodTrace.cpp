@@ -6,49 +6,6 @@
 
 namespace cliplab::viewer {
 
-const char* methodName(TraceMethod method) {
-    switch (method) {
-    case TraceMethod::Brush:
-        return "brush";
-    case TraceMethod::PlaneShift:
-        return "planeshift";
-    case TraceMethod::Both:
-        return "both";
-    }
-    return "brush";
-}
-
-const char* planeShiftUnavailable(const collision::TraceOptions& options) {
-    if (options.semantics == collision::Semantics::Tutorial)
-        return "plane shifting clips cells with the game's epsilon rules only (semantics is tutorial)";
-    if (options.model != 0)
-        return "plane shifting traces the world only (an inline model is selected)";
-    return nullptr;
-}
-
-TraceMethod effectiveMethod(TraceMethod chosen, const collision::TraceOptions& options) {
-    return planeShiftUnavailable(options) ? TraceMethod::Brush : chosen;
-}
-
-const collision::PlaneShiftTree& PlaneShiftCache::tree(const collision::Model& model, int32_t mask,
-                                                       bool bevels) {
-    if (const collision::PlaneShiftTree* t = find(mask, bevels))
-        return *t;
-    if (m_trees.size() >= kMaxTrees)
-        m_trees.erase(m_trees.begin());
-    m_trees.push_back(
-        std::make_unique<collision::PlaneShiftTree>(collision::PlaneShiftTree::build(model, mask, bevels)));
-    ++m_builds;
-    return *m_trees.back();
-}
-
-const collision::PlaneShiftTree* PlaneShiftCache::find(int32_t mask, bool bevels) const {
-    for (const auto& t : m_trees)
-        if (t->mask() == mask && t->bevels() == bevels)
-            return t.get();
-    return nullptr;
-}
-
 void RecentTimes::add(double ns) {
     if (!std::isfinite(ns) || ns < 0.0)
         return;
@@ -67,26 +24,26 @@ void RecentTimes::clear() {
     m_sum = 0.0;
 }
 
-std::vector<MethodTrace> traceByMethod(TraceMethod method, const collision::Model& model,
-                                       PlaneShiftCache& cache, bool bevels, const collision::Shape& shape,
-                                       const glm::vec3& start, const glm::vec3& end, int32_t mask,
+std::vector<MethodTrace> traceByMethod(TraceMethod method, tracing::Tracer& tracer, bool bevels,
+                                       const collision::Shape& shape, const glm::vec3& start,
+                                       const glm::vec3& end, int32_t mask,
                                        const collision::TraceOptions& options,
                                        std::array<RecentTimes, 2>* times) {
-    method = effectiveMethod(method, options);
+    method = tracing::effectiveMethod(method, options);
     std::vector<MethodTrace> out;
     auto run = [&](TraceMethod m) {
         MethodTrace t;
         t.method = m;
+        const bool shifted = m == TraceMethod::PlaneShift;
         // Built before the clock starts: the first trace after a change must not count the build.
-        const collision::PlaneShiftTree* tree =
-            m == TraceMethod::PlaneShift ? &cache.tree(model, mask, bevels) : nullptr;
+        if (shifted)
+            (void)tracer.planeShiftTree(mask, bevels);
         const auto t0 = std::chrono::steady_clock::now();
-        t.result = tree ? tree->trace(shape, start, end, options, &t.stats)
-                        : model.trace(shape, start, end, mask, options, &t.stats);
+        t.result = tracer.trace(m, bevels, shape, start, end, mask, options, &t.stats);
         t.microseconds =
             std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
         if (times)
-            (*times)[tree ? 1 : 0].add(t.microseconds * 1000.0);
+            (*times)[shifted ? 1 : 0].add(t.microseconds * 1000.0);
         out.push_back(std::move(t));
     };
     if (method != TraceMethod::PlaneShift)

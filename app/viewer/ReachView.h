@@ -44,11 +44,8 @@ private:
     std::thread m_thread;
 };
 
-/// The reach overlay's state (Render panel, console `reach` and `r_reach`).
-struct ReachView {
-    bool shown = false;
-    float grid = 16.0f;                        ///< Cell size of the next search (units), [8, 64].
-    float range = 2048.0f;                     ///< Cells farther from the eye are not drawn (units).
+/// The reach overlay's search and its result (its switch, grid and range are settings).
+struct ReachResult {
     std::unique_ptr<ReachJob> job;             ///< The search under way, if any.
     std::optional<analysis::ReachMap> map;     ///< The last finished search.
     std::vector<std::vector<int32_t>> regions; ///< Its unreachable regions, biggest first.

@@ -23,8 +23,8 @@ constexpr debugdraw::Color kPalette[ReplayController::kMaxGhosts] = {
     {1.0f, 0.65f, 0.7f, 1.0f}, {0.75f, 0.75f, 0.75f, 1.0f},
 };
 
-/// Ticks of player traces the viewer keeps (ViewerState::tickTraces).
-constexpr size_t kTraceTicksKept = 200;
+/// Ticks of player traces the viewer keeps.
+constexpr size_t kTraceTicksKept = Session::kTickTracesKept;
 
 /// Logs the traces of a replayed tick as the viewer logs the live player's.
 class TraceLogger : public movement::Recorder {
@@ -60,33 +60,30 @@ std::string datedName() {
 
 replay::RunSettings viewerRunSettings(const ViewerState& st) {
     replay::RunSettings s;
-    s.movement = st.sim.settings();
-    s.trace = st.trace.options;
-    // The player moves by the brush trace when the method is Both (ViewerState::traceLogged).
-    const TraceMethod chosen = st.trace.method == TraceMethod::Both ? TraceMethod::Brush : st.trace.method;
-    s.method = effectiveMethod(chosen, st.trace.options) == TraceMethod::PlaneShift
-                   ? replay::TraceMethod::PlaneShift
-                   : replay::TraceMethod::Brush;
-    s.bevels = st.trace.planeShiftBevels;
-    s.rate = st.sim.rate();
+    s.movement = st.session.effectiveSettings();
+    s.trace = st.session.rules().options;
+    s.method = tracing::answeringMethod(st.session.rules().method, st.session.rules().options);
+    s.bevels = st.session.rules().bevels;
+    s.rate = st.session.sim().rate();
     return s;
 }
 
 void ReplayController::setStatus(ViewerState& st, std::string message) {
     m_status = std::move(message);
-    st.status = m_status;
+    st.say(m_status);
 }
 
 void ReplayController::startRecording(ViewerState& st) {
-    if (recording() || !st.map)
+    const LoadedMap* map = st.session.map();
+    if (recording() || !map)
         return;
     if (active()) {
         setStatus(st, "close the playback to record");
         return;
     }
-    m_capture.emplace(st.map->argument, viewerRunSettings(st), st.sim.state(), st.camera.yaw,
-                      st.camera.pitch);
-    m_captureModel = st.map->model.get();
+    m_capture.emplace(map->argument, viewerRunSettings(st), st.session.player(), st.view.camera().yaw,
+                      st.view.camera().pitch);
+    m_captureModel = map->model.get();
     panel.expand = true;
     setStatus(st, "recording (F5 stops)");
 }
@@ -121,10 +118,10 @@ void ReplayController::toggleRecording(ViewerState& st) {
 
 void ReplayController::onTick(ViewerState& st, const movement::Input& input,
                               const movement::PlayerState& before) {
-    const movement::PlayerState& after = st.sim.state();
-    if (st.sim.rate() != m_historyRate) {
+    const movement::PlayerState& after = st.session.player();
+    if (st.session.sim().rate() != m_historyRate) {
         m_history.clear();
-        m_historyRate = st.sim.rate();
+        m_historyRate = st.session.sim().rate();
     }
     if (m_history.empty())
         m_history.push_back(before);
@@ -133,12 +130,26 @@ void ReplayController::onTick(ViewerState& st, const movement::Input& input,
         m_history.pop_front();
     if (!m_capture)
         return;
-    const bool sameMap = st.map && st.map->model.get() == m_captureModel;
-    if (!sameMap || !m_capture->add(input, before, after, viewerRunSettings(st))) {
-        const std::string why = sameMap ? m_capture->stopReason() : "another map was loaded";
-        stopRecording(st);
-        setStatus(st, "recording stopped (" + why + "): " + m_status);
-    }
+    // The session tells of moves and setting changes as they happen (onPlayerMoved,
+    // onSettingsChanged); the capture's own checks stay as the last guard of the file.
+    const bool sameMap = st.session.map() && st.session.map()->model.get() == m_captureModel;
+    if (!sameMap || !m_capture->add(input, before, after, viewerRunSettings(st)))
+        stopBecause(st, sameMap ? m_capture->stopReason() : "another map was loaded");
+}
+
+void ReplayController::onPlayerMoved(ViewerState& st, std::string_view why) {
+    if (m_capture)
+        stopBecause(st, "the player was moved: " + std::string(why));
+}
+
+void ReplayController::onSettingsChanged(ViewerState& st) {
+    if (m_capture && !(replay::inEffect(viewerRunSettings(st)) == m_capture->recording().settings))
+        stopBecause(st, "a movement or trace setting changed");
+}
+
+void ReplayController::stopBecause(ViewerState& st, const std::string& why) {
+    stopRecording(st);
+    setStatus(st, "recording stopped (" + why + "): " + m_status);
 }
 
 size_t ReplayController::ticks() const {
@@ -156,10 +167,10 @@ bool ReplayController::open(ViewerState& st, const std::string& path, const std:
         return false;
     }
     const std::string& wanted = map.empty() ? rec->map : map;
-    if (!st.map || st.map->argument != wanted) {
+    if (!st.session.map() || st.session.map()->argument != wanted) {
         if (!st.switchMap(wanted)) {
             setStatus(st, path + ": the map does not load (give it: cliplab view MAP --replay FILE): " +
-                              st.mapError);
+                              st.session.mapError());
             return false;
         }
     }
@@ -167,7 +178,8 @@ bool ReplayController::open(ViewerState& st, const std::string& path, const std:
 }
 
 bool ReplayController::open(ViewerState& st, replay::Recording recording, const std::string& name) {
-    if (!st.map)
+    const LoadedMap* map = st.session.map();
+    if (!map)
         return false;
     if (this->recording()) {
         setStatus(st, "stop the recording (F5) before playing one");
@@ -175,12 +187,12 @@ bool ReplayController::open(ViewerState& st, replay::Recording recording, const 
     }
     if (active())
         close(st);
-    m_liveState = st.sim.state();
-    m_liveYaw = st.camera.yaw;
-    m_livePitch = st.camera.pitch;
-    m_world = std::make_unique<replay::World>(*st.map->model, st.map->correct);
+    m_liveState = st.session.player();
+    m_liveYaw = st.view.camera().yaw;
+    m_livePitch = st.view.camera().pitch;
+    m_world = std::make_unique<replay::World>(*map->model, map->correct);
     m_set = std::make_unique<replay::RunSet>(std::move(recording), *m_world);
-    m_model = st.map->model.get();
+    m_model = map->model.get();
     m_openName = name;
     panel.expand = true;
     rebuildGhosts();
@@ -190,7 +202,7 @@ bool ReplayController::open(ViewerState& st, replay::Recording recording, const 
     m_cursorState = m_set->recording().start;
     m_playhead = 0.0;
     m_playing = false;
-    st.tickTraces.clear();
+    st.session.clearTickTraces();
     showCursor(st);
     const auto mismatch = replay::firstMismatch(m_set->recording(), run);
     if (mismatch)
@@ -213,12 +225,11 @@ void ReplayController::close(ViewerState& st) {
     m_jumps.clear();
     m_partingTraces.reset();
     m_playing = false;
-    st.tickTraces.clear();
+    st.session.clearTickTraces();
     // Back to the live player, unless the map it was on is gone.
-    if (st.map && st.map->model.get() == m_model) {
-        st.sim.setState(m_liveState);
-        st.camera.yaw = m_liveYaw;
-        st.camera.pitch = m_livePitch;
+    if (st.session.map() && st.session.map()->model.get() == m_model) {
+        st.session.movePlayer(m_liveState, "the end of playback");
+        st.view.setAngles(m_livePitch, m_liveYaw);
     }
     m_model = nullptr;
 }
@@ -290,38 +301,31 @@ void ReplayController::advanceCursor(ViewerState& st, size_t target) {
         // Going back: simulate again from the start (replays are deterministic).
         m_cursorTick = 0;
         m_cursorState = rec.start;
-        st.tickTraces.clear();
+        st.session.clearTickTraces();
     }
     const size_t logFrom = target > kTraceTicksKept ? target - kTraceTicksKept : 0;
-    const TraceMethod method = settings.effectiveMethod() == replay::TraceMethod::PlaneShift
-                                   ? TraceMethod::PlaneShift
-                                   : TraceMethod::Brush;
+    const TraceMethod method = settings.effectiveMethod();
     while (m_cursorTick < target) {
         const bool log = m_cursorTick >= logFrom;
         TraceLogger logger(method);
         m_cursorState =
             replay::replayTick(rec, settings, *m_world, m_cursorState, m_cursorTick, log ? &logger : nullptr);
         ++m_cursorTick;
-        if (log) {
-            st.tickTraces.push_back(std::move(logger.traces));
-            while (st.tickTraces.size() > kTraceTicksKept)
-                st.tickTraces.pop_front();
-        }
+        if (log)
+            st.session.addTickTraces(std::move(logger.traces));
     }
 }
 
 void ReplayController::showCursor(ViewerState& st) {
-    st.sim.setState(m_cursorState);
+    st.session.movePlayer(m_cursorState, "playback");
     if (!m_followView)
         return;
     const replay::Recording& rec = m_set->recording();
     if (m_cursorTick == 0) {
-        st.camera.yaw = rec.viewYaw;
-        st.camera.pitch = rec.viewPitch;
+        st.view.setAngles(rec.viewPitch, rec.viewYaw);
     } else {
         const movement::Input& in = replay::inputAt(rec, m_set->run(0).settings.rate, m_cursorTick - 1);
-        st.camera.yaw = in.yaw;
-        st.camera.pitch = std::clamp(in.pitch, -89.0f, 89.0f);
+        st.view.setAngles(std::clamp(in.pitch, -89.0f, 89.0f), in.yaw);
     }
 }
 
@@ -343,7 +347,7 @@ void ReplayController::step(ViewerState& st, long delta) {
 void ReplayController::update(ViewerState& st, double frameSeconds) {
     if (!active())
         return;
-    if (!st.map || st.map->model.get() != m_model) {
+    if (!st.session.map() || st.session.map()->model.get() != m_model) {
         close(st);
         setStatus(st, "another map was loaded: playback closed");
         return;

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cliplab::viewer {
@@ -31,8 +32,9 @@ struct Ghost {
     std::optional<replay::Parting> parting;
 };
 
-/// The settings the viewer's player runs under now: the simulation's movement settings and rate,
-/// the Trace panel's options, its method (Both moves the player by the brush trace) and bevels.
+/// The settings the viewer's player runs under now: the movement settings in effect and the tick
+/// rate, the rules' options, the method that answers (Both moves the player by the brush trace)
+/// and bevels.
 replay::RunSettings viewerRunSettings(const ViewerState& st);
 
 /// Recording, playback and ghosts of one viewer.
@@ -64,10 +66,16 @@ public:
     void stopRecording(ViewerState& st);
     /// F5: start, or stop and save.
     void toggleRecording(ViewerState& st);
-    /// After every live tick: `input` ran from `before` to st.sim.state(). Captures it when
-    /// recording (a tick the capture refuses stops and saves the recording, saying why) and keeps
-    /// the live history.
+    /// After every live tick: `input` ran from `before` to the player's state now. Captures it
+    /// when recording (a tick the capture refuses stops and saves the recording, saying why) and
+    /// keeps the live history.
     void onTick(ViewerState& st, const movement::Input& input, const movement::PlayerState& before);
+    /// The player was moved between ticks (Session::movePlayer): a recording stops and is saved,
+    /// keeping what came before (its replay could not go on from there); `why` says how it moved.
+    void onPlayerMoved(ViewerState& st, std::string_view why);
+    /// What the player runs under changed (a movement or trace setting, the tick rate): a
+    /// recording whose settings no longer hold stops and is saved.
+    void onSettingsChanged(ViewerState& st);
     size_t recordedTicks() const { return m_capture ? m_capture->ticks() : 0; }
     /// Where the last recording was saved ("" when none was).
     const std::string& lastSaved() const { return m_lastSaved; }
@@ -157,6 +165,8 @@ private:
     std::string m_status;
 
     void setStatus(ViewerState& st, std::string message);
+    /// Stops and saves the recording, the status saying why it stopped.
+    void stopBecause(ViewerState& st, const std::string& why);
     void rebuildGhosts();
     /// Simulates the shown run from m_cursorTick to `target`, logging the traces of the last ticks.
     void advanceCursor(ViewerState& st, size_t target);

@@ -181,58 +181,75 @@ void drawBrush(debugdraw::DebugDraw& draw, const collision::Model& model, int32_
             draw.line(face[i], face[(i + 1) % face.size()], edges);
 }
 
-void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {
-    const collision::Model* model = state.map ? state.map->model.get() : nullptr;
-    const size_t n = state.tickTraces.size();
-    const size_t shown = std::min(n, static_cast<size_t>(std::max(state.vis.ticksShown, 0)));
+namespace {
+
+/// The player's traces of the last ticks: the newest tick in full, older ones as segments only.
+void drawTickTraces(const ViewerState& state, debugdraw::DebugDraw& draw, const collision::Model* model) {
+    const auto& ticks = state.session.tickTraces();
+    const ViewOptions::Values& view = state.view.values();
+    const size_t n = ticks.size();
+    const size_t shown = std::min(n, static_cast<size_t>(std::max(view.vis.ticksShown, 0)));
     for (size_t i = n - shown; i < n; ++i) {
         const bool newest = i + 1 == n;
-        VisToggles vis = state.vis;
+        VisToggles vis = view.vis;
         // Older ticks: only segments, so the picture stays readable.
         if (!newest)
             vis.sweptBoxes = vis.hitPlane = vis.hitBrush = false;
         // In first person the player's own box surrounds the camera: only a chase camera shows it.
-        if (!state.chase)
+        if (!view.chase)
             vis.sweptBoxes = false;
-        for (const LoggedTrace& t : state.tickTraces[i])
+        for (const LoggedTrace& t : ticks[i])
             drawTrace(draw, t, model, vis, false);
     }
-    if (state.chase) {
+}
+
+/// The facets of the patches near the newest patch hit among the probe, the sweep and the last
+/// tick (or near the player), that hit highlighted.
+void drawNearbyFacets(const ViewerState& state, debugdraw::DebugDraw& draw, const collision::Model& model) {
+    const collision::TraceResult* hit = nullptr;
+    auto consider = [&](const LoggedTrace& t) {
+        if (t.result.surface >= 0)
+            hit = &t.result;
+    };
+    if (!state.session.tickTraces().empty())
+        for (const LoggedTrace& t : state.session.tickTraces().back())
+            consider(t);
+    for (const LoggedTrace& t : state.probes.sweepTrace())
+        consider(t);
+    if (state.probes.probe())
+        consider(*state.probes.probe());
+    // Patches within this many units of the hit (or of the player) are drawn; farther ones are
+    // skipped to keep big maps readable.
+    constexpr float kPatchRange = 1024.0f;
+    const glm::vec3 around = hit ? hit->endpos : state.session.player().origin;
+    drawPatchFacets(model, draw, around, kPatchRange, hit ? hit->surface : -1, hit ? hit->facet : -1);
+}
+
+} // namespace
+
+void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {
+    const collision::Model* model = state.session.map() ? state.session.map()->model.get() : nullptr;
+    const ViewOptions::Values& view = state.view.values();
+    const Probes& probes = state.probes;
+    drawTickTraces(state, draw, model);
+    if (view.chase) {
         // The player's shape where it stands, seen from behind.
-        const movement::PlayerState& ps = state.sim.state();
-        drawShape(draw, movement::playerShape(state.sim.settings(), ps.crouched), ps.origin,
+        const movement::PlayerState& ps = state.session.player();
+        drawShape(draw, movement::playerShape(state.session.sim().settings(), ps.crouched), ps.origin,
                   debugdraw::Style{glm::vec4(0.3f, 1.0f, 0.3f, 0.9f), false});
     }
-    if (state.probe)
-        drawTrace(draw, *state.probe, model, state.vis, true, state.probeCompare.has_value());
-    if (state.probeCompare)
-        drawTrace(draw, *state.probeCompare, model, state.vis, true, true);
-    for (const LoggedTrace& t : state.sweepTrace) {
-        drawTrace(draw, t, model, state.vis, true, state.sweepTrace.size() > 1);
+    if (probes.probe())
+        drawTrace(draw, *probes.probe(), model, view.vis, true, probes.probeCompare().has_value());
+    if (probes.probeCompare())
+        drawTrace(draw, *probes.probeCompare(), model, view.vis, true, true);
+    for (const LoggedTrace& t : probes.sweepTrace()) {
+        drawTrace(draw, t, model, view.vis, true, probes.sweepTrace().size() > 1);
         drawShape(draw, t.shape, t.start, debugdraw::Style{debugdraw::colors::White, false});
     }
-    if (model && state.shownBrush >= 0)
-        drawBrush(draw, *model, state.shownBrush, glm::vec4(0.2f, 1.0f, 1.0f, 0.25f));
-    if (model && state.vis.patchFacets) {
-        // The newest patch hit among the probe, the sweep and the last tick gets highlighted.
-        const collision::TraceResult* hit = nullptr;
-        auto consider = [&](const LoggedTrace& t) {
-            if (t.result.surface >= 0)
-                hit = &t.result;
-        };
-        if (!state.tickTraces.empty())
-            for (const LoggedTrace& t : state.tickTraces.back())
-                consider(t);
-        for (const LoggedTrace& t : state.sweepTrace)
-            consider(t);
-        if (state.probe)
-            consider(*state.probe);
-        // Patches within this many units of the hit (or of the player) are drawn; farther ones are
-        // skipped to keep big maps readable.
-        constexpr float kPatchRange = 1024.0f;
-        const glm::vec3 around = hit ? hit->endpos : state.sim.state().origin;
-        drawPatchFacets(*model, draw, around, kPatchRange, hit ? hit->surface : -1, hit ? hit->facet : -1);
-    }
+    if (model && probes.shownBrush() >= 0)
+        drawBrush(draw, *model, probes.shownBrush(), glm::vec4(0.2f, 1.0f, 1.0f, 0.25f));
+    if (model && view.vis.patchFacets)
+        drawNearbyFacets(state, draw, *model);
 }
 
 } // namespace cliplab::viewer

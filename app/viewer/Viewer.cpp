@@ -2,10 +2,7 @@
 
 #include "viewer/Viewer.h"
 
-#include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
-#include "viewer/Png.h"
-#include "viewer/TraceVis.h"
 #include "viewer/ViewerInput.h"
 #include "viewer/ViewerLoop.h"
 #include "viewer/ViewerSettings.h"
@@ -42,9 +39,6 @@ public:
         if (m_sink && !m_sink->empty())
             m_sink->back().source = kNames[static_cast<int>(record.purpose)];
     }
-    /// Step-and-correct: counted for the Movement panel (corrections are not traces).
-    void onCorrection(const movement::CorrectionRecord&) override { ++corrections; }
-    int corrections = 0;
 
 private:
     std::vector<LoggedTrace>*& m_sink;
@@ -73,21 +67,8 @@ struct ViewerLoop::ImGuiSession {
 
 namespace {
 
-/// The bound framebuffer's pixels as RGB rows, top row first.
-std::vector<unsigned char> readPixels(int width, int height) {
-    std::vector<unsigned char> rows(static_cast<size_t>(width) * static_cast<size_t>(height) * 3);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rows.data());
-    std::vector<unsigned char> flipped(rows.size());
-    const size_t stride = static_cast<size_t>(width) * 3;
-    for (int y = 0; y < height; ++y)
-        std::copy_n(rows.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(height - 1 - y) * stride),
-                    stride, flipped.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(y) * stride));
-    return flipped;
-}
-
 /// Direction (unit) of the ray through window pixel (x, y) of `camera`.
-glm::vec3 pixelRay(const render::Camera& camera, float x, float y) {
+glm::vec3 pixelRay(const scene::Camera& camera, float x, float y) {
     const glm::mat4 inv = glm::inverse(camera.viewProjection());
     const float nx = 2.0f * x / float(camera.width) - 1.0f, ny = 1.0f - 2.0f * y / float(camera.height);
     glm::vec4 a = inv * glm::vec4(nx, ny, -1.0f, 1.0f), b = inv * glm::vec4(nx, ny, 1.0f, 1.0f);
@@ -97,25 +78,26 @@ glm::vec3 pixelRay(const render::Camera& camera, float x, float y) {
 /// Opens config.replayPath with config.ghosts and puts the playhead at config.replayAt; false
 /// (the error printed) when the recording, its map or a ghost is refused.
 bool openReplay(const ViewerConfig& config, ViewerState& st) {
+    ReplayController& replay = st.session.replay();
     for (const std::string& g : config.ghosts)
-        if (const std::string error = st.replay.addGhost(g); !error.empty()) {
+        if (const std::string error = replay.addGhost(g); !error.empty()) {
             std::fprintf(stderr, "cliplab view: --ghost \"%s\": %s\n", g.c_str(), error.c_str());
             return false;
         }
     if (config.replayPath.empty())
         return true;
     if (config.angles) // the camera stays as asked instead of following the recorded view
-        st.replay.setFollowView(false);
-    if (!st.replay.open(st, config.replayPath, config.map)) {
-        std::fprintf(stderr, "cliplab view: %s\n", st.replay.status().c_str());
+        replay.setFollowView(false);
+    if (!replay.open(st, config.replayPath, config.map)) {
+        std::fprintf(stderr, "cliplab view: %s\n", replay.status().c_str());
         return false;
     }
     if (config.replayAt) {
-        const auto parting = st.replay.firstParting();
-        const double rate = st.replay.runs()->run(0).settings.rate;
+        const auto parting = replay.firstParting();
+        const double rate = replay.runs()->run(0).settings.rate;
         const double at = *config.replayAt;
-        st.replay.seek(st, at < 0.0 ? (parting ? parting->tick : 0)
-                                    : static_cast<size_t>(std::llround(at * rate)));
+        replay.seek(st,
+                    at < 0.0 ? (parting ? parting->tick : 0) : static_cast<size_t>(std::llround(at * rate)));
     }
     return true;
 }
@@ -135,24 +117,23 @@ ViewerLoop::ViewerLoop(const ViewerConfig& config, GlWindow& window)
 }
 
 ViewerLoop::~ViewerLoop() {
-    m_st.map.reset(); // GL objects go while the context exists
+    m_st.dropMap(); // GL objects go while the context exists
     m_offscreen.reset();
 }
 
 bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
-    m_st.vfs = std::move(vfs);
+    m_st.session.setFileSystem(std::move(vfs));
     if (!m_configDir.empty())
         loadSettings(m_configDir + "/viewer.cfg", m_st);
     if (m_config.script)
-        m_st.tickRate = m_config.tickRate;
-    m_st.applyTickRate();
-    m_vsyncApplied = !m_st.vsync;
+        m_st.settings.number("tickRate").set(m_config.tickRate);
+    m_vsyncApplied = !m_st.view.values().vsync;
     if (!m_st.switchMap(m_config.map)) {
-        std::fprintf(stderr, "cliplab view: %s\n", m_st.mapError.c_str());
+        std::fprintf(stderr, "cliplab view: %s\n", m_st.session.mapError().c_str());
         return false;
     }
     applyConfig();
-    m_st.replay.setSavePath(m_config.recordingPath);
+    m_st.session.replay().setSavePath(m_config.recordingPath);
     if (!openReplay(m_config, m_st))
         return false;
     if (m_config.hidden) {
@@ -164,7 +145,7 @@ bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
         m_offscreen = std::move(t.value());
     }
     if (m_config.script)
-        m_scriptInputs = movement::scriptTicks(*m_config.script, m_st.tickRate);
+        m_scriptInputs = movement::scriptTicks(*m_config.script, m_st.session.tickRate());
     if (!m_config.execFile.empty())
         if (auto error = m_console->execFile(m_config.execFile)) {
             std::fprintf(stderr, "cliplab view: %s\n", error->c_str());
@@ -176,54 +157,50 @@ bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
 }
 
 void ViewerLoop::applyConfig() {
+    SettingsRegistry& reg = m_st.settings;
     if (m_config.eye) {
-        m_st.teleport(*m_config.eye - glm::vec3(0.0f, 0.0f, m_st.moveSettings.eyeHeight), 0.0f);
-        movement::PlayerState s = m_st.sim.state();
-        s.mode = movement::Mode::Noclip; // a placed camera stays where it was put
-        m_st.sim.setState(s);
-        m_st.chase = false;
+        m_st.teleport(*m_config.eye - glm::vec3(0.0f, 0.0f, m_st.session.movement().eyeHeight), 0.0f,
+                      "the camera placed");
+        m_st.setMode(movement::Mode::Noclip); // a placed camera stays where it was put
+        reg.flag("cg_thirdPerson").set(false);
     }
     if (m_config.chase) {
-        m_st.chase = *m_config.chase > 0.0f;
-        if (m_st.chase)
-            m_st.setChaseDistance(*m_config.chase);
+        reg.flag("cg_thirdPerson").set(*m_config.chase > 0.0f);
+        if (*m_config.chase > 0.0f)
+            reg.number("cg_thirdPersonRange").set(*m_config.chase);
     }
-    TraceSettings t = m_st.trace;
     if (m_config.method)
-        t.method = *m_config.method;
+        reg.choice("trace_method").set(int(*m_config.method));
     if (m_config.semantics)
-        t.options.semantics = *m_config.semantics;
+        reg.choice("trace_semantics").set(int(*m_config.semantics));
     if (m_config.compareSemantics)
-        t.compareSemantics = true;
-    m_st.setTrace(t);
+        reg.flag("trace_compareSemantics").set(true);
     if (m_config.sweep)
-        m_st.setSweep({true, m_config.sweep->first, m_config.sweep->second});
+        m_st.probes.setSweep({true, m_config.sweep->first, m_config.sweep->second});
     if (m_config.openSections) {
         const auto& open = *m_config.openSections;
         const bool all = std::find(open.begin(), open.end(), "all") != open.end();
         for (const std::string& name : panels::sectionNames())
-            m_st.sectionOpen[name] = all || std::find(open.begin(), open.end(), name) != open.end();
+            m_st.view.setSectionOpen(name, all || std::find(open.begin(), open.end(), name) != open.end());
     }
-    if (m_config.angles) {
-        m_st.camera.pitch = m_config.angles->x;
-        m_st.camera.yaw = m_config.angles->y;
-    }
+    if (m_config.angles)
+        m_st.view.setAngles(m_config.angles->x, m_config.angles->y);
 }
 
 void ViewerLoop::settle() {
     movement::Input none;
-    none.yaw = m_st.camera.yaw;
-    none.pitch = m_st.camera.pitch;
-    m_st.sim.setSettings(m_st.effectiveSettings());
+    none.yaw = m_st.view.camera().yaw;
+    none.pitch = m_st.view.camera().pitch;
+    m_st.session.applySettings();
     auto resting = [this] {
-        const movement::PlayerState& s = m_st.sim.state();
+        const movement::PlayerState& s = m_st.session.player();
         return s.mode != movement::Mode::Walk || (s.onGround && glm::length(s.velocity) < 1e-3f);
     };
     int ticks = 0;
     // At least one tick: the ground check of a fresh spawn needs one.
     for (; ticks < m_config.settleTicks && (ticks == 0 || !resting()); ++ticks)
         runTick(none);
-    m_st.frozen = true;
+    m_st.session.setFrozen(true);
     std::printf("tick=%lld settled=%d\n", m_ticksRun, resting() ? 1 : 0);
 }
 
@@ -240,11 +217,11 @@ bool ViewerLoop::frame() {
     const double frameTime =
         m_config.fps > 0.0 ? 1.0 / m_config.fps : std::chrono::duration<double>(now - m_last).count();
     m_last = now;
-    m_st.tracesThisFrame = 0;
-    m_st.traceMicrosThisFrame = 0.0;
-    if (m_vsyncApplied != m_st.vsync && !m_config.hidden) {
-        SDL_GL_SetSwapInterval(m_st.vsync ? 1 : 0);
-        m_vsyncApplied = m_st.vsync;
+    m_st.stats.startFrame();
+    const bool vsync = m_st.view.values().vsync;
+    if (m_vsyncApplied != vsync && !m_config.hidden) {
+        SDL_GL_SetSwapInterval(vsync ? 1 : 0);
+        m_vsyncApplied = vsync;
     }
     // Events.
     // The console sees each event first: ~ and Ctrl+Q are its own, whatever else has the input.
@@ -256,17 +233,12 @@ bool ViewerLoop::frame() {
         m_input.setKeysToImGui(m_console->open());
         return used;
     });
-    if (!m_st.pendingLoad.empty() && m_frame > 0) {
-        // Loaded one frame after it was asked for, so the Map panel could show "loading".
-        const std::string arg = std::move(m_st.pendingLoad);
-        m_st.pendingLoad.clear();
-        m_st.switchMap(arg);
-    }
+    if (!m_st.session.pendingLoad().empty() && m_frame > 0)
+        m_st.switchMap(m_st.session.takePendingLoad()); // a frame after it was asked for: "loading" showed
     m_console->runQueued(); // typed lines and --exec files, before this frame's tick
     // Input: mouse look, then the keys.
     constexpr float kSensitivity = 0.15f; // degrees per mouse count
-    m_st.camera.yaw -= events.look.x * kSensitivity;
-    m_st.camera.pitch = std::clamp(m_st.camera.pitch + events.look.y * kSensitivity, -89.0f, 89.0f);
+    m_st.view.look(events.look, kSensitivity);
     simulate(m_input.movementInput(m_st), frameTime);
     runProbes(events);
     drawPanels();
@@ -295,51 +267,47 @@ LoggedTrace ViewerLoop::playerTrace(const collision::Shape& shape, const glm::ve
 
 void ViewerLoop::runTick(const movement::Input& input) {
     ++m_ticksRun;
-    const movement::PlayerState before = m_st.sim.state();
-    m_st.tickTraces.emplace_back();
-    m_sink = &m_st.tickTraces.back();
-    m_recorder->corrections = 0;
+    const movement::PlayerState before = m_st.session.player();
+    m_sink = &m_st.session.beginTickTraces();
     const collision::TraceFunction trace = [this](const collision::Shape& shape, const glm::vec3& a,
                                                   const glm::vec3& b, int32_t mask) {
         return playerTrace(shape, a, b, mask).result;
     };
-    // Step-and-correct (Movement panel's method) corrects against the loaded map's world brushes.
-    m_st.sim.tick(input, trace, m_recorder.get(), &m_st.map->correct);
-    m_st.correctionsLastTick = m_recorder->corrections;
-    m_st.replay.onTick(m_st, input, before); // F5: recorded, tick by tick
+    // Step-and-correct (the movement method) corrects against the loaded map's world brushes.
+    m_st.session.tick(input, trace, m_recorder.get());
+    m_st.session.replay().onTick(m_st, input, before); // F5: recorded, tick by tick
     m_sink = nullptr;
-    while (m_st.tickTraces.size() > 200)
-        m_st.tickTraces.pop_front();
     m_st.keepInWorld();
 }
 
 void ViewerLoop::simulate(const movement::Input& keys, double frameTime) {
     // Whole ticks at the tick rate, or one scripted tick per frame.
-    m_st.sim.setSettings(m_st.effectiveSettings());
-    if (m_st.replay.active()) {
-        m_st.replay.update(m_st, frameTime); // a recording plays: the live player waits
+    Session& session = m_st.session;
+    session.applySettings();
+    if (session.replay().active()) {
+        session.replay().update(m_st, frameTime); // a recording plays: the live player waits
     } else if (m_config.script) {
         if (m_scriptTick < m_scriptInputs.size()) {
             const movement::Input& input = m_scriptInputs[m_scriptTick++];
-            m_st.camera.yaw = input.yaw;
-            m_st.camera.pitch = input.pitch;
+            m_st.view.setAngles(input.pitch, input.yaw);
             runTick(input);
         }
-    } else if (m_st.frozen) {
+    } else if (session.frozen()) {
         m_accumulator = 0.0;
-        for (; m_st.stepRequests > 0; --m_st.stepRequests)
+        while (session.takeStep())
             runTick(keys);
     } else {
-        m_st.stepRequests = 0;
+        session.dropStepRequests();
         m_accumulator += std::min(frameTime, 0.25);
-        const double step = 1.0 / m_st.sim.rate();
-        while (m_accumulator + 1e-9 >= step && !m_st.frozen) { // leaving the world may stop it
+        const double step = 1.0 / session.sim().rate();
+        while (m_accumulator + 1e-9 >= step && !session.frozen()) { // leaving the world may stop it
             runTick(keys);
             m_accumulator = std::max(0.0, m_accumulator - step);
         }
     }
-    const movement::PlayerState& ps = m_st.sim.state();
-    m_st.camera.eye = m_st.cameraPosition(movement::eyePosition(ps, m_st.sim.settings()));
+    const LoadedMap* map = session.map();
+    const glm::vec3 eye = movement::eyePosition(session.player(), session.sim().settings());
+    m_st.view.setEye(m_st.view.cameraPosition(eye, map ? map->model.get() : nullptr));
 }
 
 void ViewerLoop::updateViewport() {
@@ -354,156 +322,45 @@ void ViewerLoop::updateViewport() {
         glm::vec2(float(m_drawW) / float(std::max(winW, 1)), float(m_drawH) / float(std::max(winH, 1)));
     // The 3D view is the part of the window left of the sidebar (its width from the last frame).
     const float viewWidth = m_viewWidth < 0.0f ? float(winW) : m_viewWidth;
-    m_st.camera.width = std::clamp(int(viewWidth * m_pixelScale.x + 0.5f), 1, std::max(m_drawW, 1));
-    m_st.camera.height = std::max(m_drawH, 1);
+    m_st.view.setViewport(std::clamp(int(viewWidth * m_pixelScale.x + 0.5f), 1, std::max(m_drawW, 1)),
+                          std::max(m_drawH, 1));
 }
 
 void ViewerLoop::runProbes(const FrameEvents& events) {
     updateViewport();
+    const scene::Camera& camera = m_st.view.camera();
     if (events.probePixel) {
         const glm::vec2 pixel = events.probeThroughCentre
-                                    ? glm::vec2(float(m_st.camera.width), float(m_st.camera.height)) * 0.5f
+                                    ? glm::vec2(float(camera.width), float(camera.height)) * 0.5f
                                     : *events.probePixel * m_pixelScale;
-        m_st.fireProbe(pixelRay(m_st.camera, pixel.x, pixel.y));
+        m_st.fireProbe(pixelRay(camera, pixel.x, pixel.y));
     }
     // The surface class view names what the cursor points at (over the 3D view, left of the sidebar).
-    m_st.hover.reset();
+    m_st.analysis.clearHover();
     if (const auto cursor = m_input.cursor();
-        cursor && m_st.surfaceClassView.enabled && (m_viewWidth < 0.0f || cursor->x < m_viewWidth)) {
+        cursor && m_st.analysis.values().surfaceClasses && (m_viewWidth < 0.0f || cursor->x < m_viewWidth)) {
         const glm::vec2 pixel = *cursor * m_pixelScale;
-        m_st.hoverAlong(pixelRay(m_st.camera, pixel.x, pixel.y));
+        m_st.hoverAlong(pixelRay(camera, pixel.x, pixel.y));
     }
-    m_st.sweepTrace.clear();
-    if (m_st.sweep.enabled)
-        m_st.sweepTrace = m_st.traceMethods("sweep", m_st.trace.probeShape(), m_st.sweep.start,
-                                            m_st.sweep.end, m_st.trace.mask);
-}
-
-void ViewerLoop::drawPanels() {
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplSDL2_NewFrame();
-    m_input.feedImGui();
-    ImGui::NewFrame();
-    m_viewWidth = panels::drawAll(m_st);
-    panels::recordingPanel(m_st, m_viewWidth); // along the bottom of the view
-    panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
-    panels::surfaceHoverTooltip(m_st);
-    m_console->draw(); // last, so the drop-down is on top
-    ImGui::Render();
-    updateViewport(); // this frame's sidebar width for the scene
-}
-
-void ViewerLoop::drawScene() {
-    if (m_offscreen)
-        m_offscreen->bind();
-    else
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    render::Renderer& renderer = *m_st.map->renderer;
-    render::RenderSettings rs = m_st.render;
-    rs.drawWorld = !m_st.collisionBrushView;
-    if (m_st.collisionBrushView)
-        drawBrushes(m_st.map->data, renderer.debugDraw(), m_st.camera.eye, m_st.brushView.range,
-                    m_st.brushView.shown, m_st.brushView.bevels);
-    drawAnalysis(renderer.debugDraw());
-    drawTraceVis(m_st, renderer.debugDraw());
-    m_st.replay.draw(m_st, renderer.debugDraw());
-    renderer.draw(m_st.camera, m_st.sim.state().time, rs);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-}
-
-void ViewerLoop::drawAnalysis(debugdraw::DebugDraw& draw) {
-    analysis::FlightSettings flight;
-    flight.movement = m_st.sim.settings();
-    flight.rate = m_st.sim.rate();
-    flight.trace = m_st.trace.options;
-    const movement::PlayerState& ps = m_st.sim.state();
-    const bool airborne =
-        m_st.arcView.prediction && ps.mode == movement::Mode::Walk && !ps.onGround && !m_st.replay.active();
-    m_st.prediction.reset();
-    if (m_st.arcView.padArcs || airborne) {
-        const PadArcCache::Arcs& arcs =
-            m_st.padArcs.get(m_st.map->data, m_st.map->inspector->entities(), *m_st.map->model, flight);
-        if (m_st.arcView.padArcs)
-            drawPadArcs(arcs, draw);
-        if (airborne) {
-            // Where the player goes from here with its hands off the keys (pads push it on).
-            analysis::FlightSettings predict = flight;
-            predict.maxTime = 4.0;
-            m_st.prediction = analysis::simulateFlight(*m_st.map->model, ps, arcs.pads, predict);
-            drawFlight(*m_st.prediction, draw, debugdraw::Color{0.3f, 0.85f, 1.0f, 1.0f});
-        }
-    }
-    if (m_st.snagView.shown)
-        drawSnagCells(m_st.snagView.cells, draw, 64.0f);
-    m_st.pollReach();
-    if (m_st.reachView.shown && m_st.reachView.map)
-        drawReachCells(*m_st.reachView.map, draw, m_st.camera.eye, m_st.reachView.range,
-                       -m_st.sim.settings().mins.z);
-    if (m_st.surfaceClassView.enabled)
-        drawSurfaceClasses(m_st.map->surfaceFaces, draw, m_st.camera.eye, m_st.surfaceClassView.range,
-                           m_st.surfaceClassView.shown);
-    if (m_st.hullView.enabled) {
-        collision::Shape box = movement::playerShape(m_st.sim.settings(), m_st.sim.state().crouched);
-        if (m_st.hullView.box == HullBox::Probe)
-            box = m_st.trace.probeShape();
-        glm::vec3 mins = box.mins, maxs = box.maxs;
-        if (box.kind == collision::ShapeKind::Sphere || box.kind == collision::ShapeKind::Cylinder) {
-            const glm::vec3 half(box.radius, box.radius,
-                                 box.kind == collision::ShapeKind::Sphere ? box.radius : box.halfHeight);
-            const glm::vec3 mid =
-                box.kind == collision::ShapeKind::Cylinder ? (box.mins + box.maxs) * 0.5f : glm::vec3(0.0f);
-            mins = mid - half;
-            maxs = mid + half;
-        }
-        const bsp::Model& world = m_st.map->data.models[0];
-        const int32_t mask =
-            m_st.hullView.box == HullBox::Probe ? m_st.trace.mask : m_st.sim.settings().contentsMask;
-        drawHulls(m_st.hullCache.get(*m_st.map->model, world.firstBrush, world.numBrushes, mins, maxs, mask),
-                  draw, m_st.camera.eye, m_st.hullView.range);
-    }
-}
-
-void ViewerLoop::capture(std::optional<std::string> request, bool lastFrame) {
-    if (!request && !(lastFrame && !m_config.screenshot.empty()))
-        return;
-    // F12 and `screenshot` without a name: a dated file; `screenshot FILE`: that file.
-    std::string path = request ? *request : m_config.screenshot;
-    if (path.empty()) {
-        char name[64];
-        const std::time_t t = std::time(nullptr);
-        std::strftime(name, sizeof name, "cliplab-%Y%m%d-%H%M%S.png", std::localtime(&t));
-        path = name;
-    }
-    if (!m_offscreen)
-        glReadBuffer(GL_BACK);
-    const int w = std::max(m_drawW, 1), h = std::max(m_drawH, 1);
-    const core::Status written = writePng(path, w, h, readPixels(w, h));
-    m_st.status =
-        written ? "screenshot saved to " + std::filesystem::absolute(path).string() : written.error().message;
-    std::printf("%s\n", m_st.status.c_str());
+    const Probes& probes = m_st.probes;
+    std::vector<LoggedTrace> sweep;
+    if (probes.sweep().enabled)
+        sweep = m_st.traceMethods("sweep", probes.settings().probeShape(), probes.sweep().start,
+                                  probes.sweep().end, probes.settings().mask);
+    m_st.probes.setSweepTrace(std::move(sweep));
 }
 
 void ViewerLoop::recordStats(double frameTime) {
-    FrameStats& stats = m_st.stats;
-    FrameStats::push(stats.frameMs, float(frameTime * 1000.0));
-    FrameStats::push(stats.tracesPerFrame, float(m_st.tracesThisFrame));
-    FrameStats::push(stats.usPerTrace, m_st.tracesThisFrame
-                                           ? float(m_st.traceMicrosThisFrame / double(m_st.tracesThisFrame))
-                                           : 0.0f);
-    FrameStats::push(stats.speed, glm::length(glm::vec2(m_st.sim.state().velocity)));
-    const bool expired = m_st.worldNoteSeconds >= 0.0f
-                             ? (m_st.worldNoteSeconds -= float(frameTime)) <= 0.0f
-                             : !m_st.frozen; // a stopped player's note: until it runs
-    if (expired)
-        m_st.worldNote.clear();
+    m_st.stats.endFrame(frameTime, glm::length(glm::vec2(m_st.session.player().velocity)));
+    m_st.session.ageWorldNote(frameTime);
 }
 
 int ViewerLoop::finish() {
-    m_st.replay.stopRecording(m_st); // a run that ends while recording keeps what it recorded
+    m_st.session.replay().stopRecording(m_st); // a run that ends while recording keeps what it recorded
     if (m_config.printFinal) {
-        const movement::PlayerState& s = m_st.sim.state();
+        const movement::PlayerState& s = m_st.session.player();
         // Median frame time of the last frames (the first one waits for the map load; skip it).
-        const auto& frameMs = m_st.stats.frameMs;
+        const auto& frameMs = m_st.stats.frameMs();
         std::vector<float> ms(frameMs.begin() + (frameMs.size() > 1 ? 1 : 0), frameMs.end());
         std::sort(ms.begin(), ms.end());
         std::printf("frames=%lld ms_per_frame=%.2f\n", m_frame, ms.empty() ? 0.0 : double(ms[ms.size() / 2]));

@@ -91,7 +91,8 @@ void ViewerInput::handle(const SDL_Event& ev, ViewerState& state, SDL_Window* wi
     case SDL_MOUSEWHEEL:
         if (viewOwnsMouse() || !(m_mouseInside && imguiOwnsPoint(m_mouse))) {
             if (ev.wheel.y != 0)
-                state.setFlySpeedScale(state.flySpeedScale * (ev.wheel.y > 0 ? 1.25f : 0.8f));
+                state.session.setFlySpeedScale(state.session.flySpeedScale() *
+                                               (ev.wheel.y > 0 ? 1.25f : 0.8f));
         } else {
             ImGui_ImplSDL2_ProcessEvent(&ev);
         }
@@ -172,47 +173,49 @@ void ViewerInput::onKey(const SDL_Event& ev, ViewerState& state, SDL_Window* win
 }
 
 void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, FrameEvents& out) {
-    movement::PlayerState ps = state.sim.state();
+    const movement::Mode mode = state.session.player().mode;
+    const glm::vec3 eye = state.view.camera().eye;
+    const SweepTool sweep = state.probes.sweep();
     switch (key) {
     case SDLK_ESCAPE:
         setCaptured(false);
         break;
     case SDLK_v:
-        ps.mode = ps.mode == movement::Mode::Noclip ? movement::Mode::Walk : movement::Mode::Noclip;
-        state.sim.setState(ps);
+        state.setMode(mode == movement::Mode::Noclip ? movement::Mode::Walk : movement::Mode::Noclip);
         break;
     case SDLK_f:
-        ps.mode = ps.mode == movement::Mode::Fly ? movement::Mode::Walk : movement::Mode::Fly;
-        state.sim.setState(ps);
+        state.setMode(mode == movement::Mode::Fly ? movement::Mode::Walk : movement::Mode::Fly);
         break;
     case SDLK_r:
         state.respawn();
-        state.worldNote.clear();
+        state.session.clearWorldNote();
         break;
-    case SDLK_t:
-        state.chase = !state.chase;
+    case SDLK_t: {
+        FlagSetting& chase = state.settings.flag("cg_thirdPerson");
+        chase.set(!chase.value());
         break;
+    }
     case SDLK_p:
-        state.frozen = !state.frozen;
+        state.session.setFrozen(!state.session.frozen());
         break;
     case SDLK_n:
-        ++state.stepRequests;
+        state.session.requestStep();
         break;
     case SDLK_1:
-        state.setSweep({true, state.camera.eye, state.sweep.end});
+        state.probes.setSweep({true, eye, sweep.end});
         break;
     case SDLK_2:
-        state.setSweep({true, state.sweep.start, state.camera.eye});
+        state.probes.setSweep({true, sweep.start, eye});
         break;
     case SDLK_F12:
         out.screenshot = true;
         break;
     case SDLK_F5:
-        state.replay.toggleRecording(state);
+        state.session.replay().toggleRecording(state);
         break;
     case SDLK_F11:
-        state.fullscreen = !state.fullscreen;
-        SDL_SetWindowFullscreen(window, state.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+        state.view.toggleFullscreen();
+        SDL_SetWindowFullscreen(window, state.view.fullscreen() ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
         break;
     default:
         break;
@@ -268,8 +271,8 @@ void ViewerInput::feedImGui() {
 
 movement::Input ViewerInput::movementInput(const ViewerState& state) const {
     movement::Input input;
-    input.yaw = state.camera.yaw;
-    input.pitch = state.camera.pitch;
+    input.yaw = state.view.camera().yaw;
+    input.pitch = state.view.camera().pitch;
     if (!m_captured && (m_keysToImGui || ImGui::GetIO().WantCaptureKeyboard))
         return input; // keys held before a text field took the keyboard do not walk on
     auto held = [this](SDL_Scancode c) { return m_keys[size_t(c)]; };

@@ -56,8 +56,12 @@ private:
     void runProbes(const FrameEvents& events);
     void drawPanels();
     void drawScene();
-    /// The surface class and hull views (Render panel), through the debug-draw layer.
+    /// The analysis views (Render panel), through the debug-draw layer.
     void drawAnalysis(debugdraw::DebugDraw& draw);
+    /// The jump pads' arcs and the airborne player's predicted flight.
+    void drawArcs(debugdraw::DebugDraw& draw);
+    /// The world's brushes grown by the player's or the probe's box.
+    void drawHullView(debugdraw::DebugDraw& draw);
     void capture(std::optional<std::string> request, bool lastFrame);
     void recordStats(double frameTime);
     LoggedTrace playerTrace(const collision::Shape& shape, const glm::vec3& a, const glm::vec3& b,

@@ -1,7 +1,9 @@
 #pragma once
 /// \file ViewerSettings.h
 /// Persistence of the viewer's settings: a `key = value` text file in the config folder
-/// ($XDG_CONFIG_HOME/cliplab or ~/.config/cliplab), next to ImGui's layout file.
+/// ($XDG_CONFIG_HOME/cliplab or ~/.config/cliplab), next to ImGui's layout file. Every line is a
+/// setting of the registry by its viewer.cfg key, its value as the console writes it (choices by
+/// name, contents by name, numbers in their shortest exact form).
 
 #include "viewer/ViewerState.h"
 
@@ -14,16 +16,16 @@ namespace cliplab::viewer {
 std::string configDirectory();
 
 /// Applies the settings in `path` to `state`. Unknown keys and bad values are skipped (a newer
-/// or older file must not stop the viewer); returns how many lines were applied. A hand-edited
-/// file cannot smuggle hostile numbers in: NaN, infinities and overflowing numbers are refused,
-/// and each value must lie in its limits:: range, the one the panels and setters keep
-/// (trace.epsilon [0, 16], trace.radius [0, 64], trace.mask a 32-bit whole number,
-/// movement.tickRate [30, 333], render.patchLevel [1, 64], render.fov [1, 179], vis.ticksShown
-/// [0, 200], enums a whole index; ui.sections a list `NAME:0|1,...` of the sidebar's sections,
-/// view.chaseDistance [0, 1024]); a refused line leaves the value as it was.
+/// or older file must not stop the viewer); returns how many lines were applied. A line is read
+/// by its setting as the console reads it, so a hand-edited file cannot smuggle hostile values
+/// in: NaN, infinities, overflowing numbers, values outside the setting's range and unknown
+/// names are refused, and a refused line leaves the value as it was. Files written before the
+/// names were stored hold choices as numbers (trace.semantics = 2): a whole index still reads.
+/// Any setting's key is read; saveSettings writes the archived ones.
 int loadSettings(const std::string& path, ViewerState& state);
 
-/// Writes `state`'s settings to `path` (creating its folder). Returns false on I/O errors.
+/// Writes the archived settings of `state` to `path` (creating its folder), as Quake's config
+/// holds its archived cvars. Returns false on I/O errors.
 bool saveSettings(const std::string& path, const ViewerState& state);
 
 } // namespace cliplab::viewer

@@ -1,9 +1,9 @@
 // Expanded brushes: the side planes moved out by the box's support and clipped into polyhedra
-// with the map compiler's windings.
+// (geometry::brushFace, with the map compiler's world size and on-plane band).
 
 #include "analysis/Hull.h"
 
-#include "mapc/Winding.h"
+#include "geometry/BrushFace.h"
 
 #include <glm/geometric.hpp>
 
@@ -13,6 +13,10 @@ namespace cliplab::analysis {
 
 namespace {
 
+/// Half the size of the square each face starts from (units), as the map compiler's.
+constexpr double kFaceExtent = 65536.0;
+/// Points this close to a plane count as on it when cutting faces (units), as in the map compiler.
+constexpr double kOnEpsilon = 0.001;
 /// Faces with less area than this are an edge or a point of the polyhedron, not a face (square units).
 constexpr double kMinFaceArea = 1e-6;
 /// Two unit normals closer than this (1 - dot) are the same direction.
@@ -30,7 +34,7 @@ double support(const glm::dvec3& n, const glm::dvec3& mins, const glm::dvec3& ma
 
 /// A plane of the polyhedron to build, with what its face stands for.
 struct HullPlane {
-    mapc::DPlane plane;
+    geometry::DPlane plane;
     int32_t side = -1;
 };
 
@@ -52,13 +56,14 @@ std::vector<HullFace> clipPolyhedron(const std::vector<HullPlane>& planes) {
         if (!merged)
             kept.push_back(p);
     }
+    std::vector<geometry::DPlane> cuts;
+    cuts.reserve(kept.size());
+    for (const HullPlane& k : kept)
+        cuts.push_back(k.plane);
     std::vector<HullFace> faces;
     for (size_t i = 0; i < kept.size(); ++i) {
-        mapc::Winding w = mapc::baseWinding(kept[i].plane);
-        for (size_t j = 0; j < kept.size() && !w.empty(); ++j)
-            if (j != i)
-                w = mapc::clipBehind(w, kept[j].plane);
-        if (w.size() < 3 || mapc::windingArea(w) < kMinFaceArea)
+        geometry::DWinding w = geometry::brushFace<double>(cuts, i, kFaceExtent, kOnEpsilon);
+        if (w.size() < 3 || geometry::windingArea(w) < kMinFaceArea)
             continue;
         faces.push_back({kept[i].side, kept[i].plane.normal, kept[i].plane.dist, std::move(w)});
     }
@@ -119,7 +124,7 @@ std::vector<HullFacet> expandPatches(const collision::Model& model, int32_t firs
             for (int32_t j = 0; j < facet.numBorders; ++j) {
                 const collision::PatchBorder& border = pc.borders[static_cast<size_t>(facet.firstBorder + j)];
                 const collision::PatchPlane& bp = pc.planes[static_cast<size_t>(border.plane)];
-                mapc::DPlane d{glm::dvec3(bp.normal), double(bp.dist)};
+                geometry::DPlane d{glm::dvec3(bp.normal), double(bp.dist)};
                 if (border.inward)
                     d = d.flipped();
                 d.dist += support(d.normal, lo, hi);

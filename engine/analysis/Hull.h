@@ -31,7 +31,7 @@ struct HullBrush {
 /// Brush `brush` of `model` grown by the box `mins`..`maxs` (relative to the origin, units):
 /// side i's plane n.x = d becomes n.x = d - n.c, c the box corner the game's trace shifts by
 /// (per axis maxs where n < 0, else mins), i.e. the origins at which the box touches the side.
-/// The faces are the shifted planes clipped by each other (mapc's windings, in double); a plane
+/// The faces are the shifted planes clipped by each other (geometry::brushFace, in double); a plane
 /// that repeats another's normal keeps the tighter one, and faces left with no area (a bevel
 /// meeting the rest at an edge only) are dropped. Empty faces when the sides enclose nothing.
 HullBrush expandBrush(const collision::Model& model, int32_t brush, const glm::vec3& mins,

@@ -3,6 +3,8 @@
 
 #include "analysis/Reach.h"
 
+#include "analysis/ReachMove.h"
+
 #include "bsp/PointLeaf.h"
 #include "movement/Movement.h"
 
@@ -19,6 +21,12 @@ namespace cliplab::analysis {
 
 namespace {
 
+using detail::Grid;
+using detail::Landing;
+using detail::simulateMove;
+using detail::touchesTrigger;
+using detail::World;
+
 /// N of `e`'s "*N" model key, when it names an inline model of `data` other than the world.
 std::optional<int32_t> inlineModel(const bsp::BspData& data, const bsp::Entity& e) {
     const auto n = e.inlineModel();
@@ -27,189 +35,10 @@ std::optional<int32_t> inlineModel(const bsp::BspData& data, const bsp::Entity& 
     return n;
 }
 
-/// The game's speed out of a teleporter (units/s).
-constexpr float kTeleportSpeed = 400.0f;
-/// How long a walk may stay on the floor of the column it started in before it counts as
-/// blocked (s): a run from a standstill crosses a 256-unit cell well within it.
-constexpr double kBlockedTime = 0.75;
-/// Longest a move may swim (s): a dive at the swimming speed (160 units/s) reaches a floor 160
-/// units down; longer swims are taken to reach nothing (no underwater routes).
-constexpr double kMaxSwimTime = 1.0;
-/// A move that covers less than kStallDistance units in kStallTicks ticks is given up.
-constexpr int64_t kStallTicks = 32;
-constexpr float kStallDistance = 2.0f;
 /// A player clip top is a floor when a seen face lies within this many units under it (units).
 constexpr float kClipFloorDepth = 64.0f;
 /// Ray hits scanned per column at most (floors stacked one above another).
 constexpr int kMaxScanHits = 256;
-
-/// The world grid: columns of `grid` units over the world's bounds.
-struct Grid {
-    float size = 16.0f;
-    glm::ivec2 first{0}; ///< Column index of the lowest corner.
-    glm::ivec2 count{0}; ///< Columns along x and y.
-
-    glm::ivec2 column(const glm::vec3& p) const {
-        return {static_cast<int>(std::floor(p.x / size)), static_cast<int>(std::floor(p.y / size))};
-    }
-    bool contains(const glm::ivec2& c) const {
-        const glm::ivec2 i = c - first;
-        return i.x >= 0 && i.y >= 0 && i.x < count.x && i.y < count.y;
-    }
-    size_t slot(const glm::ivec2& c) const {
-        const glm::ivec2 i = c - first;
-        return static_cast<size_t>(i.x) + static_cast<size_t>(i.y) * static_cast<size_t>(count.x);
-    }
-    size_t slots() const { return static_cast<size_t>(count.x) * static_cast<size_t>(count.y); }
-    glm::vec2 centre(const glm::ivec2& c) const {
-        return {(float(c.x) + 0.5f) * size, (float(c.y) + 0.5f) * size};
-    }
-};
-
-/// Everything a move needs to know about the map: the world, its triggers and its bounds.
-struct World {
-    const collision::Model& model;
-    collision::TraceFunction trace;
-    ReachSettings settings;
-    std::vector<JumpPad> pads; ///< With a launch only.
-    std::vector<Teleporter> teleporters;
-    std::vector<KillVolume> kills;
-    glm::vec3 mins{0.0f}, maxs{0.0f}; ///< The world's bounds grown by a margin: beyond them a move is lost.
-    glm::vec3 worldMins{0.0f}, worldMaxs{0.0f}; ///< Model 0's bounds.
-};
-
-/// Box bounds of the player at `origin` grown by the game's 1-unit trigger margin overlap [mins, maxs].
-bool boundsTouch(const glm::vec3& origin, const collision::Shape& box, const glm::vec3& mins,
-                 const glm::vec3& maxs) {
-    const glm::vec3 lo = origin + box.mins - 1.0f, hi = origin + box.maxs + 1.0f;
-    return lo.x <= maxs.x && hi.x >= mins.x && lo.y <= maxs.y && hi.y >= mins.y && lo.z <= maxs.z &&
-           hi.z >= mins.z;
-}
-
-/// Whether the standing player at `origin` touches a jump pad, a teleporter or a kill volume: a
-/// place no player stays in, so not a floor cell.
-bool touchesTrigger(const World& w, const glm::vec3& origin) {
-    const movement::Settings& ms = w.settings.movement;
-    const collision::Shape box = collision::Shape::box(ms.mins, ms.maxs);
-    auto touches = [&](int32_t model, const glm::vec3& mins, const glm::vec3& maxs) {
-        return boundsTouch(origin, box, mins, maxs) && touchesModel(w.model, model, box, origin);
-    };
-    return std::any_of(w.pads.begin(), w.pads.end(),
-                       [&](const JumpPad& p) { return touches(p.model, p.mins, p.maxs); }) ||
-           std::any_of(w.teleporters.begin(), w.teleporters.end(),
-                       [&](const Teleporter& t) { return touches(t.model, t.mins, t.maxs); }) ||
-           std::any_of(w.kills.begin(), w.kills.end(),
-                       [&](const KillVolume& k) { return touches(k.model, k.mins, k.maxs); });
-}
-
-/// Where one simulated move ended.
-struct Landing {
-    bool landed = false;
-    glm::vec3 origin{0.0f};
-    ReachVia via = ReachVia::None;
-};
-
-/// What a move is: a run (with or without a jump) along `yaw`, or a drop with no input (spawns).
-struct MoveRequest {
-    glm::vec3 origin{0.0f};
-    float yaw = 0.0f;
-    bool run = true;
-    bool jump = false;
-};
-
-/// Simulates one move until the player stands in another column (or anywhere after being in the
-/// air), is blocked, dies, gets stuck or runs out of time. Counts its ticks into `ticks`.
-Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks) {
-    const movement::Settings& ms = w.settings.movement;
-    const double dt = 1.0 / w.settings.rate;
-    const Grid grid{w.settings.grid};
-    const glm::ivec2 startColumn = grid.column(request.origin);
-    movement::PlayerState s;
-    s.origin = request.origin;
-    movement::Input input;
-    if (request.run) {
-        const float yaw = glm::radians(request.yaw);
-        s.velocity = glm::vec3(std::cos(yaw), std::sin(yaw), 0.0f) * ms.maxSpeed;
-        s.onGround = true;
-        s.groundNormal = glm::vec3(0.0f, 0.0f, 1.0f);
-        input.forward = 1.0f;
-        input.yaw = request.yaw;
-        input.jump = request.jump;
-    }
-    ReachVia via = request.jump ? ReachVia::Jump : (request.run ? ReachVia::Walk : ReachVia::Spawn);
-    bool airborne = !request.run;
-    const auto maxTicks = static_cast<int64_t>(w.settings.maxMoveTime * w.settings.rate);
-    const auto blockedTicks = static_cast<int64_t>(kBlockedTime * w.settings.rate);
-    int64_t groundTicks = 0, swimTicks = 0;
-    const auto maxSwimTicks = static_cast<int64_t>(kMaxSwimTime * w.settings.rate);
-    glm::vec3 lastCheck = s.origin; // where the player was at the last stall check
-    for (int64_t tick = 0; tick < maxTicks; ++tick) {
-        // A player that has hardly moved for a stall period (pressed into a corner under water,
-        // say) gets nowhere new.
-        if (tick > 0 && tick % kStallTicks == 0) {
-            if (glm::distance(s.origin, lastCheck) < kStallDistance)
-                return {};
-            lastCheck = s.origin;
-        }
-        // In water to the waist and off the bottom: dive (look down and swim), so a swimmer
-        // reaches the floor under the water instead of swimming level for ever.
-        const bool swimming = s.waterLevel >= 2 && !s.onGround;
-        if (input.forward != 0.0f)
-            input.pitch = swimming ? 89.0f : 0.0f;
-        if (swimming && ++swimTicks > maxSwimTicks)
-            return {};
-        s = movement::move(s, input, dt, ms, w.trace);
-        ++ticks;
-        if (s.stuck)
-            return {};
-        for (int axis = 0; axis < 3; ++axis)
-            if (!(s.origin[axis] >= w.mins[axis] && s.origin[axis] <= w.maxs[axis]))
-                return {}; // fell out of the world
-        // Triggers, as the game touches them after the player's move.
-        const collision::Shape box = collision::Shape::box(
-            ms.mins, glm::vec3(ms.maxs.x, ms.maxs.y, s.crouched ? ms.crouchMaxsZ : ms.maxs.z));
-        for (const KillVolume& k : w.kills)
-            if (boundsTouch(s.origin, box, k.mins, k.maxs) && touchesModel(w.model, k.model, box, s.origin))
-                return {};
-        bool teleported = false;
-        for (const Teleporter& t : w.teleporters) {
-            if (!boundsTouch(s.origin, box, t.mins, t.maxs) || !touchesModel(w.model, t.model, box, s.origin))
-                continue;
-            const float yaw = glm::radians(t.yaw);
-            s.origin = t.destination + glm::vec3(0.0f, 0.0f, 1.0f);
-            s.velocity = glm::vec3(std::cos(yaw), std::sin(yaw), 0.0f) * kTeleportSpeed;
-            s.onGround = false;
-            s.groundNormal = glm::vec3(0.0f);
-            via = ReachVia::Teleport;
-            input = movement::Input{};
-            teleported = true;
-            break;
-        }
-        if (!teleported) {
-            for (const JumpPad& p : w.pads) {
-                if (!boundsTouch(s.origin, box, p.mins, p.maxs) || !touchesPad(w.model, p, box, s.origin))
-                    continue;
-                s.velocity = p.launch->velocity;
-                s.onGround = false;
-                if (via != ReachVia::Teleport)
-                    via = ReachVia::Pad;
-                input = movement::Input{}; // the flight as simulateFlight flies it: no air control
-                break;
-            }
-        }
-        if (!s.onGround) {
-            airborne = true;
-            if (via == ReachVia::Walk)
-                via = ReachVia::Fall;
-            continue;
-        }
-        if (airborne || grid.column(s.origin) != startColumn)
-            return {true, s.origin, via};
-        if (++groundTicks > blockedTicks)
-            return {}; // still in its own column: blocked
-    }
-    return {};
-}
 
 /// Whether the face a downward ray `hit` (at the column's `centre`) is a floor players are meant
 /// to walk: a face they see (caulk and nodraw tops of roofs and slabs are not), or the top of a
@@ -411,6 +240,188 @@ std::optional<std::string> validateReachSettings(const ReachSettings& s) {
     return std::nullopt;
 }
 
+namespace {
+
+/// The map as moves see it: the world's trace under the search's rules, the pads that launch,
+/// the teleporters, the deadly trigger_hurts, and the bounds beyond which a move is lost.
+World makeWorld(const bsp::BspData& data, const collision::Model& model,
+                const std::vector<bsp::Entity>& entities, const ReachSettings& settings) {
+    World w{model, model.traceFunction(settings.trace), settings, {}, {}, {}, {}, {}, {}, {}};
+    w.settings.movement = movement::sanitize(w.settings.movement);
+    for (JumpPad& p : findJumpPads(data, entities, w.settings.movement.gravity))
+        if (p.launch)
+            w.pads.push_back(std::move(p));
+    w.teleporters = findTeleporters(data, entities);
+    w.kills = findKillVolumes(data, entities);
+    w.worldMins = data.models.front().mins;
+    w.worldMaxs = data.models.front().maxs;
+    w.mins = w.worldMins - 256.0f;
+    w.maxs = w.worldMaxs + 256.0f;
+    return w;
+}
+
+/// Phase 1, the floor scan, one column at a time (in parallel): lists every floor cell in `map`,
+/// column by column, lowest first, and returns the cell indices of each column (by Grid::slot).
+std::vector<std::vector<int32_t>> scanFloors(const World& w, const bsp::BspData& data, const Grid& grid,
+                                             ReachProgress* progress, ReachMap& map) {
+    // Maps compiled with visibility mark the leaves outside the map with cluster -1.
+    const bool useClusters =
+        std::any_of(data.leafs.begin(), data.leafs.end(), [](const bsp::Leaf& l) { return l.cluster < 0; }) &&
+        std::any_of(data.leafs.begin(), data.leafs.end(), [](const bsp::Leaf& l) { return l.cluster >= 0; });
+    auto columnOf = [&](size_t slot) {
+        return glm::ivec2(grid.first.x + int(slot % size_t(grid.count.x)),
+                          grid.first.y + int(slot / size_t(grid.count.x)));
+    };
+    std::vector<std::vector<glm::vec3>> scanned(grid.slots());
+    parallelFor(grid.slots(), w.settings.threads, [&](size_t slot) {
+        if (progress && progress->cancel)
+            return;
+        scanned[slot] = scanColumn(w, data, useClusters, grid.centre(columnOf(slot)));
+    });
+    std::vector<std::vector<int32_t>> floorsOf(grid.slots());
+    for (size_t slot = 0; slot < grid.slots(); ++slot)
+        for (const glm::vec3& origin : scanned[slot]) {
+            floorsOf[slot].push_back(static_cast<int32_t>(map.cells.size()));
+            map.cells.push_back({columnOf(slot), origin, true, ReachVia::None, -1});
+        }
+    map.listed = map.cells.size();
+    return floorsOf;
+}
+
+/// The moves tried from a floor cell at `origin`: a run in each of the directions, and a running
+/// jump where the run is blocked or falls (onto ledges, over gaps). Appends the landings to `out`;
+/// counts ticks and moves.
+void movesFrom(const World& w, const glm::vec3& origin, std::vector<Landing>& out, int64_t& ticks,
+               int64_t& moves) {
+    const int directions = w.settings.directions;
+    for (int d = 0; d < directions; ++d) {
+        const float yaw = 360.0f * float(d) / float(directions);
+        const Landing walk = simulateMove(w, {origin, yaw, true, false}, ticks);
+        ++moves;
+        if (walk.landed)
+            out.push_back(walk);
+        if (w.settings.jumps && (!walk.landed || walk.via == ReachVia::Fall)) {
+            const Landing jump = simulateMove(w, {origin, yaw, true, true}, ticks);
+            ++moves;
+            if (jump.landed)
+                out.push_back(jump);
+        }
+    }
+}
+
+/// Phases 2 and 3: the flood of the floor cells from the spawn points, breadth first.
+class Flood {
+public:
+    /// `floorsOf`: the listed cells of each column (scanFloors()); unlisted cells are added to it
+    /// and to `map` where moves land off the scanned floors.
+    Flood(const World& w, const Grid& grid, ReachMap& map, std::vector<std::vector<int32_t>> floorsOf,
+          ReachProgress* progress)
+        : m_w(w), m_grid(grid), m_map(map), m_floorsOf(std::move(floorsOf)), m_progress(progress),
+          m_tolerance(std::max(w.settings.grid, w.settings.movement.stepHeight) + 8.0f) {}
+
+    /// Phase 2, the spawn points: the player dropped where the game puts it.
+    void dropAtSpawns(const std::vector<bsp::SpawnPoint>& spawnPoints) {
+        int64_t spawnTicks = 0;
+        for (const bsp::SpawnPoint& sp : spawnPoints) {
+            const Landing l = simulateMove(
+                m_w, {sp.origin + glm::vec3(0.0f, 0.0f, 9.0f), sp.angle, false, false}, spawnTicks);
+            ++m_map.moves;
+            if (!l.landed)
+                continue;
+            const int32_t cell = cellAt(l.origin);
+            if (cell < 0)
+                continue;
+            ++m_map.spawns;
+            reach(cell, ReachVia::Spawn, -1, m_frontier);
+        }
+        m_map.ticks += spawnTicks;
+    }
+
+    /// Phase 3, a level at a time: the moves of a level in parallel, their landings taken in order
+    /// afterwards, so the result does not depend on the threads.
+    void run() {
+        std::vector<std::vector<Landing>> landings;
+        while (!m_frontier.empty()) {
+            if (m_progress && m_progress->cancel) {
+                m_map.cancelled = true;
+                break;
+            }
+            landings.assign(m_frontier.size(), {});
+            std::atomic<int64_t> levelTicks{0}, levelMoves{0};
+            parallelFor(m_frontier.size(), m_w.settings.threads, [&](size_t i) {
+                if (m_progress && m_progress->cancel)
+                    return;
+                int64_t t = 0, moves = 0;
+                movesFrom(m_w, m_map.cells[size_t(m_frontier[i])].origin, landings[i], t, moves);
+                levelTicks += t;
+                levelMoves += moves;
+                if (m_progress)
+                    ++m_progress->expanded;
+            });
+            m_map.ticks += levelTicks;
+            m_map.moves += levelMoves;
+            std::vector<int32_t> next;
+            for (size_t i = 0; i < m_frontier.size(); ++i)
+                for (const Landing& l : landings[i]) {
+                    const int32_t cell = cellAt(l.origin);
+                    if (cell >= 0)
+                        reach(cell, l.via, m_frontier[i], next);
+                }
+            m_frontier.swap(next);
+        }
+    }
+
+private:
+    /// The cell a move that ended at `origin` stands in: the column's floor nearest in height
+    /// within a step and a cell's slope, or a new unlisted one; -1 outside the grid.
+    int32_t cellAt(const glm::vec3& origin) {
+        const glm::ivec2 c = m_grid.column(origin);
+        if (!m_grid.contains(c))
+            return -1;
+        std::vector<int32_t>& floors = m_floorsOf[m_grid.slot(c)];
+        int32_t best = -1;
+        float bestDz = m_tolerance;
+        for (int32_t i : floors) {
+            const float dz = std::fabs(m_map.cells[size_t(i)].origin.z - origin.z);
+            if (dz <= bestDz) {
+                bestDz = dz;
+                best = i;
+            }
+        }
+        if (best >= 0)
+            return best;
+        floors.push_back(static_cast<int32_t>(m_map.cells.size()));
+        m_map.cells.push_back({c, origin, false, ReachVia::None, -1});
+        return floors.back();
+    }
+
+    /// Marks `cell` reached (the first time only) and puts it on `frontier`.
+    void reach(int32_t cell, ReachVia via, int32_t from, std::vector<int32_t>& frontier) {
+        ReachCell& rc = m_map.cells[size_t(cell)];
+        if (rc.reached())
+            return;
+        rc.via = via;
+        rc.from = from;
+        if (rc.listed)
+            ++m_map.reachable;
+        frontier.push_back(cell);
+    }
+
+    const World& m_w;
+    const Grid& m_grid;
+    ReachMap& m_map;
+    std::vector<std::vector<int32_t>> m_floorsOf;
+    ReachProgress* m_progress;
+    float m_tolerance;               ///< How far in height a landing may be from a column's floor (units).
+    std::vector<int32_t> m_frontier; ///< The level being expanded.
+};
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
 core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Model& model,
                                  const std::vector<bsp::Entity>& entities, const ReachSettings& settings,
                                  ReachProgress* progress) {
@@ -424,163 +435,26 @@ core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Mode
     if (data.models.empty())
         return core::makeError(data.name + ": the map has no world model (model 0)");
 
-    World w{model, model.traceFunction(settings.trace), settings, {}, {}, {}, {}, {}, {}, {}};
-    w.settings.movement = movement::sanitize(w.settings.movement);
-    for (JumpPad& p : findJumpPads(data, entities, w.settings.movement.gravity))
-        if (p.launch)
-            w.pads.push_back(std::move(p));
-    w.teleporters = findTeleporters(data, entities);
-    w.kills = findKillVolumes(data, entities);
-    const glm::vec3 worldMins = data.models.front().mins, worldMaxs = data.models.front().maxs;
-    w.worldMins = worldMins;
-    w.worldMaxs = worldMaxs;
-    w.mins = worldMins - 256.0f;
-    w.maxs = worldMaxs + 256.0f;
-
+    const World w = makeWorld(data, model, entities, settings);
     Grid grid{settings.grid};
-    grid.first = grid.column(worldMins);
-    grid.count = grid.column(worldMaxs) - grid.first + 1;
-
-    // Maps compiled with visibility mark the leaves outside the map with cluster -1.
-    const bool useClusters =
-        std::any_of(data.leafs.begin(), data.leafs.end(), [](const bsp::Leaf& l) { return l.cluster < 0; }) &&
-        std::any_of(data.leafs.begin(), data.leafs.end(), [](const bsp::Leaf& l) { return l.cluster >= 0; });
-
-    // 1. The floor scan, one column at a time.
-    std::vector<std::vector<glm::vec3>> scanned(grid.slots());
-    parallelFor(grid.slots(), settings.threads, [&](size_t slot) {
-        if (progress && progress->cancel)
-            return;
-        const glm::ivec2 c(grid.first.x + int(slot % size_t(grid.count.x)),
-                           grid.first.y + int(slot / size_t(grid.count.x)));
-        scanned[slot] = scanColumn(w, data, useClusters, grid.centre(c));
-    });
+    grid.first = grid.column(w.worldMins);
+    grid.count = grid.column(w.worldMaxs) - grid.first + 1;
     ReachMap map;
     map.grid = settings.grid;
-    std::vector<std::vector<int32_t>> floorsOf(grid.slots()); // cell indices per column
-    for (size_t slot = 0; slot < grid.slots(); ++slot) {
-        const glm::ivec2 c(grid.first.x + int(slot % size_t(grid.count.x)),
-                           grid.first.y + int(slot / size_t(grid.count.x)));
-        for (const glm::vec3& origin : scanned[slot]) {
-            floorsOf[slot].push_back(static_cast<int32_t>(map.cells.size()));
-            map.cells.push_back({c, origin, true, ReachVia::None, -1});
-        }
-    }
-    scanned.clear();
-    map.listed = map.cells.size();
+    std::vector<std::vector<int32_t>> floorsOf = scanFloors(w, data, grid, progress, map);
     if (progress && progress->cancel) {
         map.cancelled = true;
-        map.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        map.seconds = secondsSince(started);
         return map;
     }
     if (progress) {
         progress->cells = map.listed;
         progress->scanning = false;
     }
-
-    // The cell a move that ended at `origin` stands in: the column's floor nearest in height
-    // within a step and a cell's slope, or a new unlisted one.
-    const float tolerance = std::max(settings.grid, w.settings.movement.stepHeight) + 8.0f;
-    auto cellAt = [&](const glm::vec3& origin) -> int32_t {
-        const glm::ivec2 c = grid.column(origin);
-        if (!grid.contains(c))
-            return -1;
-        std::vector<int32_t>& floors = floorsOf[grid.slot(c)];
-        int32_t best = -1;
-        float bestDz = tolerance;
-        for (int32_t i : floors) {
-            const float dz = std::fabs(map.cells[size_t(i)].origin.z - origin.z);
-            if (dz <= bestDz) {
-                bestDz = dz;
-                best = i;
-            }
-        }
-        if (best >= 0)
-            return best;
-        floors.push_back(static_cast<int32_t>(map.cells.size()));
-        map.cells.push_back({c, origin, false, ReachVia::None, -1});
-        return floors.back();
-    };
-    auto reach = [&](int32_t cell, ReachVia via, int32_t from, std::vector<int32_t>& frontier) {
-        ReachCell& rc = map.cells[size_t(cell)];
-        if (rc.reached())
-            return;
-        rc.via = via;
-        rc.from = from;
-        if (rc.listed)
-            ++map.reachable;
-        frontier.push_back(cell);
-    };
-
-    std::vector<int64_t> ticks(size_t(std::max(settings.threads, 1)) + 1, 0);
-    std::vector<int32_t> frontier;
-    // 2. The spawn points: the player dropped where the game puts it.
-    {
-        int64_t spawnTicks = 0;
-        for (const bsp::SpawnPoint& sp : spawnPoints) {
-            const Landing l = simulateMove(
-                w, {sp.origin + glm::vec3(0.0f, 0.0f, 9.0f), sp.angle, false, false}, spawnTicks);
-            ++map.moves;
-            if (!l.landed)
-                continue;
-            const int32_t cell = cellAt(l.origin);
-            if (cell < 0)
-                continue;
-            ++map.spawns;
-            reach(cell, ReachVia::Spawn, -1, frontier);
-        }
-        map.ticks += spawnTicks;
-    }
-
-    // 3. The flood, a level at a time: the moves of a level in parallel, their landings taken in
-    // order afterwards, so the result does not depend on the threads.
-    const int directions = settings.directions;
-    std::vector<std::vector<Landing>> landings;
-    std::vector<int64_t> moveCounts;
-    while (!frontier.empty()) {
-        if (progress && progress->cancel) {
-            map.cancelled = true;
-            break;
-        }
-        landings.assign(frontier.size(), {});
-        std::atomic<int64_t> levelTicks{0}, levelMoves{0};
-        parallelFor(frontier.size(), settings.threads, [&](size_t i) {
-            if (progress && progress->cancel)
-                return;
-            const glm::vec3 origin = map.cells[size_t(frontier[i])].origin;
-            int64_t t = 0, moves = 0;
-            std::vector<Landing>& out = landings[i];
-            for (int d = 0; d < directions; ++d) {
-                const float yaw = 360.0f * float(d) / float(directions);
-                const Landing walk = simulateMove(w, {origin, yaw, true, false}, t);
-                ++moves;
-                if (walk.landed)
-                    out.push_back(walk);
-                // Jump where walking is blocked or falls: onto ledges, over gaps.
-                if (settings.jumps && (!walk.landed || walk.via == ReachVia::Fall)) {
-                    const Landing jump = simulateMove(w, {origin, yaw, true, true}, t);
-                    ++moves;
-                    if (jump.landed)
-                        out.push_back(jump);
-                }
-            }
-            levelTicks += t;
-            levelMoves += moves;
-            if (progress)
-                ++progress->expanded;
-        });
-        map.ticks += levelTicks;
-        map.moves += levelMoves;
-        std::vector<int32_t> next;
-        for (size_t i = 0; i < frontier.size(); ++i)
-            for (const Landing& l : landings[i]) {
-                const int32_t cell = cellAt(l.origin);
-                if (cell >= 0)
-                    reach(cell, l.via, frontier[i], next);
-            }
-        frontier.swap(next);
-    }
-    map.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    Flood flood(w, grid, map, std::move(floorsOf), progress);
+    flood.dropAtSpawns(spawnPoints);
+    flood.run();
+    map.seconds = secondsSince(started);
     return map;
 }
 

@@ -3,7 +3,7 @@
 #include "analysis/SurfaceClass.h"
 
 #include "analysis/Hull.h"
-#include "mapc/Winding.h"
+#include "geometry/Winding.h"
 
 #include <algorithm>
 #include <set>
@@ -104,7 +104,7 @@ std::vector<ClassifiedFace> classifySurfaces(const bsp::BspData& data, const col
             // The brush's own faces: grown by an empty box, the hull is the brush.
             const HullBrush hull = expandBrush(model, b, glm::vec3(0.0f), glm::vec3(0.0f));
             for (const HullFace& f : hull.faces) {
-                if (mapc::windingArea(f.points) < inspect::kBevelArea)
+                if (geometry::windingArea(f.points) < inspect::kBevelArea)
                     continue;
                 const bsp::BrushSide& side = data.brushSides[static_cast<size_t>(f.side)];
                 ClassifiedFace face;

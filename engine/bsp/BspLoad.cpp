@@ -1,13 +1,16 @@
-// Parsing of IBSP 46 files. Structure checks (header, lump bounds, record sizes) happen here;
-// cross-reference checks live in BspValidate.cpp so compiled maps get them too.
+// Parsing of IBSP 46 files, lump by lump as the lump table (LumpTable.h) describes them. Structure
+// checks (header, lump bounds, record sizes, the visibility header) happen here; cross-reference
+// checks live in BspValidate.cpp so compiled maps get them too.
 
 #include "bsp/BspFile.h"
+#include "bsp/LumpTable.h"
 #include "core/ByteReader.h"
 #include "core/Format.h"
 
 #include <bit>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 namespace cliplab::bsp {
 
@@ -22,12 +25,34 @@ Error lumpError(const std::string& name, Lump lump, const std::string& what) {
     return Error{format("%s: %s lump: %s", name.c_str(), lumpName(lump), what.c_str())};
 }
 
-/// Little-endian fields of one fixed-size record, read in order. It needs no bounds checks:
-/// readHeader() has checked that the lump lies in the file and is a whole number of records, and
-/// each parser reads one record's fields (the write/load round-trip tests hold them to the layout).
-class RecordReader {
+/// Little-endian fields of one fixed-size record, read in the order Record<T>::fields hands them
+/// over. It needs no bounds checks: readHeader() has checked that the lump lies in the file and is
+/// a whole number of records, and a record's fields fill exactly its size (the write/load
+/// round-trip tests hold the table to that).
+class FieldReader {
 public:
-    explicit RecordReader(const uint8_t* p) : m_p(p) {}
+    explicit FieldReader(const uint8_t* p) : m_p(p) {}
+    void operator()(int32_t& v) { v = static_cast<int32_t>(u32()); }
+    void operator()(float& v) { v = std::bit_cast<float>(u32()); }
+    void operator()(uint8_t& v) { v = *m_p++; }
+    template <class E>
+    requires std::is_enum_v<E>
+    void operator()(E& v) { v = static_cast<E>(static_cast<int32_t>(u32())); }
+    template <glm::length_t N, class T, glm::qualifier Q> void operator()(glm::vec<N, T, Q>& v) {
+        for (glm::length_t i = 0; i < N; ++i)
+            (*this)(v[i]);
+    }
+    template <class T, size_t N> void operator()(std::array<T, N>& a) {
+        for (T& v : a)
+            (*this)(v);
+    }
+    void text(std::string& s, size_t length) {
+        const char* c = reinterpret_cast<const char*>(m_p);
+        m_p += length;
+        s.assign(c, strnlen(c, length));
+    }
+
+private:
     uint32_t u32() {
         uint32_t v;
         std::memcpy(&v, m_p, 4);
@@ -36,54 +61,101 @@ public:
             v = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
         return v;
     }
-    int32_t i32() { return static_cast<int32_t>(u32()); }
-    float f32() { return std::bit_cast<float>(u32()); }
-    uint8_t u8() { return *m_p++; }
-    std::string fixedString(size_t length) {
-        const char* c = reinterpret_cast<const char*>(m_p);
-        m_p += length;
-        return std::string(c, strnlen(c, length));
-    }
-    const uint8_t* position() const { return m_p; }
 
-private:
     const uint8_t* m_p;
 };
 
-glm::vec3 readVec3(RecordReader& r) {
-    glm::vec3 v;
-    v.x = r.f32();
-    v.y = r.f32();
-    v.z = r.f32();
-    return v;
-}
+/// Reads one lump of a file whose header readHeader() accepted into `d`, for each kind of lump.
+class LumpReader {
+public:
+    LumpReader(std::span<const uint8_t> bytes, const Header& header, const std::string& name, BspData& d)
+        : m_bytes(bytes), m_header(header), m_name(name), m_d(d) {}
 
-glm::ivec3 readIVec3(RecordReader& r) {
-    glm::ivec3 v;
-    v.x = r.i32();
-    v.y = r.i32();
-    v.z = r.i32();
-    return v;
-}
-
-/// Calls `parse(reader)` once per record of `lump`, filling `out`.
-template <typename T, typename Parse>
-void readRecords(std::span<const uint8_t> bytes, const Header& header, Lump lump, std::vector<T>& out,
-                 Parse parse) {
-    const LumpInfo& info = header.lumps[static_cast<size_t>(lump)];
-    const size_t record = lumpRecordSize(lump);
-    const size_t count = static_cast<size_t>(info.length) / record;
-    const uint8_t* base = bytes.data() + static_cast<size_t>(info.offset);
-    out.resize(count);
-    for (size_t i = 0; i < count; ++i) {
-        RecordReader r(base + i * record); // each record from its own offset: a parser cannot drift
-        out[i] = parse(r);
+    core::Status operator()(const detail::TextLump& l) const {
+        const auto text = bytesOf(l.lump);
+        std::string s(reinterpret_cast<const char*>(text.data()), text.size());
+        // The lump is NUL-terminated on disk; keep the text only.
+        const size_t nul = s.find('\0');
+        if (nul != std::string::npos)
+            s.resize(nul);
+        m_d.*l.member = std::move(s);
+        return core::Ok{};
     }
+
+    template <class T> core::Status operator()(const detail::RecordLump<T>& l) const {
+        const auto lump = bytesOf(l.lump);
+        const size_t count = lump.size() / l.recordBytes;
+        std::vector<T>& out = m_d.*l.member;
+        out.resize(count);
+        for (size_t i = 0; i < count; ++i) {
+            FieldReader r(lump.data() + i * l.recordBytes); // each record from its own offset: no drift
+            detail::Record<T>::fields(r, out[i]);
+        }
+        return core::Ok{};
+    }
+
+    core::Status operator()(const detail::ByteLump& l) const {
+        const auto lump = bytesOf(l.lump);
+        (m_d.*l.member).assign(lump.begin(), lump.end());
+        return core::Ok{};
+    }
+
+    core::Status operator()(const detail::VisibilityLump& l) const;
+
+private:
+    std::span<const uint8_t> bytesOf(Lump lump) const {
+        const LumpInfo& info = m_header.lumps[static_cast<size_t>(lump)];
+        return m_bytes.subspan(static_cast<size_t>(info.offset), static_cast<size_t>(info.length));
+    }
+
+    std::span<const uint8_t> m_bytes;
+    const Header& m_header;
+    const std::string& m_name;
+    BspData& m_d;
+};
+
+core::Status LumpReader::operator()(const detail::VisibilityLump& l) const {
+    const auto vis = bytesOf(l.lump);
+    if (vis.empty())
+        return core::Ok{}; // no visibility data: every cluster sees every other
+    Visibility& v = m_d.*l.member;
+    const size_t header = detail::kVisibilityHeaderBytes;
+    if (vis.size() < header)
+        return lumpError(m_name, l.lump, format("length %zu is too short for its 8-byte header", vis.size()));
+    ByteReader r(vis);
+    v.numClusters = r.i32();
+    v.bytesPerCluster = r.i32();
+    const int64_t clusters = v.numClusters;
+    const int64_t rowBytes = v.bytesPerCluster;
+    if (clusters < 0 || rowBytes < 0)
+        return lumpError(
+            m_name, l.lump,
+            format("negative cluster count %lld or row size %lld", (long long)clusters, (long long)rowBytes));
+    if (rowBytes < (clusters + 7) / 8)
+        return lumpError(m_name, l.lump,
+                         format("%lld bytes per cluster cannot hold %lld clusters", (long long)rowBytes,
+                                (long long)clusters));
+    if (clusters * rowBytes > static_cast<int64_t>(vis.size() - header))
+        return lumpError(m_name, l.lump,
+                         format("%lld clusters x %lld bytes need %lld bytes but the lump holds %zu",
+                                (long long)clusters, (long long)rowBytes, (long long)(clusters * rowBytes),
+                                vis.size() - header));
+    v.bits.assign(vis.begin() + static_cast<ptrdiff_t>(header),
+                  vis.begin() + static_cast<ptrdiff_t>(header) + static_cast<ptrdiff_t>(clusters * rowBytes));
+    return core::Ok{};
 }
 
-std::span<const uint8_t> lumpBytes(std::span<const uint8_t> bytes, const Header& header, Lump lump) {
-    const LumpInfo& info = header.lumps[static_cast<size_t>(lump)];
-    return bytes.subspan(static_cast<size_t>(info.offset), static_cast<size_t>(info.length));
+/// q3map2 leaves fog numbers on surfaces of maps whose fog brushes were removed; the game treats
+/// such a surface as unfogged, and so do we, noting the repair instead of refusing the map.
+void repairFogNumbers(BspData& d) {
+    for (size_t i = 0; i < d.surfaces.size(); ++i) {
+        Surface& s = d.surfaces[i];
+        if (s.fog >= static_cast<int32_t>(d.fogs.size())) {
+            d.repairs.push_back(format("surface %zu: fog %d does not exist (%zu fogs); drawn without fog", i,
+                                       s.fog, d.fogs.size()));
+            s.fog = -1;
+        }
+    }
 }
 
 } // namespace
@@ -135,167 +207,18 @@ Result<BspData> load(std::span<const uint8_t> bytes, const std::string& name) {
     auto headerResult = readHeader(bytes, name);
     if (!headerResult)
         return headerResult.error();
-    const Header& header = headerResult.value();
-
     BspData d;
     d.name = name;
-
-    {
-        auto text = lumpBytes(bytes, header, Lump::Entities);
-        std::string s(reinterpret_cast<const char*>(text.data()), text.size());
-        // The lump is NUL-terminated on disk; keep the text only.
-        size_t nul = s.find('\0');
-        if (nul != std::string::npos)
-            s.resize(nul);
-        d.entities = std::move(s);
-    }
-    readRecords(bytes, header, Lump::Shaders, d.shaders, [](RecordReader& r) {
-        Shader s;
-        s.name = r.fixedString(64);
-        s.surfaceFlags = r.i32();
-        s.contents = r.i32();
-        return s;
+    const LumpReader readLump(bytes, headerResult.value(), name, d);
+    core::Status status = core::Ok{};
+    detail::forEachLump([&](const auto& lump) {
+        if (status)
+            status = readLump(lump);
     });
-    readRecords(bytes, header, Lump::Planes, d.planes, [](RecordReader& r) {
-        Plane p;
-        p.normal = readVec3(r);
-        p.dist = r.f32();
-        return p;
-    });
-    readRecords(bytes, header, Lump::Nodes, d.nodes, [](RecordReader& r) {
-        Node n;
-        n.plane = r.i32();
-        n.children[0] = r.i32();
-        n.children[1] = r.i32();
-        n.mins = readIVec3(r);
-        n.maxs = readIVec3(r);
-        return n;
-    });
-    readRecords(bytes, header, Lump::Leafs, d.leafs, [](RecordReader& r) {
-        Leaf l;
-        l.cluster = r.i32();
-        l.area = r.i32();
-        l.mins = readIVec3(r);
-        l.maxs = readIVec3(r);
-        l.firstLeafSurface = r.i32();
-        l.numLeafSurfaces = r.i32();
-        l.firstLeafBrush = r.i32();
-        l.numLeafBrushes = r.i32();
-        return l;
-    });
-    readRecords(bytes, header, Lump::LeafSurfaces, d.leafSurfaces, [](RecordReader& r) { return r.i32(); });
-    readRecords(bytes, header, Lump::LeafBrushes, d.leafBrushes, [](RecordReader& r) { return r.i32(); });
-    readRecords(bytes, header, Lump::Models, d.models, [](RecordReader& r) {
-        Model m;
-        m.mins = readVec3(r);
-        m.maxs = readVec3(r);
-        m.firstSurface = r.i32();
-        m.numSurfaces = r.i32();
-        m.firstBrush = r.i32();
-        m.numBrushes = r.i32();
-        return m;
-    });
-    readRecords(bytes, header, Lump::Brushes, d.brushes, [](RecordReader& r) {
-        Brush b;
-        b.firstSide = r.i32();
-        b.numSides = r.i32();
-        b.shader = r.i32();
-        return b;
-    });
-    readRecords(bytes, header, Lump::BrushSides, d.brushSides, [](RecordReader& r) {
-        BrushSide s;
-        s.plane = r.i32();
-        s.shader = r.i32();
-        return s;
-    });
-    readRecords(bytes, header, Lump::DrawVerts, d.drawVerts, [](RecordReader& r) {
-        DrawVert v;
-        v.xyz = readVec3(r);
-        v.st.x = r.f32();
-        v.st.y = r.f32();
-        v.lightmap.x = r.f32();
-        v.lightmap.y = r.f32();
-        v.normal = readVec3(r);
-        for (auto& c : v.color)
-            c = r.u8();
-        return v;
-    });
-    readRecords(bytes, header, Lump::DrawIndexes, d.drawIndexes, [](RecordReader& r) { return r.i32(); });
-    readRecords(bytes, header, Lump::Fogs, d.fogs, [](RecordReader& r) {
-        Fog f;
-        f.name = r.fixedString(64);
-        f.brush = r.i32();
-        f.visibleSide = r.i32();
-        return f;
-    });
-    readRecords(bytes, header, Lump::Surfaces, d.surfaces, [](RecordReader& r) {
-        Surface s;
-        s.shader = r.i32();
-        s.fog = r.i32();
-        s.type = static_cast<SurfaceType>(r.i32());
-        s.firstVert = r.i32();
-        s.numVerts = r.i32();
-        s.firstIndex = r.i32();
-        s.numIndexes = r.i32();
-        s.lightmapNum = r.i32();
-        s.lightmapX = r.i32();
-        s.lightmapY = r.i32();
-        s.lightmapWidth = r.i32();
-        s.lightmapHeight = r.i32();
-        s.lightmapOrigin = readVec3(r);
-        for (auto& v : s.lightmapVecs)
-            v = readVec3(r);
-        s.patchWidth = r.i32();
-        s.patchHeight = r.i32();
-        return s;
-    });
-    {
-        auto lm = lumpBytes(bytes, header, Lump::Lightmaps);
-        d.lightmaps.assign(lm.begin(), lm.end());
-        auto grid = lumpBytes(bytes, header, Lump::LightGrid);
-        d.lightGrid.assign(grid.begin(), grid.end());
-    }
-    {
-        auto vis = lumpBytes(bytes, header, Lump::Visibility);
-        if (!vis.empty()) {
-            ByteReader r(vis);
-            if (vis.size() < 8)
-                return lumpError(name, Lump::Visibility,
-                                 format("length %zu is too short for its 8-byte header", vis.size()));
-            d.visibility.numClusters = r.i32();
-            d.visibility.bytesPerCluster = r.i32();
-            const int64_t clusters = d.visibility.numClusters;
-            const int64_t rowBytes = d.visibility.bytesPerCluster;
-            if (clusters < 0 || rowBytes < 0)
-                return lumpError(name, Lump::Visibility,
-                                 format("negative cluster count %lld or row size %lld", (long long)clusters,
-                                        (long long)rowBytes));
-            if (rowBytes < (clusters + 7) / 8)
-                return lumpError(name, Lump::Visibility,
-                                 format("%lld bytes per cluster cannot hold %lld clusters",
-                                        (long long)rowBytes, (long long)clusters));
-            if (clusters * rowBytes > static_cast<int64_t>(vis.size() - 8))
-                return lumpError(name, Lump::Visibility,
-                                 format("%lld clusters x %lld bytes need %lld bytes but the lump holds %zu",
-                                        (long long)clusters, (long long)rowBytes,
-                                        (long long)(clusters * rowBytes), vis.size() - 8));
-            d.visibility.bits.assign(vis.begin() + 8,
-                                     vis.begin() + 8 + static_cast<ptrdiff_t>(clusters * rowBytes));
-        }
-    }
-
-    // q3map2 leaves fog numbers on surfaces of maps whose fog brushes were removed; the game treats
-    // such a surface as unfogged, and so do we, noting the repair instead of refusing the map.
-    for (size_t i = 0; i < d.surfaces.size(); ++i) {
-        Surface& s = d.surfaces[i];
-        if (s.fog >= static_cast<int32_t>(d.fogs.size())) {
-            d.repairs.push_back(format("surface %zu: fog %d does not exist (%zu fogs); drawn without fog", i,
-                                       s.fog, d.fogs.size()));
-            s.fog = -1;
-        }
-    }
-
-    core::Status status = validate(d);
+    if (!status)
+        return status.error();
+    repairFogNumbers(d);
+    status = validate(d);
     if (!status)
         return status.error();
     return d;

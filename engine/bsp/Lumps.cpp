@@ -1,117 +1,71 @@
+// Names, record sizes and serialised sizes of the lumps, all read from the lump table.
+
 #include "bsp/BspData.h"
+#include "bsp/LumpTable.h"
 
 #include <algorithm>
+#include <array>
 
 namespace cliplab::bsp {
 
+namespace {
+
+struct LumpFacts {
+    const char* name = "unknown";
+    size_t recordBytes = 1;
+};
+
+constexpr std::array<LumpFacts, kLumpCount> kFacts = [] {
+    std::array<LumpFacts, kLumpCount> facts{};
+    detail::forEachLump([&](const auto& l) { facts[static_cast<size_t>(l.lump)] = {l.name, l.recordBytes}; });
+    return facts;
+}();
+
+/// The table lists every lump once, in file order: the loader and the writer walk it in that order.
+constexpr bool tableInFileOrder() {
+    int next = 0;
+    bool ordered = true;
+    detail::forEachLump([&](const auto& l) { ordered = ordered && static_cast<int>(l.lump) == next++; });
+    return ordered && next == kLumpCount;
+}
+static_assert(tableInFileOrder(), "the lump table must list the lumps in file order");
+
+LumpSize sizeOf(const detail::TextLump& l, const BspData& d) {
+    const size_t n = (d.*l.member).size() + 1; // the NUL written after the text
+    return {n, n};
+}
+
+template <class T> LumpSize sizeOf(const detail::RecordLump<T>& l, const BspData& d) {
+    const size_t n = (d.*l.member).size();
+    return {n, n * l.recordBytes};
+}
+
+LumpSize sizeOf(const detail::ByteLump& l, const BspData& d) {
+    const size_t n = (d.*l.member).size() / l.recordBytes;
+    return {n, n * l.recordBytes};
+}
+
+LumpSize sizeOf(const detail::VisibilityLump& l, const BspData& d) {
+    const Visibility& v = d.*l.member;
+    return {static_cast<size_t>(std::max(0, v.numClusters)),
+            v.numClusters > 0 ? detail::kVisibilityHeaderBytes + v.bits.size() : 0};
+}
+
+} // namespace
+
 const char* lumpName(Lump lump) {
-    switch (lump) {
-    case Lump::Entities:
-        return "entities";
-    case Lump::Shaders:
-        return "shaders";
-    case Lump::Planes:
-        return "planes";
-    case Lump::Nodes:
-        return "nodes";
-    case Lump::Leafs:
-        return "leafs";
-    case Lump::LeafSurfaces:
-        return "leaf surfaces";
-    case Lump::LeafBrushes:
-        return "leaf brushes";
-    case Lump::Models:
-        return "models";
-    case Lump::Brushes:
-        return "brushes";
-    case Lump::BrushSides:
-        return "brush sides";
-    case Lump::DrawVerts:
-        return "draw verts";
-    case Lump::DrawIndexes:
-        return "draw indexes";
-    case Lump::Fogs:
-        return "fogs";
-    case Lump::Surfaces:
-        return "surfaces";
-    case Lump::Lightmaps:
-        return "lightmaps";
-    case Lump::LightGrid:
-        return "light grid";
-    case Lump::Visibility:
-        return "visibility";
-    }
-    return "unknown";
+    const auto i = static_cast<size_t>(lump);
+    return i < kFacts.size() ? kFacts[i].name : "unknown";
 }
 
 size_t lumpRecordSize(Lump lump) {
-    switch (lump) {
-    case Lump::Entities:
-        return 1;
-    case Lump::Shaders:
-        return 72;
-    case Lump::Planes:
-        return 16;
-    case Lump::Nodes:
-        return 36;
-    case Lump::Leafs:
-        return 48;
-    case Lump::LeafSurfaces:
-        return 4;
-    case Lump::LeafBrushes:
-        return 4;
-    case Lump::Models:
-        return 40;
-    case Lump::Brushes:
-        return 12;
-    case Lump::BrushSides:
-        return 8;
-    case Lump::DrawVerts:
-        return 44;
-    case Lump::DrawIndexes:
-        return 4;
-    case Lump::Fogs:
-        return 72;
-    case Lump::Surfaces:
-        return 104;
-    case Lump::Lightmaps:
-        return kLightmapBytes;
-    case Lump::LightGrid:
-        return 8;
-    case Lump::Visibility:
-        return 1;
-    }
-    return 1;
+    const auto i = static_cast<size_t>(lump);
+    return i < kFacts.size() ? kFacts[i].recordBytes : 1;
 }
-
-} // namespace cliplab::bsp
-
-namespace cliplab::bsp {
 
 std::array<LumpSize, kLumpCount> lumpSizes(const BspData& d) {
     std::array<LumpSize, kLumpCount> out{};
-    auto set = [&](Lump lump, size_t count) {
-        out[static_cast<size_t>(lump)] = {count, count * lumpRecordSize(lump)};
-    };
-    out[static_cast<size_t>(Lump::Entities)] = {d.entities.size() + 1, d.entities.size() + 1};
-    set(Lump::Shaders, d.shaders.size());
-    set(Lump::Planes, d.planes.size());
-    set(Lump::Nodes, d.nodes.size());
-    set(Lump::Leafs, d.leafs.size());
-    set(Lump::LeafSurfaces, d.leafSurfaces.size());
-    set(Lump::LeafBrushes, d.leafBrushes.size());
-    set(Lump::Models, d.models.size());
-    set(Lump::Brushes, d.brushes.size());
-    set(Lump::BrushSides, d.brushSides.size());
-    set(Lump::DrawVerts, d.drawVerts.size());
-    set(Lump::DrawIndexes, d.drawIndexes.size());
-    set(Lump::Fogs, d.fogs.size());
-    set(Lump::Surfaces, d.surfaces.size());
-    set(Lump::Lightmaps, static_cast<size_t>(d.numLightmaps()));
-    set(Lump::LightGrid, d.lightGrid.size() / lumpRecordSize(Lump::LightGrid));
-    const size_t visBytes = d.visibility.numClusters > 0 ? 8 + d.visibility.bits.size() : 0;
-    out[static_cast<size_t>(Lump::Visibility)] = {static_cast<size_t>(std::max(0, d.visibility.numClusters)),
-                                                  visBytes};
+    detail::forEachLump([&](const auto& l) { out[static_cast<size_t>(l.lump)] = sizeOf(l, d); });
     return out;
 }
 

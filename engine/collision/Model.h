@@ -11,6 +11,8 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -83,6 +85,11 @@ struct CollisionPatch {
     PatchCollide collide;
     std::vector<FacetLanes> facetLanes;       ///< Per facet of `collide`: its range of planeGroups.
     std::vector<FacetPlaneGroup> planeGroups; ///< The facets' planes, four at a time.
+
+    int32_t controlWidth = 0, controlHeight = 0; ///< The surface's control grid (odd, >= 3 each).
+    /// Its control points, [y * controlWidth + x] (units): Quake3e's facets are built from them
+    /// when first asked for (Model::quake3ePatches).
+    std::vector<glm::vec3> control;
 };
 
 /// What building the patch collides of a map cost.
@@ -95,6 +102,20 @@ struct PatchBuildStats {
     double seconds = 0.0; ///< Wall time of building them (s).
 };
 
+/// Quake3e's forms of a Model's patches: Quake3e builds facets in double (PatchPrecision::Quake3e),
+/// which gives some patches facets a few ulps from the game's.
+struct Quake3ePatches {
+    static constexpr int32_t kSameFacets = -1; ///< `form`: Quake3e builds the game's facets.
+    /// `form`: Quake3e cannot build the patch (more than kMaxQuake3ePatchPlanes planes, where it
+    /// refuses the map); quake3e traces leave it out.
+    static constexpr int32_t kNotBuilt = -2;
+    /// Per Model::patches() entry: its index in `patches`, or kSameFacets or kNotBuilt.
+    std::vector<int32_t> form;
+    std::vector<CollisionPatch> patches; ///< The forms whose facets differ from the game's.
+    std::vector<std::string> warnings;   ///< One line per patch Quake3e cannot build.
+    PatchBuildStats stats; ///< `patches` counted, their memory, and the time to build every patch again.
+};
+
 /// The collision model of one map: world (model 0) plus the inline models *1, *2... at rest.
 class Model {
 public:
@@ -103,9 +124,11 @@ public:
     /// surface (world and inline models) gets a patch collide; a patch that cannot be built (bad
     /// control grid, or beyond ioquake3's limits: 129x129 subdivided grid, 1024 control points,
     /// 1024 facets, 4096 planes) is left out of collision and named in warnings(), where the game
-    /// would refuse the whole map. Each world leaf lists its brushes and patch surfaces from the
-    /// file first, then the world brushes whose bounds and the patches whose collision grid reach
-    /// it but that q3map left out (it lists by drawn or kept fragments; see ModelBuild.cpp).
+    /// would refuse the whole map. Quake3e's forms are built later, when first needed
+    /// (quake3ePatches()). Each
+    /// world leaf lists its brushes and patch surfaces from the file first, then the world brushes whose
+    /// bounds and the patches whose collision grid reach it but that q3map left out (it lists by drawn or
+    /// kept fragments; see ModelBuild.cpp).
     explicit Model(const bsp::BspData& data);
 
     /// Sweeps `shape` from `start` to `end` (units) against the brushes whose contents intersect
@@ -143,6 +166,13 @@ public:
     const std::vector<int32_t>& leafSurfaces() const { return m_leafSurfaces; }
     /// Patches that were built, in surface order.
     const std::vector<CollisionPatch>& patches() const { return m_patches; }
+    /// Quake3e's forms of the patches, built at the first call (by the first quake3e trace that
+    /// reaches a patch) and kept; thread-safe: concurrent first callers wait for one build.
+    const Quake3ePatches& quake3ePatches() const;
+    /// Patch `index` of patches() as `semantics` collides with it: Quake3e's form for
+    /// Semantics::Quake3e where it differs, else the patch itself; nullptr when Quake3e cannot
+    /// build it.
+    const CollisionPatch* patchFor(int32_t index, Semantics semantics) const;
     /// Index in patches() of surface `surface`, or -1 when it is not a built patch.
     int32_t patchForSurface(int32_t surface) const {
         return surface >= 0 && static_cast<size_t>(surface) < m_surfacePatch.size()
@@ -183,6 +213,12 @@ private:
     std::vector<SubModel> m_models;
     std::vector<int32_t> m_leafSurfaces;
     std::vector<CollisionPatch> m_patches;
+    /// quake3ePatches(), built once on demand: behind a pointer so the Model stays movable.
+    struct LazyQuake3ePatches {
+        std::once_flag once;
+        Quake3ePatches value;
+    };
+    std::unique_ptr<LazyQuake3ePatches> m_quake3e = std::make_unique<LazyQuake3ePatches>();
     std::vector<int32_t> m_surfacePatch; ///< Per surface: index in m_patches or -1.
     std::vector<Bounds> m_nodeBounds;    ///< See nodeContentBounds().
     std::vector<Bounds> m_leafBounds;    ///< See leafContentBounds().
@@ -191,6 +227,8 @@ private:
     PatchBuildStats m_patchStats;
 
     void buildPatches(const bsp::BspData& data);
+    /// Builds every patch again in Quake3e's arithmetic into `out` (quake3ePatches()).
+    void buildQuake3ePatches(Quake3ePatches& out) const;
 };
 
 /// Precomputed type (0/1/2 axial, 3 other) of a unit normal; only exact +1 components count as axial.

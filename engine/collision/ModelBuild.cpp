@@ -213,34 +213,6 @@ void completeLeafSurfaceLists(const std::vector<CollisionNode>& nodes,
     appendToLeafLists(leafs, leafSurfaces, extras, false);
 }
 
-/// Lays out the planes of every facet of `patch.collide` four at a time (FacetLanes).
-void layOutFacetPlanes(CollisionPatch& patch) {
-    const PatchCollide& pc = patch.collide;
-    patch.facetLanes.resize(pc.facets.size());
-    patch.planeGroups.clear();
-    for (size_t i = 0; i < pc.facets.size(); ++i) {
-        const PatchFacet& f = pc.facets[i];
-        FacetLanes& lanes = patch.facetLanes[i];
-        lanes.firstGroup = static_cast<int32_t>(patch.planeGroups.size());
-        lanes.numLanes = 1 + f.numBorders;
-        patch.planeGroups.resize(patch.planeGroups.size() + static_cast<size_t>((lanes.numLanes + 3) / 4));
-        for (int32_t lane = 0; lane < lanes.numLanes; ++lane) {
-            const PatchBorder* border =
-                lane > 0 ? &pc.borders[static_cast<size_t>(f.firstBorder + lane - 1)] : nullptr;
-            const PatchPlane& p = pc.planes[static_cast<size_t>(border ? border->plane : f.surfacePlane)];
-            const bool inward = border && border->inward;
-            FacetPlaneGroup& g = patch.planeGroups[static_cast<size_t>(lanes.firstGroup + lane / 4)];
-            const size_t l = static_cast<size_t>(lane % 4);
-            g.nx[l] = inward ? -p.normal.x : p.normal.x;
-            g.ny[l] = inward ? -p.normal.y : p.normal.y;
-            g.nz[l] = inward ? -p.normal.z : p.normal.z;
-            g.dist[l] = inward ? -p.dist : p.dist;
-            if (inward)
-                lanes.inward |= 1u << lane;
-        }
-    }
-}
-
 /// True when the first six sides are -x +x -y +y -z +z in that order (q3map's layout).
 bool hasAxialFirst(const bsp::BspData& data, const bsp::Brush& brush) {
     if (brush.numSides < 6)
@@ -363,62 +335,6 @@ Model::Model(const bsp::BspData& data) {
     }
     buildContentBounds();
     buildTraceLayout();
-}
-
-void Model::buildPatches(const bsp::BspData& data) {
-    const auto t0 = std::chrono::steady_clock::now();
-    m_surfacePatch.assign(data.surfaces.size(), -1);
-    std::vector<glm::vec3> points;
-    for (size_t i = 0; i < data.surfaces.size(); ++i) {
-        const bsp::Surface& s = data.surfaces[i];
-        if (s.type != bsp::SurfaceType::Patch)
-            continue;
-        const int64_t count = int64_t(s.patchWidth) * int64_t(s.patchHeight);
-        const bool inRange = s.patchWidth > 0 && s.patchHeight > 0 && s.firstVert >= 0 &&
-                             count <= int64_t(s.numVerts) &&
-                             int64_t(s.firstVert) + count <= int64_t(data.drawVerts.size());
-        auto shader = [&]() -> const bsp::Shader* {
-            return s.shader >= 0 && static_cast<size_t>(s.shader) < data.shaders.size()
-                       ? &data.shaders[static_cast<size_t>(s.shader)]
-                       : nullptr;
-        };
-        const bsp::Shader* sh = shader();
-        const char* shaderName = sh ? sh->name.c_str() : "?";
-        if (!inRange) {
-            m_warnings.push_back(
-                core::format("%s: patch surface %zu (%s): control grid %dx%d does not fit its %d vertices; "
-                             "left out of collision",
-                             data.name.c_str(), i, shaderName, s.patchWidth, s.patchHeight, s.numVerts));
-            continue;
-        }
-        points.resize(static_cast<size_t>(count));
-        for (size_t v = 0; v < points.size(); ++v)
-            points[v] = data.drawVerts[static_cast<size_t>(s.firstVert) + v].xyz;
-        auto collide = buildPatchCollide(s.patchWidth, s.patchHeight, points);
-        if (!collide) {
-            m_warnings.push_back(core::format("%s: patch surface %zu (%s): %s; left out of collision",
-                                              data.name.c_str(), i, shaderName,
-                                              collide.error().message.c_str()));
-            continue;
-        }
-        CollisionPatch p;
-        p.surface = static_cast<int32_t>(i);
-        p.contents = sh ? sh->contents : 0;
-        p.surfaceFlags = sh ? sh->surfaceFlags : 0;
-        p.collide = std::move(collide.value());
-        layOutFacetPlanes(p);
-        m_surfacePatch[i] = static_cast<int32_t>(m_patches.size());
-        m_patchStats.facets += static_cast<int32_t>(p.collide.facets.size());
-        m_patchStats.planes += static_cast<int32_t>(p.collide.planes.size());
-        m_patchStats.borders += static_cast<int32_t>(p.collide.borders.size());
-        m_patchStats.bytes += p.collide.memoryBytes() + p.facetLanes.capacity() * sizeof(FacetLanes) +
-                              p.planeGroups.capacity() * sizeof(FacetPlaneGroup);
-        m_patches.push_back(std::move(p));
-    }
-    m_patchStats.patches = static_cast<int32_t>(m_patches.size());
-    m_patchStats.bytes +=
-        m_patches.capacity() * sizeof(CollisionPatch) + m_surfacePatch.capacity() * sizeof(int32_t);
-    m_patchStats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 TraceFunction Model::traceFunction(const TraceOptions& options) const {

@@ -52,6 +52,9 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
     tw.epsilon = options.epsilon;
     tw.quake3 = options.semantics != Semantics::Tutorial;
     tw.robust = options.semantics == Semantics::Robust;
+    tw.quake3e = options.semantics == Semantics::Quake3e;
+    // Quake3e widened the game's bounds check from the epsilon to 0.25 (CM_BoundsIntersect).
+    tw.boundsMargin = tw.quake3e ? std::max(0.25f, tw.epsilon) : tw.epsilon;
     tw.nodeMargin = tw.robust ? std::max(1.0f, 2.0f * tw.epsilon) : tw.quake3 ? 1.0f : 0.0f;
     tw.stats = stats;
     tw.curves = options.curves;
@@ -157,23 +160,45 @@ TraceResult Model::traceInRange(const Shape& shape, const glm::vec3& start, cons
 
 namespace cliplab::collision {
 
+static_assert(
+    [] {
+        for (size_t i = 0; i < kSemanticsNames.size(); ++i)
+            if (static_cast<size_t>(kSemanticsNames[i].value) != i)
+                return false;
+        return true;
+    }(),
+    "kSemanticsNames must be in enum order");
+
 const char* semanticsName(Semantics s) {
-    switch (s) {
-    case Semantics::Quake3:
-        return "quake3";
-    case Semantics::Tutorial:
-        return "tutorial";
-    case Semantics::Robust:
-        return "robust";
-    }
-    return "quake3";
+    const auto i = static_cast<size_t>(s);
+    // The names are literals, so their data is null-terminated.
+    return i < kSemanticsNames.size() ? kSemanticsNames[i].name.data() : kSemanticsNames[0].name.data();
 }
 
 std::optional<Semantics> parseSemantics(std::string_view name) {
-    for (Semantics s : {Semantics::Quake3, Semantics::Tutorial, Semantics::Robust})
-        if (name == semanticsName(s))
-            return s;
+    for (const SemanticsName& row : kSemanticsNames)
+        if (name == row.name)
+            return row.value;
     return std::nullopt;
+}
+
+std::string semanticsNames(std::string_view separator) {
+    std::string out;
+    for (const SemanticsName& row : kSemanticsNames) {
+        if (!out.empty())
+            out += separator;
+        out += row.name;
+    }
+    return out;
+}
+
+std::string semanticsChoice() {
+    std::string out;
+    for (size_t i = 0; i < kSemanticsNames.size(); ++i) {
+        out += i == 0 ? "" : i + 1 == kSemanticsNames.size() ? " or " : ", ";
+        out += kSemanticsNames[i].name;
+    }
+    return out;
 }
 
 } // namespace cliplab::collision

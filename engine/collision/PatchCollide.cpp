@@ -1,7 +1,9 @@
 // Building a patch collide (see PatchCollide.h): grid subdivision, facets with their borders,
-// validation and bevels, in the order and with the tolerances ioquake3 uses.
+// validation and bevels, in the order and with the tolerances ioquake3 uses, in its arithmetic or
+// Quake3e's (PatchArithmetic.h).
 
 #include "collision/PatchCollide.h"
+#include "collision/PatchArithmetic.h"
 #include "collision/PatchGrid.h"
 
 #include "core/Format.h"
@@ -20,23 +22,18 @@ namespace cliplab::collision {
 namespace {
 
 using detail::Grid;
+using detail::kDistEpsilon;
+using detail::kNormalEpsilon;
+using detail::kPlaneTriEpsilon;
 using geometry::Winding;
 
 /// The game's map bounds: half size of the square a facet's polygon starts as, and the box a kept
 /// facet must lie in (units).
 constexpr float kMaxMapBounds = 65535.0f;
 
-constexpr float kPlaneTriEpsilon = 0.1f;  // a point this close to a plane lies on it
-constexpr float kNormalEpsilon = 0.0001f; // plane equality: normal components
-constexpr float kDistEpsilon = 0.02f;     // plane equality: distance
-
-// The game's float arithmetic, in its order.
-using geometry::normalizeInPlace;
-float dot(const glm::vec3& a, const glm::vec3& b) {
-    return geometry::dot3(a, b);
-}
-glm::vec3 cross(const glm::vec3& a, const glm::vec3& b) {
-    return geometry::cross3(a, b);
+/// |a - b| in float compared with a tolerance in double, as the game compares.
+bool within(float a, float b, double tolerance) {
+    return double(std::fabs(a - b)) < tolerance;
 }
 
 /// A facet while it is built: the game's fixed-size border arrays.
@@ -51,7 +48,9 @@ enum Edge { Top = 0, Right = 1, Bottom = 2, Left = 3 };
 
 class Builder {
 public:
-    explicit Builder(PatchCollide& pc) : m_pc(pc) {}
+    Builder(PatchCollide& pc, PatchPrecision precision)
+        : m_pc(pc), m_math(precision),
+          m_maxPlanes(precision == PatchPrecision::Quake3e ? kMaxQuake3ePatchPlanes : kMaxPatchPlanes) {}
 
     core::Result<bool> facetsFromGrid(const Grid& g);
 
@@ -70,6 +69,8 @@ private:
     void chopBy(Winding& w, int32_t plane, bool inward) const;
 
     PatchCollide& m_pc;
+    detail::PatchArithmetic m_math;
+    int32_t m_maxPlanes;                              // the game's limit of planes per patch
     std::vector<std::array<int32_t, 2>> m_gridPlanes; // per quad, [x * m_stride + y]
     size_t m_stride = 0;                              // rows of quads
     bool m_tooManyPlanes = false;
@@ -77,8 +78,8 @@ private:
 
 bool Builder::planeEqual(const PatchPlane& p, const glm::vec3& n, float d, bool& flipped) const {
     auto close = [&](const glm::vec3& m, float e) {
-        return std::fabs(p.normal.x - m.x) < kNormalEpsilon && std::fabs(p.normal.y - m.y) < kNormalEpsilon &&
-               std::fabs(p.normal.z - m.z) < kNormalEpsilon && std::fabs(p.dist - e) < kDistEpsilon;
+        return within(p.normal.x, m.x, kNormalEpsilon) && within(p.normal.y, m.y, kNormalEpsilon) &&
+               within(p.normal.z, m.z, kNormalEpsilon) && within(p.dist, e, kDistEpsilon);
     };
     if (close(n, d)) {
         flipped = false;
@@ -92,7 +93,7 @@ bool Builder::planeEqual(const PatchPlane& p, const glm::vec3& n, float d, bool&
 }
 
 int32_t Builder::addPlane(const glm::vec3& n, float d) {
-    if (static_cast<int32_t>(m_pc.planes.size()) == kMaxPatchPlanes) {
+    if (static_cast<int32_t>(m_pc.planes.size()) == m_maxPlanes) {
         m_tooManyPlanes = true;
         return -1;
     }
@@ -107,17 +108,18 @@ int32_t Builder::addPlane(const glm::vec3& n, float d) {
 /// The plane through three points (-1 when they are in a line), shared with an existing plane
 /// facing the same way that all three points lie on.
 int32_t Builder::findPlane(const glm::vec3& p1, const glm::vec3& p2, const glm::vec3& p3) {
-    glm::vec3 n = cross(p3 - p1, p2 - p1);
-    if (normalizeInPlace(n) == 0.0f)
+    glm::vec3 n;
+    float d;
+    if (!m_math.planeFromPoints(p1, p2, p3, n, d))
         return -1;
-    const float d = dot(p1, n);
+    // Matching an existing plane is float arithmetic in both games.
     for (size_t i = 0; i < m_pc.planes.size(); ++i) {
         const PatchPlane& p = m_pc.planes[i];
-        if (dot(n, p.normal) < 0.0f)
+        if (geometry::dot3(n, p.normal) < 0.0f)
             continue;
         auto on = [&](const glm::vec3& q) {
-            const float e = dot(q, p.normal) - p.dist;
-            return e >= -kPlaneTriEpsilon && e <= kPlaneTriEpsilon;
+            const double e = geometry::dot3(q, p.normal) - p.dist;
+            return !(e < -kPlaneTriEpsilon || e > kPlaneTriEpsilon);
         };
         if (on(p1) && on(p2) && on(p3))
             return static_cast<int32_t>(i);
@@ -177,7 +179,7 @@ int Builder::pointSide(const glm::vec3& p, int32_t plane) const {
     if (plane < 0)
         return 2;
     const PatchPlane& pl = m_pc.planes[size_t(plane)];
-    const float d = dot(p, pl.normal) - pl.dist;
+    const double d = m_math.distance(p, pl.normal, pl.dist);
     return d > kPlaneTriEpsilon ? 0 : d < -kPlaneTriEpsilon ? 1 : 2;
 }
 
@@ -215,7 +217,7 @@ void Builder::setBorderInward(WorkFacet& f, const Grid& g, int32_t x, int32_t y,
 void Builder::chopBy(Winding& w, int32_t plane, bool inward) const {
     const PatchPlane& p = m_pc.planes[size_t(plane)];
     const geometry::Plane border{p.normal, p.dist};
-    geometry::chopInPlace(w, inward ? border : border.flipped(), 0.1f);
+    m_math.chop(w, inward ? border : border.flipped());
 }
 
 /// A facet is kept when its surface plane cut by its borders leaves a polygon of sane size.
@@ -223,7 +225,7 @@ bool Builder::validate(const WorkFacet& f) const {
     if (f.surfacePlane < 0)
         return false;
     const PatchPlane& s = m_pc.planes[size_t(f.surfacePlane)];
-    Winding w = geometry::baseWinding(geometry::Plane{s.normal, s.dist}, kMaxMapBounds);
+    Winding w = m_math.baseWinding(geometry::Plane{s.normal, s.dist}, kMaxMapBounds);
     for (int j = 0; j < f.numBorders && !w.empty(); ++j) {
         if (f.planes[size_t(j)] < 0)
             return false;
@@ -261,7 +263,7 @@ void Builder::keep(const WorkFacet& f, int32_t x, int32_t y, int triangle) {
 /// they make a box sweep stop at the facet's edges instead of reaching past them.
 void Builder::addBevels(WorkFacet& f) {
     const PatchPlane& s = m_pc.planes[size_t(f.surfacePlane)];
-    Winding w = geometry::baseWinding(geometry::Plane{s.normal, s.dist}, kMaxMapBounds);
+    Winding w = m_math.baseWinding(geometry::Plane{s.normal, s.dist}, kMaxMapBounds);
     for (int j = 0; j < f.numBorders && !w.empty(); ++j) {
         if (f.planes[size_t(j)] == f.surfacePlane)
             continue;
@@ -303,16 +305,16 @@ void Builder::addBevels(WorkFacet& f) {
         }
 
     for (size_t j = 0; j < w.size(); ++j) {
-        glm::vec3 edge = w[j] - w[(j + 1) % w.size()];
-        if (normalizeInPlace(edge) < 0.5f)
+        glm::vec3 edge;
+        if (m_math.edgeDirection(w[j], w[(j + 1) % w.size()], edge) < 0.5f)
             continue;                 // degenerate edge
         for (int i = 0; i < 3; ++i) { // snap nearly axial edges
-            if (std::fabs(edge[i] - 1.0f) < kNormalEpsilon) {
+            if (within(edge[i], 1.0f, kNormalEpsilon)) {
                 edge = glm::vec3(0.0f);
                 edge[i] = 1.0f;
                 break;
             }
-            if (std::fabs(edge[i] + 1.0f) < kNormalEpsilon) {
+            if (within(edge[i], -1.0f, kNormalEpsilon)) {
                 edge = glm::vec3(0.0f);
                 edge[i] = -1.0f;
                 break;
@@ -327,13 +329,13 @@ void Builder::addBevels(WorkFacet& f) {
             for (int dir = -1; dir <= 1; dir += 2) {
                 glm::vec3 a(0.0f);
                 a[axis] = float(dir);
-                glm::vec3 n = cross(edge, a);
-                if (normalizeInPlace(n) < 0.5f)
+                glm::vec3 n;
+                if (m_math.bevelNormal(edge, a, n) < 0.5f)
                     continue;
-                const float d = dot(w[j], n);
+                const float d = m_math.planeDist(w[j], n);
                 bool allBehind = true;
                 for (const glm::vec3& q : w)
-                    if (dot(q, n) - d > 0.1f) {
+                    if (m_math.distance(q, n, d) > kPlaneTriEpsilon) {
                         allBehind = false;
                         break;
                     }
@@ -416,7 +418,7 @@ core::Result<bool> Builder::facetsFromGrid(const Grid& g) {
             if (borders[Right] == -1 || borders[Right] == gp(x, y)[0])
                 borders[Right] = edgePlane(g, x, y, Right);
             if (m_tooManyPlanes)
-                return core::makeError(core::format("more than %d planes", kMaxPatchPlanes));
+                return core::makeError(core::format("more than %d planes", m_maxPlanes));
 
             if (auto r = facetLimit(); !r)
                 return r;
@@ -474,12 +476,16 @@ core::Result<bool> Builder::facetsFromGrid(const Grid& g) {
                 }
             }
             if (m_tooManyPlanes)
-                return core::makeError(core::format("more than %d planes", kMaxPatchPlanes));
+                return core::makeError(core::format("more than %d planes", m_maxPlanes));
         }
     return true;
 }
 
 } // namespace
+
+bool PatchCollide::sameFacets(const PatchCollide& other) const {
+    return planes == other.planes && borders == other.borders && facets == other.facets;
+}
 
 size_t PatchCollide::memoryBytes() const {
     return planes.capacity() * sizeof(PatchPlane) + borders.capacity() * sizeof(PatchBorder) +
@@ -487,7 +493,7 @@ size_t PatchCollide::memoryBytes() const {
 }
 
 core::Result<PatchCollide> buildPatchCollide(int32_t width, int32_t height,
-                                             const std::vector<glm::vec3>& points) {
+                                             const std::vector<glm::vec3>& points, PatchPrecision precision) {
     if (width < 3 || height < 3 || width % 2 == 0 || height % 2 == 0)
         return core::makeError(
             core::format("bad control grid %dx%d (odd, 3 or more each way)", width, height));
@@ -528,7 +534,7 @@ core::Result<PatchCollide> buildPatchCollide(int32_t width, int32_t height,
             mins = glm::min(mins, p);
             maxs = glm::max(maxs, p);
         }
-    Builder b(pc);
+    Builder b(pc, precision);
     if (auto r = b.facetsFromGrid(g); !r)
         return r.error();
     // One unit of slack for the trace epsilon.

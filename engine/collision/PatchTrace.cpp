@@ -274,7 +274,11 @@ int32_t rayFacets(TraceWork& tw, const PatchCollide& pc) {
 
 /// Sweeps against one patch whose bounds the swept bounds reach.
 void traceThroughPatch(const Model& model, TraceWork& tw, int32_t patchIndex) {
-    const CollisionPatch& patch = model.patches()[static_cast<size_t>(patchIndex)];
+    const CollisionPatch* form =
+        model.patchFor(patchIndex, tw.quake3e ? Semantics::Quake3e : Semantics::Quake3);
+    if (!form)
+        return;
+    const CollisionPatch& patch = *form;
     const PatchCollide& pc = patch.collide;
     if (tw.stats)
         ++tw.stats->patchesTested;
@@ -344,7 +348,11 @@ void testInLeafPatches(const Model& model, TraceWork& tw, const CollisionLeaf& l
         const LeafPatchRef& ref = list[k];
         if (!(ref.contents & tw.mask) || !firstPatchVisit(tw, ref.patch))
             continue;
-        const CollisionPatch& patch = model.patches()[static_cast<size_t>(ref.patch)];
+        const CollisionPatch* form =
+            model.patchFor(ref.patch, tw.quake3e ? Semantics::Quake3e : Semantics::Quake3);
+        if (!form)
+            continue;
+        const CollisionPatch& patch = *form;
         if (tw.stats)
             ++tw.stats->patchesTested;
         const int32_t facet = facetContaining(tw, patch.collide);

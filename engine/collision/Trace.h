@@ -4,12 +4,15 @@
 /// Movement and the viewer depend on these types only; collision::Model (Model.h) implements them.
 
 #include "bsp/BspData.h"
+#include "core/EnumNames.h"
 
 #include <glm/vec3.hpp>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +29,17 @@ enum class ShapeKind {
               ///< plus the middle of mins/maxs (zero unless set, e.g. a player box's middle):
               ///< planes shifted by its support radius * sqrt(nx^2 + ny^2) + halfHeight * |nz|.
 };
+
+/// Every shape kind and its name, in enum order: the one list the movement settings, the viewer's
+/// choices, its console and its settings file read.
+inline constexpr std::array<core::EnumName<ShapeKind>, 5> kShapeNames{{
+    {ShapeKind::Ray, "ray"},
+    {ShapeKind::Box, "box"},
+    {ShapeKind::Sphere, "sphere"},
+    {ShapeKind::Capsule, "capsule"},
+    {ShapeKind::Cylinder, "cylinder"},
+}};
+static_assert(core::inEnumOrder(kShapeNames));
 
 /// A swept shape. Build with the named constructors. Traces swap inverted mins/maxs, clamp extents
 /// to +/-131072 and refuse NaN or infinite numbers (TraceLimits.h).
@@ -52,7 +66,8 @@ struct Shape {
     }
 };
 
-/// Which rules a trace follows (docs/collision-modes.md compares them).
+/// Which rules a trace follows (docs/collision-modes.md compares them). The values are stored as
+/// numbers in viewer.cfg: new semantics go at the end.
 enum class Semantics {
     Quake3,   ///< ioquake3's CM_BoxTrace to the last bit: its brush test (a brush is skipped when
               ///< d1 > 0 && (d2 >= eps || d2 >= d1)), its node split, and q3map's leaf lists.
@@ -63,12 +78,35 @@ enum class Semantics {
               ///< near half of a node split reaches epsilon beyond the box (the game stops epsilon
               ///< short of it), and every brush and patch is tested in every leaf its bounds reach
               ///< (q3map leaves thin fragments and coarse patch chords out of its leaf lists).
+    Quake3e,  ///< Quake3e's CM_BoxTrace (the engine of oDFe, which defrag runs on) to the last bit:
+              ///< ioquake3's rules, with the distances to brush sides and node planes taken in double,
+              ///< brush and patch bounds checked with a 0.25 margin, and patch facets built in double.
 };
 
-/// The name of `s` as the command line and settings write it: "quake3", "tutorial" or "robust".
+/// One row of the semantics' name table.
+struct SemanticsName {
+    Semantics value;       ///< The semantics.
+    std::string_view name; ///< How the command line, recordings, ghosts and the viewer write it.
+};
+
+/// Every semantics and its name, in enum order (row i is Semantics(i)). The one list of the names:
+/// parsers, printers, help texts and the viewer's choices all read it.
+inline constexpr std::array<SemanticsName, 4> kSemanticsNames{{
+    {Semantics::Quake3, "quake3"},
+    {Semantics::Tutorial, "tutorial"},
+    {Semantics::Robust, "robust"},
+    {Semantics::Quake3e, "quake3e"},
+}};
+
+/// The name of `s` from kSemanticsNames ("quake3" for a number outside the enum).
 const char* semanticsName(Semantics s);
-/// Parses "quake3", "tutorial" or "robust"; nullopt for anything else.
+/// The semantics named `name` in kSemanticsNames; nullopt for anything else.
 std::optional<Semantics> parseSemantics(std::string_view name);
+/// The names of kSemanticsNames joined by `separator`, in table order (help texts:
+/// "quake3|tutorial|robust|quake3e").
+std::string semanticsNames(std::string_view separator = "|");
+/// The names as a choice for error messages: "quake3, tutorial, robust or quake3e".
+std::string semanticsChoice();
 
 /// Per-trace settings. Plain values; the defaults are ioquake3's.
 struct TraceOptions {

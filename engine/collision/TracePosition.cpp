@@ -6,6 +6,25 @@ namespace cliplab::collision::detail {
 
 namespace {
 
+/// True when the shape at tw.start is wholly in front of side `s` (outside the brush). The side is
+/// moved by the shape in float, as both games do here; the point's distance from it is taken in
+/// float, or in double for Quake3e.
+bool inFrontAtStart(const TraceWork& tw, const CollisionSide& s) {
+    glm::vec3 p = tw.start;
+    float dist;
+    if (tw.sphere) {
+        p = spherePoint(tw, s.normal, tw.start);
+        dist = shiftedPlaneDist<kSphere>(tw, s.normal, s.dist, s.signBits);
+    } else if (tw.cylinder) {
+        dist = shiftedPlaneDist<kCylinder>(tw, s.normal, s.dist, s.signBits);
+    } else {
+        dist = shiftedPlaneDist<kBox>(tw, s.normal, s.dist, s.signBits);
+    }
+    if (tw.quake3e)
+        return dot3d(p, s.normal) - double(dist) > 0.0;
+    return dot3(p, s.normal) - dist > 0.0f;
+}
+
 /// Marks tw.result start/all solid when the shape at tw.start overlaps `brush`.
 void testInBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
     const CollisionBrush& brush = model.brushes()[static_cast<size_t>(brushIndex)];
@@ -22,18 +41,7 @@ void testInBrush(const Model& model, TraceWork& tw, int32_t brushIndex) {
         return;
     const CollisionSide* sides = model.sides().data() + brush.firstSide;
     for (int32_t i = brush.axialFirst ? 6 : 0; i < brush.numSides; ++i) {
-        const CollisionSide& side = sides[i];
-        float d1;
-        if (tw.sphere)
-            d1 = dot3(spherePoint(tw, side.normal, tw.start), side.normal) -
-                 shiftedPlaneDist<kSphere>(tw, side.normal, side.dist, side.signBits);
-        else if (tw.cylinder)
-            d1 = dot3(tw.start, side.normal) -
-                 shiftedPlaneDist<kCylinder>(tw, side.normal, side.dist, side.signBits);
-        else
-            d1 = dot3(tw.start, side.normal) -
-                 shiftedPlaneDist<kBox>(tw, side.normal, side.dist, side.signBits);
-        if (d1 > 0.0f)
+        if (inFrontAtStart(tw, sides[i]))
             return; // in front of one side: outside the brush
     }
     if (tw.stats)

@@ -42,6 +42,11 @@ struct TraceWork {
     float epsilon = 0.125f;
     bool quake3 = true;  ///< The game's brush tests (quake3 and robust); false = the tutorial's.
     bool robust = false; ///< Completed leaf lists and the node split reaching eps beyond.
+    /// Quake3e: distances to brush sides and node planes in double, and its patch facets.
+    bool quake3e = false;
+    /// How far brush and patch bounds are grown before the swept bounds are checked against them
+    /// (units): the epsilon, as ioquake3; Quake3e's 0.25, or the epsilon when larger.
+    float boundsMargin = 0.125f;
     /// Margin beyond the shape's support before a sub-segment counts as wholly on one side of a
     /// node plane: the game's 1 unit; robust widens it for epsilons that would reach past it; 0
     /// for the tutorial.
@@ -55,9 +60,9 @@ struct TraceWork {
     TraceStats* stats = nullptr;
 };
 
-/// The brush test's bounds check (margin epsilon) against a box given as x y z in the first three
-/// floats of `mins` and `maxs` (the fourth of each is read and ignored): false when the swept
-/// bounds miss it on some axis. The same float operations as the game's check, four wide.
+/// The brush test's bounds check (margin TraceWork::boundsMargin) against a box given as x y z in the first
+/// three floats of `mins` and `maxs` (the fourth of each is read and ignored): false when the swept bounds
+/// miss it on some axis. The same float operations as the game's check, four wide.
 #if defined(__SSE2__)
 /// The game's side fractions for four planes at once: (d1 - eps) / (d1 - d2) where `entering` is
 /// set, (d1 + eps) / (d1 - d2) elsewhere, the numerator in double, d1 - d2 taken in float, the
@@ -77,14 +82,14 @@ inline __m128 sideFractions(__m128 d1, __m128 d2, __m128 entering, __m128d eps) 
 
 inline bool sweptOverlaps(const TraceWork& tw, const float* mins, const float* maxs) {
 #if defined(__SSE2__)
-    const __m128 e = _mm_set1_ps(tw.epsilon);
+    const __m128 e = _mm_set1_ps(tw.boundsMargin);
     const __m128 lo = _mm_sub_ps(_mm_loadu_ps(mins), e);
     const __m128 hi = _mm_add_ps(_mm_loadu_ps(maxs), e);
     const __m128 out =
         _mm_or_ps(_mm_cmplt_ps(_mm_load_ps(tw.swept[1]), lo), _mm_cmpgt_ps(_mm_load_ps(tw.swept[0]), hi));
     return (_mm_movemask_ps(out) & 7) == 0;
 #else
-    const float e = tw.epsilon;
+    const float e = tw.boundsMargin;
     for (int i = 0; i < 3; ++i)
         if (tw.swept[1][i] < mins[i] - e || tw.swept[0][i] > maxs[i] + e)
             return false;
@@ -94,6 +99,8 @@ inline bool sweptOverlaps(const TraceWork& tw, const float* mins, const float* m
 
 /// Float dot product in the game's evaluation order (x, then y, then z), so results round alike.
 using geometry::dot3;
+/// The same in double (Quake3e's).
+using geometry::dot3d;
 
 /// Fills tw.offsets from tw.size: entry `bits` (a plane's signBits) takes on each axis i
 /// size[1][i] when bit i is set (normal[i] < 0) and size[0][i] otherwise, the box corner deepest

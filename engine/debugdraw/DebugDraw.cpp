@@ -1,6 +1,6 @@
 #include "debugdraw/DebugDraw.h"
 
-#include "geometry/Winding.h"
+#include "geometry/BrushFace.h"
 
 #include <glm/geometric.hpp>
 
@@ -22,6 +22,9 @@ void basis(const glm::vec3& n, glm::vec3& right, glm::vec3& up) {
 /// Faces and the box limit are cut with this on-plane band (units), which keeps rounding from
 /// leaving slivers.
 constexpr float kClipEpsilon = 0.01f;
+
+/// Planes this close are one plane, whose first copy in the list draws the face.
+constexpr geometry::SamePlane<float> kSamePlane{0.9999f, 0.01f};
 
 geometry::Plane toPlane(const HullPlane& p) {
     return {p.normal, p.dist};
@@ -94,26 +97,18 @@ void DebugDraw::hullFaces(std::span<const std::vector<glm::vec3>> faces, const S
 }
 
 std::vector<std::vector<glm::vec3>> hullFaces(std::span<const HullPlane> planes, float extent) {
+    std::vector<geometry::Plane> cuts;
+    cuts.reserve(planes.size());
+    for (const HullPlane& p : planes)
+        cuts.push_back(toPlane(p));
     std::vector<std::vector<glm::vec3>> faces(planes.size());
     for (size_t i = 0; i < planes.size(); ++i) {
         const HullPlane& p = planes[i];
         if (glm::dot(p.normal, p.normal) < 0.5f)
             continue; // not a unit normal: no face
-        // A huge square on the plane, wound counter-clockwise seen from the normal side.
-        geometry::Winding poly =
-            geometry::baseWinding(toPlane(p), extent, geometry::Facing::CounterClockwise);
-        for (size_t j = 0; j < planes.size() && poly.size() >= 3; ++j) {
-            if (j == i)
-                continue;
-            // An identical plane earlier in the list owns the face.
-            if (glm::dot(planes[j].normal, p.normal) > 0.9999f &&
-                std::fabs(planes[j].dist - p.dist) < 0.01f) {
-                if (j < i)
-                    poly.clear();
-                continue;
-            }
-            poly = geometry::clipBehind(poly, toPlane(planes[j]), kClipEpsilon);
-        }
+        // Counter-clockwise seen from the normal side; an identical plane earlier in the list owns
+        // the face.
+        geometry::Winding poly = geometry::brushFace<float>(cuts, i, extent, kClipEpsilon, kSamePlane);
         // Keep the box limit too, so open hulls stay finite.
         for (int axis = 0; axis < 3 && poly.size() >= 3; ++axis)
             for (float sign : {1.0f, -1.0f}) {

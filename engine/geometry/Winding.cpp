@@ -158,6 +158,80 @@ template <class T> T windingArea(const BasicWinding<T>& w) {
     return T(0.5) * std::sqrt(dot3(total, total));
 }
 
+Winding baseWindingWide(const Plane& plane, float halfSize) {
+    const glm::vec3& normal = plane.normal;
+    int axis = -1;
+    float best = -1.0f;
+    for (int i = 0; i < 3; ++i) {
+        const float v = std::fabs(normal[i]);
+        if (v > best) {
+            axis = i;
+            best = v;
+        }
+    }
+    if (axis < 0)
+        return {}; // NaN normal
+    glm::vec3 up(0.0f);
+    if (axis == 2)
+        up.x = 1.0f;
+    else
+        up.z = 1.0f;
+    const double d = dot3d(up, normal);
+    for (int i = 0; i < 3; ++i)
+        up[i] = roundToFloat(double(up[i]) + double(normal[i]) * -d);
+    normalizeWide(up);
+    const glm::vec3 origin = normal * plane.dist;
+    glm::vec3 right = cross3Wide(up, normal);
+    up *= halfSize;
+    right *= halfSize;
+    return {origin - right + up, origin + right + up, origin + right - up, origin - right - up};
+}
+
+void chopInPlaceWide(Winding& w, const Plane& plane, float epsilon) {
+    const size_t n = w.size();
+    if (n == 0)
+        return;
+    std::vector<float> dists(n + 1);
+    std::vector<int> sides(n + 1);
+    int counts[3] = {0, 0, 0};
+    for (size_t i = 0; i < n; ++i) {
+        const double d = dot3d(w[i], plane.normal) - double(plane.dist);
+        dists[i] = roundToFloat(d); // the classification below uses the double
+        sides[i] = d > double(epsilon) ? kFront : d < -double(epsilon) ? kBack : kOn;
+        ++counts[sides[i]];
+    }
+    dists[n] = dists[0];
+    sides[n] = sides[0];
+    if (counts[kFront] == 0) {
+        w.clear();
+        return;
+    }
+    if (counts[kBack] == 0)
+        return;
+    Winding front;
+    front.reserve(n + 4);
+    for (size_t i = 0; i < n; ++i) {
+        const glm::vec3& p1 = w[i];
+        if (sides[i] != kBack)
+            front.push_back(p1);
+        if (sides[i] == kOn || sides[i + 1] == kOn || sides[i + 1] == sides[i])
+            continue;
+        const glm::vec3& p2 = w[(i + 1) % n];
+        const double t = double(dists[i]) / (double(dists[i]) - double(dists[i + 1]));
+        glm::vec3 mid;
+        for (int j = 0; j < 3; ++j) {
+            if (plane.normal[j] == 1.0f)
+                mid[j] = plane.dist;
+            else if (plane.normal[j] == -1.0f)
+                mid[j] = -plane.dist;
+            else
+                mid[j] = roundToFloat(double(p1[j]) + t * (double(p2[j]) - double(p1[j])));
+        }
+        front.push_back(mid);
+    }
+    w = front.size() < 3 ? Winding{} : std::move(front);
+}
+
 #define CLIPLAB_GEOMETRY_WINDING(T)                                                                          \
     template BasicWinding<T> baseWinding<T>(const BasicPlane<T>&, std::type_identity_t<T>, Facing);          \
     template void splitWinding<T>(const BasicWinding<T>&, const BasicPlane<T>&, std::type_identity_t<T>,     \

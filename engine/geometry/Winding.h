@@ -50,6 +50,17 @@ BasicWinding<T> clipBehind(const BasicWinding<T>& w, const BasicPlane<T>& plane,
 template <class T>
 void chopInPlace(BasicWinding<T>& w, const BasicPlane<T>& plane, std::type_identity_t<T> epsilon);
 
+/// baseWinding of a float plane with Quake3e's arithmetic (its polygon library computes in double
+/// and stores floats): the helper axis projected on the plane and normalised in double, the right
+/// vector crossed in double, each rounded to float; the corners scaled and summed in float.
+Winding baseWindingWide(const Plane& plane, float halfSize);
+
+/// chopInPlace of a float winding with Quake3e's arithmetic: each point's distance taken in double
+/// and classified in double (against the float `epsilon`), kept as a float for the crossing's
+/// ratio, which is taken in double; crossing points interpolated in double and rounded to float
+/// (exact on axial planes, as in chopInPlace).
+void chopInPlaceWide(Winding& w, const Plane& plane, float epsilon);
+
 /// Grows [mins, maxs] to take in every point of `w` (per axis: a point below mins or above maxs
 /// replaces it). The caller chooses the start: the game starts from +/- its map bounds.
 template <class T> void addToBounds(const BasicWinding<T>& w, Vec3<T>& mins, Vec3<T>& maxs);

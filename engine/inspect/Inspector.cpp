@@ -1,6 +1,6 @@
 #include "inspect/Inspector.h"
 
-#include "mapc/Winding.h"
+#include "geometry/BrushFace.h"
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -12,29 +12,23 @@ namespace cliplab::inspect {
 
 namespace {
 
-/// The face of side `i` of `brush`: its plane's huge square cut by every other side. A side whose
-/// plane repeats an earlier side's gets no face (that earlier side owns it).
-mapc::Winding sideFace(const bsp::BspData& d, const bsp::Brush& brush, int32_t i) {
-    auto plane = [&](int32_t k) {
+/// Half the size of the square each side's face starts from (units), as the map compiler's.
+constexpr double kFaceExtent = 65536.0;
+/// Points this close to a plane count as on it (units), as in the map compiler.
+constexpr double kOnEpsilon = 0.001;
+/// A side whose plane repeats an earlier side's gets no face (that earlier side owns it).
+constexpr geometry::SamePlane<double> kSamePlane{1.0 - 1e-9, kOnEpsilon};
+
+/// The planes of `brush`'s sides, in double.
+std::vector<geometry::DPlane> sidePlanes(const bsp::BspData& d, const bsp::Brush& brush) {
+    std::vector<geometry::DPlane> planes;
+    planes.reserve(static_cast<size_t>(brush.numSides));
+    for (int32_t k = 0; k < brush.numSides; ++k) {
         const bsp::Plane& p =
             d.planes[static_cast<size_t>(d.brushSides[static_cast<size_t>(brush.firstSide + k)].plane)];
-        return mapc::DPlane{glm::dvec3(p.normal), double(p.dist)};
-    };
-    const mapc::DPlane own = plane(i);
-    mapc::Winding w = mapc::baseWinding(own);
-    for (int32_t k = 0; k < brush.numSides && !w.empty(); ++k) {
-        if (k == i)
-            continue;
-        const mapc::DPlane other = plane(k);
-        if (glm::dot(other.normal, own.normal) > 1.0 - 1e-9 &&
-            std::abs(other.dist - own.dist) < mapc::kOnEpsilon) {
-            if (k < i)
-                return {};
-            continue;
-        }
-        w = mapc::clipBehind(w, other);
+        planes.push_back({glm::dvec3(p.normal), double(p.dist)});
     }
-    return w;
+    return planes;
 }
 
 std::string shaderName(const bsp::BspData& d, int32_t shader) {
@@ -101,6 +95,7 @@ std::optional<BrushInfo> Inspector::brush(int32_t index) const {
     info.contents = d.shaders[static_cast<size_t>(b.shader)].contents;
     info.owner = ownerOfBrush(index);
     glm::dvec3 lo(std::numeric_limits<double>::max()), hi(-std::numeric_limits<double>::max());
+    const std::vector<geometry::DPlane> planes = sidePlanes(d, b);
     for (int32_t i = 0; i < b.numSides; ++i) {
         const int32_t sideIndex = b.firstSide + i;
         const bsp::BrushSide& side = d.brushSides[static_cast<size_t>(sideIndex)];
@@ -112,8 +107,9 @@ std::optional<BrushInfo> Inspector::brush(int32_t index) const {
         s.dist = p.dist;
         s.shader = shaderName(d, side.shader);
         s.surfaceFlags = d.shaders[static_cast<size_t>(side.shader)].surfaceFlags;
-        const mapc::Winding face = sideFace(d, b, i);
-        const double area = face.size() >= 3 ? mapc::windingArea(face) : 0.0;
+        const geometry::DWinding face =
+            geometry::brushFace<double>(planes, static_cast<size_t>(i), kFaceExtent, kOnEpsilon, kSamePlane);
+        const double area = face.size() >= 3 ? geometry::windingArea(face) : 0.0;
         s.bevel = area < kBevelArea;
         s.area = s.bevel ? 0.0 : area;
         if (!s.bevel)

@@ -3,6 +3,7 @@
 #include "core/Format.h"
 
 #include <cmath>
+#include <optional>
 #include <set>
 
 namespace cliplab::items {
@@ -52,6 +53,81 @@ std::array<glm::vec3, 3> anglesToAxis(const glm::vec3& a) {
     return {forward, -right, up};
 }
 
+namespace {
+
+/// A misc_model with a model key: its model turned by angle/angles and scaled by modelscale or
+/// modelscale_vec. Nothing (with a warning) when a number is out of range.
+std::optional<Placement> placeModel(const bsp::Entity& e, size_t i, std::vector<std::string>& warnings) {
+    const std::string* model = e.get("model");
+    if (!model || model->empty())
+        return std::nullopt;
+    const glm::vec3 origin = e.vec3("origin").value_or(glm::vec3(0.0f));
+    if (!usable(origin)) {
+        warnings.push_back(where(e, i) + ": origin out of range, not drawn");
+        return std::nullopt;
+    }
+    Placement p;
+    p.model = *model;
+    p.origin = origin;
+    glm::vec3 angles(0.0f);
+    if (auto yaw = e.number("angle"))
+        angles.y = *yaw;
+    if (auto pyr = e.vec3("angles"))
+        angles = *pyr;
+    glm::vec3 scale(e.number("modelscale").value_or(1.0f));
+    if (auto s = e.vec3("modelscale_vec"))
+        scale = *s;
+    if (!usable(angles) || !usable(scale)) {
+        warnings.push_back(where(e, i) + ": angles or scale out of range, not drawn");
+        return std::nullopt;
+    }
+    p.axis = anglesToAxis(angles);
+    for (int k = 0; k < 3; ++k)
+        p.axis[static_cast<size_t>(k)] *= scale[k];
+    p.entityIndex = static_cast<int32_t>(i);
+    return p;
+}
+
+/// An item the game shows in free-for-all, dropped to the floor as the game drops it (unless
+/// spawnflags 1 hangs it); nothing for other entities, targeted items, team slaves, persistent
+/// powerups and the neutral flag, or (with a warning) one out of range or starting in solid.
+std::optional<Placement> placeItem(const bsp::Entity& e, size_t i, int32_t entityNumber, bool teamSlave,
+                                   const DropFunction& drop, std::vector<std::string>& warnings) {
+    const ItemDef* item = findItem(e.classname());
+    if (!item)
+        return std::nullopt;
+    if (e.get("targetname") || teamSlave || item->type == ItemType::PersistentPowerup ||
+        item->classname == "team_CTF_neutralflag")
+        return std::nullopt;
+    const glm::vec3 origin = e.vec3("origin").value_or(glm::vec3(0.0f));
+    if (!usable(origin)) {
+        warnings.push_back(where(e, i) + ": origin out of range, not drawn");
+        return std::nullopt;
+    }
+    Placement p;
+    p.item = item;
+    p.model = std::string(item->model);
+    p.origin = origin;
+    p.entityNumber = entityNumber;
+    p.entityIndex = static_cast<int32_t>(i);
+    p.appearsLater = item->type == ItemType::Powerup;
+    const auto spawnflags = static_cast<int32_t>(e.number("spawnflags").value_or(0.0f));
+    if ((spawnflags & 1) == 0 && drop) {
+        const glm::vec3 box(kItemRadius);
+        const auto rest = drop(origin, origin - glm::vec3(0, 0, 4096), -box, box);
+        if (!rest) {
+            warnings.push_back(core::format("%s: starts in solid at (%g %g %g), not drawn (as in the game)",
+                                            where(e, i).c_str(), static_cast<double>(origin.x),
+                                            static_cast<double>(origin.y), static_cast<double>(origin.z)));
+            return std::nullopt;
+        }
+        p.origin = *rest;
+    }
+    return p;
+}
+
+} // namespace
+
 PlacementResult placeEntities(const std::vector<bsp::Entity>& entities, const DropFunction& drop) {
     PlacementResult out;
     std::set<std::string> teams;
@@ -65,71 +141,11 @@ PlacementResult placeEntities(const std::vector<bsp::Entity>& entities, const Dr
         const int32_t entityNumber = freedAtSpawn(classname) ? -1 : number++;
         const std::string* team = e.get("team");
         const bool teamSlave = team && !teams.insert(*team).second;
-
-        if (classname == "misc_model") {
-            const std::string* model = e.get("model");
-            if (!model || model->empty())
-                continue;
-            const glm::vec3 origin = e.vec3("origin").value_or(glm::vec3(0.0f));
-            if (!usable(origin)) {
-                out.warnings.push_back(where(e, i) + ": origin out of range, not drawn");
-                continue;
-            }
-            Placement p;
-            p.model = *model;
-            p.origin = origin;
-            glm::vec3 angles(0.0f);
-            if (auto yaw = e.number("angle"))
-                angles.y = *yaw;
-            if (auto pyr = e.vec3("angles"))
-                angles = *pyr;
-            glm::vec3 scale(e.number("modelscale").value_or(1.0f));
-            if (auto s = e.vec3("modelscale_vec"))
-                scale = *s;
-            if (!usable(angles) || !usable(scale)) {
-                out.warnings.push_back(where(e, i) + ": angles or scale out of range, not drawn");
-                continue;
-            }
-            p.axis = anglesToAxis(angles);
-            for (int k = 0; k < 3; ++k)
-                p.axis[static_cast<size_t>(k)] *= scale[k];
-            p.entityIndex = static_cast<int32_t>(i);
-            out.placements.push_back(std::move(p));
-            continue;
-        }
-
-        const ItemDef* item = findItem(classname);
-        if (!item)
-            continue;
-        if (e.get("targetname") || teamSlave || item->type == ItemType::PersistentPowerup ||
-            item->classname == "team_CTF_neutralflag")
-            continue;
-        const glm::vec3 origin = e.vec3("origin").value_or(glm::vec3(0.0f));
-        if (!usable(origin)) {
-            out.warnings.push_back(where(e, i) + ": origin out of range, not drawn");
-            continue;
-        }
-        Placement p;
-        p.item = item;
-        p.model = std::string(item->model);
-        p.origin = origin;
-        p.entityNumber = entityNumber;
-        p.entityIndex = static_cast<int32_t>(i);
-        p.appearsLater = item->type == ItemType::Powerup;
-        const auto spawnflags = static_cast<int32_t>(e.number("spawnflags").value_or(0.0f));
-        if ((spawnflags & 1) == 0 && drop) {
-            const glm::vec3 box(kItemRadius);
-            const auto rest = drop(origin, origin - glm::vec3(0, 0, 4096), -box, box);
-            if (!rest) {
-                out.warnings.push_back(
-                    core::format("%s: starts in solid at (%g %g %g), not drawn (as in the game)",
-                                 where(e, i).c_str(), static_cast<double>(origin.x),
-                                 static_cast<double>(origin.y), static_cast<double>(origin.z)));
-                continue;
-            }
-            p.origin = *rest;
-        }
-        out.placements.push_back(std::move(p));
+        std::optional<Placement> placed = classname == "misc_model"
+                                              ? placeModel(e, i, out.warnings)
+                                              : placeItem(e, i, entityNumber, teamSlave, drop, out.warnings);
+        if (placed)
+            out.placements.push_back(std::move(*placed));
     }
     return out;
 }

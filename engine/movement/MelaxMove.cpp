@@ -111,6 +111,22 @@ private:
     /// Sets onGround/groundNormal from a short downward trace; false when the box starts in solid.
     bool probeGround();
     void wish(glm::vec3& wishdir, float& wishspeed) const;
+    /// Crouches at once, stands up only where the standing box fits; sets the shape.
+    void updateCrouch(bool walkMode);
+    /// probeGround(); when the box starts in solid, pushes it out first (false: stuck this tick).
+    bool probeOrUnstick();
+    /// Jumps when the jump key is newly down (the caller checks the ground); true when it jumped.
+    bool tryJump();
+    void applyFriction(bool walkMode, bool walking);
+    void accelerate(bool walkMode, bool walking);
+    /// The end velocity the state keeps and the velocity the move uses (the tick's average).
+    void applyGravity(bool walkMode, bool walking, bool jumped, glm::vec3& endVelocity,
+                      glm::vec3& moveVelocity) const;
+    /// The slide along `delta`, or a lifted path over a step when a wall cost real progress.
+    Slide slideOrStep(const glm::vec3& start, const glm::vec3& delta, const glm::vec3& endVelocity,
+                      bool walking) const;
+    /// Walking off a step or down a slope keeps the player on the ground.
+    void glueToGround();
     /// After the move: standing on the ground removes the velocity going into it.
     void landOnGround(bool walkMode);
     Slide slide(const glm::vec3& start, const glm::vec3& delta, const glm::vec3& velocity,
@@ -285,7 +301,40 @@ void MelaxMover::run() {
     if (m_cmd.upmove < 10)
         m_ps.jumpHeld = false;
     const bool walkMode = m_ps.mode == Mode::Walk;
+    updateCrouch(walkMode);
+    m_ps.stuck = false;
+    if (!probeOrUnstick())
+        return;
+    const bool wasGrounded = walkMode && m_ps.onGround;
+    const bool jumped = wasGrounded && tryJump();
+    const bool walking = walkMode && m_ps.onGround;
+    applyFriction(walkMode, walking);
+    accelerate(walkMode, walking);
+    glm::vec3 endVelocity(0.0f), moveVelocity(0.0f);
+    applyGravity(walkMode, walking, jumped, endVelocity, moveVelocity);
 
+    const glm::vec3 start = m_ps.origin;
+    const glm::vec3 delta = moveVelocity * m_dt;
+    if (m_tracer.correcting()) {
+        // Step-and-correct replaces the slide, the lifted path and the step-down glue.
+        const CorrectedMove moved = correctedMove(m_tracer, m_s, m_shape, start, delta, endVelocity, walking);
+        m_ps.origin = moved.origin;
+        m_ps.velocity = moved.velocity;
+        m_ps.stuck = moved.stuck;
+        probeGround();
+        landOnGround(walkMode);
+        return;
+    }
+    const Slide moved = slideOrStep(start, delta, endVelocity, walking);
+    m_ps.origin = moved.origin;
+    m_ps.velocity = moved.velocity;
+    probeGround();
+    if (wasGrounded && !jumped)
+        glueToGround();
+    landOnGround(walkMode);
+}
+
+void MelaxMover::updateCrouch(bool walkMode) {
     // Crouch: shrink at once, stand up only where the standing box fits.
     if (walkMode && m_cmd.upmove < 0) {
         m_ps.crouched = true;
@@ -295,30 +344,34 @@ void MelaxMover::run() {
             m_ps.crouched = false;
     }
     m_shape = playerShape(m_s, m_ps.crouched);
+}
 
+bool MelaxMover::probeOrUnstick() {
     // Started inside a solid (the ground probe starts solid): push out to the nearest free spot,
     // or give up for this tick.
-    m_ps.stuck = false;
-    if (!probeGround()) {
-        if (!unstick()) {
-            m_ps.stuck = true;
-            m_ps.velocity = glm::vec3(0.0f);
-            m_ps.onGround = false;
-            return;
-        }
-        probeGround();
-    }
-    const bool wasGrounded = walkMode && m_ps.onGround;
-    bool jumped = false;
-    if (wasGrounded && m_cmd.upmove >= 10 && !m_ps.jumpHeld) {
-        m_ps.velocity.z = m_s.jumpVelocity;
+    if (probeGround())
+        return true;
+    if (!unstick()) {
+        m_ps.stuck = true;
+        m_ps.velocity = glm::vec3(0.0f);
         m_ps.onGround = false;
-        m_ps.jumpHeld = true;
-        jumped = true;
+        return false;
     }
-    const bool walking = walkMode && m_ps.onGround;
+    probeGround();
+    return true;
+}
 
-    // Friction (ground, or the fly mode's air friction).
+bool MelaxMover::tryJump() {
+    if (m_cmd.upmove < 10 || m_ps.jumpHeld)
+        return false;
+    m_ps.velocity.z = m_s.jumpVelocity;
+    m_ps.onGround = false;
+    m_ps.jumpHeld = true;
+    return true;
+}
+
+void MelaxMover::applyFriction(bool walkMode, bool walking) {
+    // Ground friction, or the fly mode's air friction.
     glm::vec3 horizontal = m_ps.velocity;
     if (walking)
         horizontal.z = 0.0f;
@@ -328,17 +381,19 @@ void MelaxMover::run() {
         m_ps.velocity.y = 0.0f;
         if (!walkMode)
             m_ps.velocity.z = 0.0f;
-    } else {
-        float drop = 0.0f;
-        if (walking)
-            drop += (speed < m_s.stopSpeed ? m_s.stopSpeed : speed) * m_s.friction * m_dt;
-        if (!walkMode)
-            drop += speed * m_s.flyFriction * m_dt;
-        const float newspeed = speed - drop < 0.0f ? 0.0f : speed - drop;
-        m_ps.velocity *= newspeed / speed;
+        return;
     }
+    float drop = 0.0f;
+    if (walking)
+        drop += (speed < m_s.stopSpeed ? m_s.stopSpeed : speed) * m_s.friction * m_dt;
+    if (!walkMode)
+        drop += speed * m_s.flyFriction * m_dt;
+    const float newspeed = speed - drop < 0.0f ? 0.0f : speed - drop;
+    m_ps.velocity *= newspeed / speed;
+}
 
-    // Accelerate toward the wished velocity (never past it).
+void MelaxMover::accelerate(bool walkMode, bool walking) {
+    // Toward the wished velocity, never past it.
     glm::vec3 wishdir(0.0f);
     float wishspeed = 0.0f;
     wish(wishdir, wishspeed);
@@ -352,10 +407,13 @@ void MelaxMover::run() {
     const float pushLength = normalize(push);
     const float canPush = std::min(accel * m_dt * wishspeed, pushLength);
     m_ps.velocity += canPush * push;
+}
 
-    // Gravity: the move uses the average velocity over the tick, the state keeps the end velocity.
-    glm::vec3 endVelocity = m_ps.velocity;
-    glm::vec3 moveVelocity = m_ps.velocity;
+void MelaxMover::applyGravity(bool walkMode, bool walking, bool jumped, glm::vec3& endVelocity,
+                              glm::vec3& moveVelocity) const {
+    // The move uses the average velocity over the tick, the state keeps the end velocity.
+    endVelocity = m_ps.velocity;
+    moveVelocity = m_ps.velocity;
     if (walking) {
         const float vel = glm::length(m_ps.velocity);
         endVelocity = clipVelocity(m_ps.velocity, m_ps.groundNormal, m_s.overclip);
@@ -371,19 +429,10 @@ void MelaxMover::run() {
             moveVelocity = clipVelocity(moveVelocity, m_ps.groundNormal, m_s.overclip);
         }
     }
+}
 
-    const glm::vec3 start = m_ps.origin;
-    const glm::vec3 delta = moveVelocity * m_dt;
-    if (m_tracer.correcting()) {
-        // Step-and-correct replaces the slide, the lifted path and the step-down glue.
-        const CorrectedMove moved = correctedMove(m_tracer, m_s, m_shape, start, delta, endVelocity, walking);
-        m_ps.origin = moved.origin;
-        m_ps.velocity = moved.velocity;
-        m_ps.stuck = moved.stuck;
-        probeGround();
-        landOnGround(walkMode);
-        return;
-    }
+Slide MelaxMover::slideOrStep(const glm::vec3& start, const glm::vec3& delta, const glm::vec3& endVelocity,
+                              bool walking) const {
     Slide plain = slide(start, delta, endVelocity, walking);
     const glm::vec2 want(delta.x, delta.y);
     auto progress = [&](const glm::vec3& p) {
@@ -400,20 +449,19 @@ void MelaxMover::run() {
         if (better)
             plain = stepped; // the farther result wins
     }
-    m_ps.origin = plain.origin;
-    m_ps.velocity = plain.velocity;
+    return plain;
+}
 
-    probeGround();
+void MelaxMover::glueToGround() {
     // Step-down glue: walking off a step or down a slope keeps the player on the ground.
-    if (wasGrounded && !jumped && !m_groundPlane && m_ps.velocity.z <= 0.0f && m_s.stepHeight > 0.0f) {
-        const TraceResult down = trace(TracePurpose::StepDown, m_ps.origin,
-                                       m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.stepHeight + m_s.groundProbe));
-        if (!down.startSolid && down.fraction < 1.0f && down.plane.normal.z >= m_s.minWalkNormal) {
-            m_ps.origin = down.endpos;
-            probeGround();
-        }
+    if (m_groundPlane || !(m_ps.velocity.z <= 0.0f) || !(m_s.stepHeight > 0.0f))
+        return; // (NaN velocities and heights do not glue either)
+    const TraceResult down = trace(TracePurpose::StepDown, m_ps.origin,
+                                   m_ps.origin - glm::vec3(0.0f, 0.0f, m_s.stepHeight + m_s.groundProbe));
+    if (!down.startSolid && down.fraction < 1.0f && down.plane.normal.z >= m_s.minWalkNormal) {
+        m_ps.origin = down.endpos;
+        probeGround();
     }
-    landOnGround(walkMode);
 }
 
 void MelaxMover::landOnGround(bool walkMode) {

@@ -42,6 +42,10 @@ private:
     void airMove();
     void flyMove();
     bool slideMove(bool gravity);
+    /// One bump of slideMove: clips the velocity (and `endVelocity`, with gravity) to the first of
+    /// `planes[0, count)` it enters, then along the crease with a second one; false when a third
+    /// one stops the player dead (the velocity zeroed).
+    bool clipToPlanes(const glm::vec3* planes, int count, bool gravity, glm::vec3& endVelocity);
     /// Step-and-correct in place of slideMove/stepSlideMove (Method::StepCorrect).
     void correctSlide(bool gravity);
     void stepSlideMove(bool gravity);

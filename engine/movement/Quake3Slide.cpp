@@ -83,50 +83,54 @@ bool Q3Pmove::slideMove(bool gravity) {
         if (i < numplanes)
             continue;
         planes[numplanes++] = tr.plane.normal;
-
-        // Find a plane the velocity enters and clip to it; then to a second one along their crease;
-        // a third one stops the player dead.
-        for (i = 0; i < numplanes; ++i) {
-            if (dot(m_ps.velocity, planes[i]) >= 0.1f)
-                continue;
-            glm::vec3 clipV = clipVelocity(m_ps.velocity, planes[i], m_s.overclip);
-            glm::vec3 endClipV =
-                gravity ? clipVelocity(endVelocity, planes[i], m_s.overclip) : glm::vec3(0.0f);
-            for (int j = 0; j < numplanes; ++j) {
-                if (j == i)
-                    continue;
-                if (dot(clipV, planes[j]) >= 0.1f)
-                    continue;
-                clipV = clipVelocity(clipV, planes[j], m_s.overclip);
-                if (gravity)
-                    endClipV = clipVelocity(endClipV, planes[j], m_s.overclip);
-                if (dot(clipV, planes[i]) >= 0.0f)
-                    continue;
-                glm::vec3 dir = cross(planes[i], planes[j]);
-                normalize(dir);
-                clipV = dir * dot(dir, m_ps.velocity);
-                if (gravity)
-                    endClipV = dir * dot(dir, endVelocity);
-                for (int k = 0; k < numplanes; ++k) {
-                    if (k == i || k == j)
-                        continue;
-                    if (dot(clipV, planes[k]) >= 0.1f)
-                        continue;
-                    m_ps.velocity = glm::vec3(0.0f);
-                    return true;
-                }
-            }
-            m_ps.velocity = clipV;
-            if (gravity)
-                endVelocity = endClipV;
-            break;
-        }
+        if (!clipToPlanes(planes, numplanes, gravity, endVelocity))
+            return true;
     }
     if (gravity)
         m_ps.velocity = endVelocity;
     if (m_ps.timer > 0.0f)
         m_ps.velocity = primal; // the game's "don't change velocity if in a timer"
     return bump != 0;
+}
+
+bool Q3Pmove::clipToPlanes(const glm::vec3* planes, int count, bool gravity, glm::vec3& endVelocity) {
+    // Find a plane the velocity enters and clip to it; then to a second one along their crease;
+    // a third one stops the player dead.
+    for (int i = 0; i < count; ++i) {
+        if (dot(m_ps.velocity, planes[i]) >= 0.1f)
+            continue;
+        glm::vec3 clipV = clipVelocity(m_ps.velocity, planes[i], m_s.overclip);
+        glm::vec3 endClipV = gravity ? clipVelocity(endVelocity, planes[i], m_s.overclip) : glm::vec3(0.0f);
+        for (int j = 0; j < count; ++j) {
+            if (j == i)
+                continue;
+            if (dot(clipV, planes[j]) >= 0.1f)
+                continue;
+            clipV = clipVelocity(clipV, planes[j], m_s.overclip);
+            if (gravity)
+                endClipV = clipVelocity(endClipV, planes[j], m_s.overclip);
+            if (dot(clipV, planes[i]) >= 0.0f)
+                continue;
+            glm::vec3 dir = cross(planes[i], planes[j]);
+            normalize(dir);
+            clipV = dir * dot(dir, m_ps.velocity);
+            if (gravity)
+                endClipV = dir * dot(dir, endVelocity);
+            for (int k = 0; k < count; ++k) {
+                if (k == i || k == j)
+                    continue;
+                if (dot(clipV, planes[k]) >= 0.1f)
+                    continue;
+                m_ps.velocity = glm::vec3(0.0f);
+                return false;
+            }
+        }
+        m_ps.velocity = clipV;
+        if (gravity)
+            endVelocity = endClipV;
+        break;
+    }
+    return true;
 }
 
 void Q3Pmove::stepSlideMove(bool gravity) {

@@ -14,13 +14,8 @@ namespace cliplab::movement {
 
 namespace {
 
-/// A float setting, its name in setSetting and its range (what sanitize clamps to).
-struct FloatField {
-    const char* name;
-    float Settings::*field;
-    float min, max;
-};
-constexpr FloatField kFloats[] = {
+/// The float settings, their names in setSetting and their ranges (what sanitize clamps to).
+constexpr FloatSetting kFloats[] = {
     {"crouchMaxsZ", &Settings::crouchMaxsZ, -1e4, 1e4},
     {"eyeHeight", &Settings::eyeHeight, -1e4, 1e4},
     {"crouchEyeHeight", &Settings::crouchEyeHeight, -1e4, 1e4},
@@ -57,40 +52,40 @@ bool validMethod(Method m) {
     return m == Method::Swept || m == Method::StepCorrect;
 }
 bool validShape(collision::ShapeKind k) {
-    return static_cast<int>(k) >= static_cast<int>(collision::ShapeKind::Ray) &&
-           static_cast<int>(k) <= static_cast<int>(collision::ShapeKind::Cylinder);
+    return static_cast<size_t>(k) < collision::kShapeNames.size();
+}
+
+/// A literal's name as the C string the *Name functions return.
+const char* cName(std::string_view name) {
+    return name.data(); // every table's names are literals
 }
 
 } // namespace
+
+std::span<const FloatSetting> floatSettings() {
+    return kFloats;
+}
 
 std::optional<std::string> setSetting(Settings& s, const std::string& name, const std::string& value) {
     if (name == "preset") {
         const auto p = parsePreset(value);
         if (!p)
-            return "preset: expected melax or quake3, got '" + value + "'";
+            return "preset: expected " + core::choiceText(kPresetNames) + ", got '" + value + "'";
         s.preset = *p;
         return std::nullopt;
     }
     if (name == "method") {
         const auto m = parseMethod(value);
         if (!m)
-            return "method: expected swept or step-correct, got '" + value + "'";
+            return "method: expected " + core::choiceText(kMethodNames) + ", got '" + value + "'";
         s.method = *m;
         return std::nullopt;
     }
     if (name == "shape") {
-        if (value == "box")
-            s.shape = collision::ShapeKind::Box;
-        else if (value == "capsule")
-            s.shape = collision::ShapeKind::Capsule;
-        else if (value == "sphere")
-            s.shape = collision::ShapeKind::Sphere;
-        else if (value == "cylinder")
-            s.shape = collision::ShapeKind::Cylinder;
-        else if (value == "ray")
-            s.shape = collision::ShapeKind::Ray;
-        else
-            return "shape: expected box, capsule, sphere, cylinder or ray, got '" + value + "'";
+        const auto k = core::valueOf(collision::kShapeNames, value);
+        if (!k)
+            return "shape: expected " + core::choiceText(collision::kShapeNames) + ", got '" + value + "'";
+        s.shape = *k;
         return std::nullopt;
     }
     const auto v = core::parseFiniteNumber(value);
@@ -149,9 +144,9 @@ std::string floatText(float v) {
 } // namespace
 
 std::vector<SettingName> settingNames() {
-    std::vector<SettingName> out = {{"preset", "melax or quake3"},
-                                    {"method", "swept or step-correct"},
-                                    {"shape", "box, capsule, sphere, cylinder or ray"}};
+    std::vector<SettingName> out = {{"preset", core::choiceText(kPresetNames)},
+                                    {"method", core::choiceText(kMethodNames)},
+                                    {"shape", core::choiceText(collision::kShapeNames)}};
     for (const auto& ff : kFloats)
         out.push_back({ff.name, core::format("[%g, %g]", double(ff.min), double(ff.max))});
     out.push_back({"maxSlideIterations", "[1, 16], whole"});
@@ -291,65 +286,31 @@ std::vector<SettingText> settingTexts(const Settings& s) {
 }
 
 const char* shapeName(collision::ShapeKind kind) {
-    switch (kind) {
-    case collision::ShapeKind::Ray:
-        return "ray";
-    case collision::ShapeKind::Capsule:
-        return "capsule";
-    case collision::ShapeKind::Sphere:
-        return "sphere";
-    case collision::ShapeKind::Cylinder:
-        return "cylinder";
-    case collision::ShapeKind::Box:
-        break;
-    }
-    return "box";
+    return cName(core::nameOf(collision::kShapeNames, kind, "box"));
 }
 
 std::optional<Preset> parsePreset(const std::string& text) {
-    if (text == "melax")
-        return Preset::Melax;
-    if (text == "quake3")
-        return Preset::Quake3;
-    return std::nullopt;
+    return core::valueOf(kPresetNames, text);
 }
 
 std::optional<Mode> parseMode(const std::string& text) {
-    if (text == "walk")
-        return Mode::Walk;
-    if (text == "fly")
-        return Mode::Fly;
-    if (text == "noclip")
-        return Mode::Noclip;
-    return std::nullopt;
+    return core::valueOf(kModeNames, text);
 }
 
 std::optional<Method> parseMethod(const std::string& text) {
-    if (text == "swept")
-        return Method::Swept;
-    if (text == "step-correct")
-        return Method::StepCorrect;
-    return std::nullopt;
+    return core::valueOf(kMethodNames, text);
 }
 
 const char* methodName(Method method) {
-    return method == Method::StepCorrect ? "step-correct" : "swept";
+    return cName(core::nameOf(kMethodNames, method, "swept"));
 }
 
 const char* presetName(Preset preset) {
-    return preset == Preset::Quake3 ? "quake3" : "melax";
+    return cName(core::nameOf(kPresetNames, preset, "melax"));
 }
 
 const char* modeName(Mode mode) {
-    switch (mode) {
-    case Mode::Fly:
-        return "fly";
-    case Mode::Noclip:
-        return "noclip";
-    case Mode::Walk:
-        break;
-    }
-    return "walk";
+    return cName(core::nameOf(kModeNames, mode, "walk"));
 }
 
 } // namespace cliplab::movement

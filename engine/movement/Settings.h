@@ -4,12 +4,15 @@
 
 #include "bsp/BspData.h"
 #include "collision/Trace.h"
+#include "core/EnumNames.h"
 #include "stepcorrect/Correction.h"
 
 #include <glm/vec3.hpp>
 
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,11 +25,26 @@ enum class Mode {
     Noclip, ///< No gravity, no collision at all.
 };
 
+/// Every mode and its name, in enum order (the command line's --mode, recordings, the viewer).
+inline constexpr std::array<core::EnumName<Mode>, 3> kModeNames{{
+    {Mode::Walk, "walk"},
+    {Mode::Fly, "fly"},
+    {Mode::Noclip, "noclip"},
+}};
+static_assert(core::inEnumOrder(kModeNames));
+
 /// Which collision response is used.
 enum class Preset {
     Melax,  ///< Position-target sliding against every plane of the tick, path-lifting steps (default).
     Quake3, ///< ioquake3's Pmove reproduced exactly (PM_SlideMove / PM_StepSlideMove / PM_GroundTrace).
 };
+
+/// Every preset and its name, in enum order (--preset, `--set preset=`, recordings, the viewer).
+inline constexpr std::array<core::EnumName<Preset>, 2> kPresetNames{{
+    {Preset::Melax, "melax"},
+    {Preset::Quake3, "quake3"},
+}};
+static_assert(core::inEnumOrder(kPresetNames));
 
 /// How the position is updated each command (velocity, friction, gravity, jump and crouch are the
 /// preset's either way).
@@ -36,6 +54,13 @@ enum class Method {
                  ///< brushes (collision::correct, the block-engine point correction); needs a
                  ///< CorrectFunction, see move().
 };
+
+/// Every method and its name, in enum order (--method, `--set method=`, recordings, the viewer).
+inline constexpr std::array<core::EnumName<Method>, 2> kMethodNames{{
+    {Method::Swept, "swept"},
+    {Method::StepCorrect, "step-correct"},
+}};
+static_assert(core::inEnumOrder(kMethodNames));
 
 /// Settings of the controller. Every field has a default; units are game units and seconds.
 struct Settings {
@@ -93,6 +118,17 @@ struct Settings {
 /// nothing on success. One field at a time: check the whole with validateSettings afterwards.
 std::optional<std::string> setSetting(Settings& settings, const std::string& name, const std::string& value);
 
+/// A float field of Settings: its name in setSetting, the member and the range setSetting accepts
+/// and sanitize clamps to.
+struct FloatSetting {
+    const char* name;
+    float Settings::*field;
+    float min, max;
+};
+
+/// Every float field of Settings with its range, in settingNames() order (stepLength last).
+std::span<const FloatSetting> floatSettings();
+
 /// A name setSetting accepts and what it takes.
 struct SettingName {
     std::string name;  ///< e.g. "gravity", "minsx", "preset".
@@ -140,14 +176,14 @@ struct SettingText {
 /// for a file that must read back.
 std::vector<SettingText> settingTexts(const Settings& settings);
 
-/// "ray" / "box" / "capsule" / "sphere" / "cylinder", the names setSetting accepts for `shape`.
+/// The name of `kind` in collision::kShapeNames, the names setSetting accepts for `shape`.
 const char* shapeName(collision::ShapeKind kind);
 
-/// "melax" / "quake3"; nullopt for anything else.
+/// The preset named in kPresetNames; nullopt for anything else.
 std::optional<Preset> parsePreset(const std::string& text);
-/// "walk" / "fly" / "noclip"; nullopt for anything else.
+/// The mode named in kModeNames; nullopt for anything else.
 std::optional<Mode> parseMode(const std::string& text);
-/// "swept" / "step-correct"; nullopt for anything else.
+/// The method named in kMethodNames; nullopt for anything else.
 std::optional<Method> parseMethod(const std::string& text);
 /// The name parseMethod accepts.
 const char* methodName(Method method);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace cliplab::movement {
@@ -120,6 +121,70 @@ bool outOfWorld(const glm::vec3& p, const SoakConfig& config) {
     return false;
 }
 
+/// The walkers [first, last) of a soak, each from its own seed, with a tick rate and a spawn.
+std::vector<Walker> makeWalkers(const SoakConfig& config, int first, int last) {
+    std::vector<Walker> walkers;
+    for (int k = first; k < last; ++k) {
+        Walker w(walkerSeed(config.seed, k));
+        w.rate = w.rng.range(config.minRate, config.maxRate);
+        w.nextRate = w.rng.range(1.0, 10.0);
+        respawn(w, config);
+        walkers.push_back(w);
+    }
+    return walkers;
+}
+
+/// Before a walker's tick: a new tick rate and new keys when theirs are due, and the turn. Returns
+/// the tick's length (s).
+double prepareTick(Walker& w, const SoakConfig& config) {
+    if (w.time >= w.nextRate) {
+        w.rate = w.rng.range(config.minRate, config.maxRate);
+        w.nextRate = w.time + w.rng.range(1.0, 10.0);
+    }
+    if (w.time >= w.nextInput)
+        newInput(w);
+    const double dt = 1.0 / w.rate;
+    w.input.yaw = std::fmod(w.input.yaw + w.turnRate * static_cast<float>(dt) + 360.0f, 360.0f);
+    return dt;
+}
+
+/// What went wrong in the tick the walker just made, if anything: it left the world, ended in
+/// solid (by config.inSolidJudge, else `trace`), or is stuck: wanting to move (forward or strafe
+/// held) without getting stuckDistance away for stuckSeconds (this keeps the walker's anchor).
+std::optional<SoakFailureKind> judgeTick(Walker& w, const SoakConfig& config,
+                                         const collision::TraceFunction& trace) {
+    const Settings& settings = config.settings;
+    if (outOfWorld(w.state.origin, config))
+        return SoakFailureKind::OutOfWorld;
+    if ((config.inSolidJudge ? config.inSolidJudge : trace)(
+            playerShape(settings, w.state.crouched), w.state.origin, w.state.origin, settings.contentsMask)
+            .startSolid)
+        return SoakFailureKind::InSolid;
+    const bool pushing = w.input.forward != 0.0f || w.input.right != 0.0f;
+    if (!pushing) {
+        w.anchorTime = -1.0;
+    } else if (w.anchorTime < 0.0 || glm::length(w.state.origin - w.anchor) >= config.stuckDistance) {
+        w.anchor = w.state.origin;
+        w.anchorTime = w.time;
+    } else if (w.time - w.anchorTime >= config.stuckSeconds) {
+        return SoakFailureKind::Stuck;
+    }
+    return std::nullopt;
+}
+
+/// The report's count of failures of `kind`.
+int64_t& failureCount(SoakReport& report, SoakFailureKind kind) {
+    switch (kind) {
+    case SoakFailureKind::OutOfWorld:
+        return report.outOfWorld;
+    case SoakFailureKind::InSolid:
+        return report.inSolid;
+    case SoakFailureKind::Stuck:
+        break;
+    }
+    return report.stuck;
+}
+
 } // namespace
 
 const char* soakFailureName(SoakFailureKind kind) {
@@ -169,21 +234,9 @@ SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& tra
     if (config.settings.method == Method::StepCorrect && (!correct || !*correct))
         return report;
     const Settings& settings = config.settings;
-    std::vector<Walker> walkers;
     const int first = config.onlyWalker.value_or(0);
     const int last = config.onlyWalker ? first + 1 : config.walkers;
-    for (int k = first; k < last; ++k) {
-        Walker w(walkerSeed(config.seed, k));
-        w.rate = w.rng.range(config.minRate, config.maxRate);
-        w.nextRate = w.rng.range(1.0, 10.0);
-        respawn(w, config);
-        walkers.push_back(w);
-    }
-
-    auto fail = [&](SoakFailureKind kind, int index, const Walker& w, const PlayerState& before) {
-        if (report.failures.size() < config.maxReported)
-            report.failures.push_back({kind, index, w.tick, w.rate, before, w.state, w.input});
-    };
+    std::vector<Walker> walkers = makeWalkers(config, first, last);
 
     TraceCounter counter(recorder);
     const size_t count = walkers.size();
@@ -191,15 +244,7 @@ SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& tra
         const size_t slot = static_cast<size_t>(t % static_cast<int64_t>(count));
         Walker& w = walkers[slot];
         const int index = first + static_cast<int>(slot);
-
-        if (w.time >= w.nextRate) {
-            w.rate = w.rng.range(config.minRate, config.maxRate);
-            w.nextRate = w.time + w.rng.range(1.0, 10.0);
-        }
-        if (w.time >= w.nextInput)
-            newInput(w);
-        const double dt = 1.0 / w.rate;
-        w.input.yaw = std::fmod(w.input.yaw + w.turnRate * static_cast<float>(dt) + 360.0f, 360.0f);
+        const double dt = prepareTick(w, config);
 
         const PlayerState before = w.state;
         counter.count = 0;
@@ -213,30 +258,11 @@ SoakReport runSoak(const SoakConfig& config, const collision::TraceFunction& tra
         if (observer)
             observer(index, w.tick, w.rate, w.input, before, w.state);
 
-        if (outOfWorld(w.state.origin, config)) {
-            ++report.outOfWorld;
-            fail(SoakFailureKind::OutOfWorld, index, w, before);
+        if (const auto failure = judgeTick(w, config, trace)) {
+            ++failureCount(report, *failure);
+            if (report.failures.size() < config.maxReported)
+                report.failures.push_back({*failure, index, w.tick, w.rate, before, w.state, w.input});
             respawn(w, config);
-        } else if ((config.inSolidJudge ? config.inSolidJudge
-                                        : trace)(playerShape(settings, w.state.crouched), w.state.origin,
-                                                 w.state.origin, settings.contentsMask)
-                       .startSolid) {
-            ++report.inSolid;
-            fail(SoakFailureKind::InSolid, index, w, before);
-            respawn(w, config);
-        } else {
-            // Stuck: wanting to move (forward or strafe held) without getting anywhere.
-            const bool pushing = w.input.forward != 0.0f || w.input.right != 0.0f;
-            if (!pushing) {
-                w.anchorTime = -1.0;
-            } else if (w.anchorTime < 0.0 || glm::length(w.state.origin - w.anchor) >= config.stuckDistance) {
-                w.anchor = w.state.origin;
-                w.anchorTime = w.time;
-            } else if (w.time - w.anchorTime >= config.stuckSeconds) {
-                ++report.stuck;
-                fail(SoakFailureKind::Stuck, index, w, before);
-                respawn(w, config);
-            }
         }
         ++w.tick;
     }

@@ -3,6 +3,7 @@
 
 #include "planeshift/PlaneShiftTree.h"
 
+#include "geometry/BrushFace.h"
 #include "geometry/Support.h"
 #include "geometry/Winding.h"
 
@@ -42,13 +43,12 @@ std::vector<dvec3> clipBehind(const std::vector<dvec3>& points, const dvec3& n, 
 
 /// The face a new plane adds to `cell`: its winding clipped by every face of the cell.
 Face capFace(const Cell& cell, const dvec3& n, double d) {
-    Face f{n, d, geometry::baseWinding(geometry::DPlane{n, d}, kHuge, geometry::Facing::CounterClockwise)};
-    for (const Face& c : cell) {
-        f.points = clipBehind(f.points, c.normal, c.dist);
-        if (f.points.size() < 3)
-            break;
-    }
-    return f;
+    std::vector<geometry::DPlane> planes;
+    planes.reserve(cell.size() + 1);
+    for (const Face& c : cell)
+        planes.push_back({c.normal, c.dist});
+    planes.push_back({n, d});
+    return {n, d, geometry::brushFace<double>(planes, cell.size(), kHuge, kClipEpsilon)};
 }
 
 /// The part of `cell` behind the plane n.x = d.

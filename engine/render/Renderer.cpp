@@ -54,16 +54,16 @@ void Renderer::Impl::loadShaderScripts() {
         core::logInfo(summary);
 }
 
-GpuMaterial Renderer::Impl::makeMaterial(MaterialPlan plan) {
+GpuMaterial Renderer::Impl::makeMaterial(scene::MaterialPlan plan) {
     static const char* const kSkySuffix[6] = {"_rt", "_lf", "_bk", "_ft", "_up", "_dn"};
     GpuMaterial m;
     m.plan = std::move(plan);
     if (!m.plan.draw)
         return m;
-    for (const MaterialPass& p : m.plan.passes) {
+    for (const scene::MaterialPass& p : m.plan.passes) {
         GpuPass gp;
         gp.plan = p;
-        if (p.source != PassSource::Light)
+        if (p.source != scene::PassSource::Light)
             for (const std::string& image : p.images)
                 gp.textures.push_back(image == "$whiteimage" ? textures.white()
                                                              : textures.get(image, p.clamp));
@@ -94,7 +94,7 @@ void Renderer::Impl::buildMaterials() {
     for (size_t i = 0; i < data.shaders.size(); ++i) {
         const bsp::Shader& shader = data.shaders[i];
         const std::string name = shader::normalizeShaderName(shader.name);
-        MaterialPlan plan = planMaterial(name, library.find(name));
+        scene::MaterialPlan plan = scene::planMaterial(name, library.find(name));
         if (shader.surfaceFlags & bsp::surf::NoDraw)
             plan.draw = false;
         if (used[i]) {
@@ -113,7 +113,8 @@ void Renderer::Impl::uploadLightmaps() {
     for (int32_t i = 0; i < count; ++i) {
         const uint8_t* src = data.lightmaps.data() + static_cast<size_t>(i) * bsp::kLightmapBytes;
         for (size_t p = 0; p < bsp::kLightmapSize * bsp::kLightmapSize; ++p) {
-            const auto c = shiftLighting(src[p * 3], src[p * 3 + 1], src[p * 3 + 2], kLightingShift);
+            const auto c =
+                scene::shiftLighting(src[p * 3], src[p * 3 + 1], src[p * 3 + 2], scene::kLightingShift);
             rgba[p * 4] = c[0];
             rgba[p * 4 + 1] = c[1];
             rgba[p * 4 + 2] = c[2];
@@ -125,25 +126,25 @@ void Renderer::Impl::uploadLightmaps() {
 }
 
 void setMeshVertexLayout() {
-    const auto stride = static_cast<GLsizei>(sizeof(MeshVertex));
+    const auto stride = static_cast<GLsizei>(sizeof(scene::MeshVertex));
     auto attrib = [&](GLuint index, GLint size, GLenum type, GLboolean normalized, size_t offset) {
         glEnableVertexAttribArray(index);
         glVertexAttribPointer(index, size, type, normalized, stride, reinterpret_cast<void*>(offset));
     };
-    attrib(0, 3, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, position));
-    attrib(1, 2, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, st));
-    attrib(2, 2, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, lightmapSt));
-    attrib(3, 3, GL_FLOAT, GL_FALSE, offsetof(MeshVertex, normal));
-    attrib(4, 4, GL_UNSIGNED_BYTE, GL_TRUE, offsetof(MeshVertex, color));
+    attrib(0, 3, GL_FLOAT, GL_FALSE, offsetof(scene::MeshVertex, position));
+    attrib(1, 2, GL_FLOAT, GL_FALSE, offsetof(scene::MeshVertex, st));
+    attrib(2, 2, GL_FLOAT, GL_FALSE, offsetof(scene::MeshVertex, lightmapSt));
+    attrib(3, 3, GL_FLOAT, GL_FALSE, offsetof(scene::MeshVertex, normal));
+    attrib(4, 4, GL_UNSIGNED_BYTE, GL_TRUE, offsetof(scene::MeshVertex, color));
 }
 
 void Renderer::Impl::rebuildMesh(int patchLevel) {
-    mesh = buildWorldMesh(data, patchLevel, [this](int32_t surface) {
+    mesh = scene::buildWorldMesh(data, patchLevel, [this](int32_t surface) {
         return materials[static_cast<size_t>(data.surfaces[static_cast<size_t>(surface)].shader)].plan.draw;
     });
     glBindVertexArray(vao);
     glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(MeshVertex)),
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(scene::MeshVertex)),
                  mesh.vertices.data(), GL_STATIC_DRAW);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(uint32_t)),

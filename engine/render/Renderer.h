@@ -5,19 +5,24 @@
 /// the debug-draw layer on top. Needs a current GL context with glad loaded (see loadGl()).
 
 #include "bsp/BspData.h"
+#include "core/EnumNames.h"
 #include "core/Result.h"
 #include "debugdraw/DebugDraw.h"
 #include "fs/FileSystem.h"
 #include "items/Placement.h"
-#include "render/Camera.h"
-#include "render/Culling.h"
+#include "scene/Camera.h"
+#include "scene/Culling.h"
 
+#include <array>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace cliplab::render {
+
+/// The view the renderer draws (scene::Camera), named here for the renderer's callers.
+using scene::Camera;
 
 /// Loads the OpenGL functions through `getProcAddress` (e.g. SDL_GL_GetProcAddress) and checks for
 /// 3.3 core. Call once per process after making a context current.
@@ -30,11 +35,20 @@ enum class ViewMode {
     Flat,         ///< Grey, shaded by the surface normal.
 };
 
+/// Every view mode and its name, in enum order (shot's --view, the viewer's Render panel, console
+/// and settings file).
+inline constexpr std::array<core::EnumName<ViewMode>, 3> kViewModeNames{{
+    {ViewMode::Textured, "textured"},
+    {ViewMode::LightmapOnly, "lightmap"},
+    {ViewMode::Flat, "flat"},
+}};
+static_assert(core::inEnumOrder(kViewModeNames));
+
 /// Per-frame switches.
 struct RenderSettings {
     ViewMode view = ViewMode::Textured;
     bool wireframe = false; ///< Overlay the triangle edges.
-    CullSettings cull;
+    scene::CullSettings cull;
     int patchLevel = 4; ///< Subdivisions per bezier piece (1..64); changing it rebuilds the mesh.
     /// Draw the opaque batches nearest first (by a front-to-back walk of the BSP, within each sort
     /// key), so that most hidden pixels fail the depth test before they are shaded. Off: the
@@ -53,7 +67,7 @@ struct RenderSettings {
 
 /// Counters of the last frame.
 struct RenderStats {
-    CullStats cull;
+    scene::CullStats cull;
     uint32_t surfacesDrawn = 0;
     uint32_t trianglesDrawn = 0;
     uint32_t drawCalls = 0;

@@ -1,8 +1,8 @@
 // Renderer: one frame. Culling marks surfaces, each batch merges its visible surfaces' index
 // ranges into one glMultiDrawElements per pass.
 
-#include "render/Patch.h"
 #include "render/RendererImpl.h"
+#include "scene/Patch.h"
 
 #include <glm/gtc/type_ptr.hpp>
 
@@ -68,7 +68,7 @@ void setCull(shader::CullMode mode) {
 /// The constant part of a pass's colour at `seconds`: rgb from rgbGen and alpha from alphaGen
 /// (vertex-based generators are picked in the vertex shader, see rgbSource / alphaSource).
 /// Entity colours are zero: the game clears them for the world and for items.
-glm::vec4 passColor(const MaterialPass& p, double seconds) {
+glm::vec4 passColor(const scene::MaterialPass& p, double seconds) {
     glm::vec4 c(1.0f);
     switch (p.rgbGen) {
     case shader::RgbGen::Wave:
@@ -141,6 +141,24 @@ GLuint animFrame(const GpuPass& pass, double seconds) {
 }
 
 } // namespace
+
+void setTexCoordUniforms(const WorldUniforms& u, const scene::MaterialPass& p, const DrawContext& context,
+                         bool textured, double seconds) {
+    glUniform1i(u.tcGen, textured ? tcGenCode(p.tcGen) : 0);
+    if (textured && p.tcGen == shader::TcGen::Vector) {
+        glUniform3fv(u.tcVec0, 1, p.tcGenVectors[0]);
+        glUniform3fv(u.tcVec1, 1, p.tcGenVectors[1]);
+    }
+    glUniformMatrix3fv(u.envAxis, 1, GL_FALSE, glm::value_ptr(context.envAxis));
+    glUniform3fv(u.specularLight, 1, glm::value_ptr(context.specularLight));
+    glm::vec3 rowS, rowT;
+    glm::vec4 turb;
+    static const std::vector<shader::TcMod> kNoTcMods; // a ?: with a temporary would copy p.tcMods every pass
+    tcModMatrix(textured ? p.tcMods : kNoTcMods, seconds, rowS, rowT, turb);
+    glUniform3fv(u.tcS, 1, glm::value_ptr(rowS));
+    glUniform3fv(u.tcT, 1, glm::value_ptr(rowT));
+    glUniform4fv(u.turb, 1, glm::value_ptr(turb));
+}
 
 void tcModMatrix(const std::vector<shader::TcMod>& mods, double seconds, glm::vec3& rowS, glm::vec3& rowT,
                  glm::vec4& turb) {
@@ -226,7 +244,7 @@ const WorldUniforms& Renderer::Impl::use(ProgramKind kind, uint32_t passFeatures
     return p.u;
 }
 
-bool inDepthPrepass(const MaterialPlan& plan) {
+bool inDepthPrepass(const scene::MaterialPlan& plan) {
     // Only what the colour passes will cover exactly, at the same depth.
     return plan.sky || (!plan.passes.empty() && !plan.passes.front().blend &&
                         plan.passes.front().alphaFunc == shader::AlphaFunc::None && plan.deforms.empty() &&
@@ -245,97 +263,92 @@ void Renderer::Impl::issue(const DrawContext& context) {
 
 void Renderer::Impl::drawPasses(const GpuMaterial& material, const DrawContext& context, double seconds,
                                 const RenderSettings& settings) {
-    const MaterialPlan& plan = material.plan;
+    const scene::MaterialPlan& plan = material.plan;
     setCull(plan.cull);
     if (plan.polygonOffset) {
         glEnable(GL_POLYGON_OFFSET_FILL);
         glPolygonOffset(-1.0f, -2.0f);
     }
-    const int lightSource = context.lightSource;
-    if (lightSource == 1) {
+    if (context.lightSource == 1) {
         glActiveTexture(GL_TEXTURE1);
         glBindTexture(GL_TEXTURE_2D, context.lightmap);
         glActiveTexture(GL_TEXTURE0);
     }
-
     // The non-textured views draw one opaque pass per surface.
     const bool textured = settings.view == ViewMode::Textured;
     const size_t passCount = textured ? material.passes.size() : std::min<size_t>(1, material.passes.size());
-    for (size_t i = 0; i < passCount; ++i) {
-        const GpuPass& pass = material.passes[i];
-        const MaterialPass& p = pass.plan;
-        const bool alphaTest = textured && p.alphaFunc != shader::AlphaFunc::None;
-        const bool lightmapped = textured && !alphaTest && p.source == PassSource::TextureTimesLight &&
-                                 lightSource == 1 && plainColour(p) && p.tcGen == shader::TcGen::Base;
-        const bool modulated = textured && pass.modulateTexture != 0;
-        const bool usesTexture = textured && p.source != PassSource::Light;
-        // A texture-only pass is unlit; Light and combined passes use the surface's light.
-        const int passLight = !textured || p.source != PassSource::Texture ? lightSource : 0;
-        const uint32_t features = (usesTexture ? kPassTexture : 0u) | (passLight == 1 ? kPassLightmap : 0u) |
-                                  (modulated ? kPassModulate : 0u) | (alphaTest ? kPassAlphaTest : 0u);
-        const ProgramKind kind =
-            settings.view == ViewMode::Flat ? ProgramKind::ViewFlat
-            : settings.view == ViewMode::LightmapOnly
-                ? (passLight == 1 ? ProgramKind::ViewLightmap : ProgramKind::ViewLight)
-            : lightmapped ? (modulated ? ProgramKind::LightmappedModulate : ProgramKind::Lightmapped)
-                          : ProgramKind::Pass;
-        const WorldUniforms& u = use(kind, features);
-        glUniform1f(u.modScale, modulated ? p.modulate.scale : 0.0f);
-        if (modulated) {
-            glm::vec3 modS, modT;
-            glm::vec4 modTurb; // none: a layer with turb is not folded
-            tcModMatrix(p.modulate.tcMods, seconds, modS, modT, modTurb);
-            glUniform3fv(u.modS, 1, glm::value_ptr(modS));
-            glUniform3fv(u.modT, 1, glm::value_ptr(modT));
-            glActiveTexture(GL_TEXTURE0 + kModulateUnit);
-            glBindTexture(GL_TEXTURE_2D, pass.modulateTexture);
-            glActiveTexture(GL_TEXTURE0);
-        }
-        if (usesTexture)
-            glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
-        glUniform1i(u.lightSource, passLight);
-        glUniform1i(u.rgbGen, textured ? rgbSource(p.rgbGen) : 0);
-        glUniform1i(u.alphaGen, textured ? alphaSource(p.alphaGen) : 0);
-        const glm::vec4 color = textured ? passColor(p, seconds) : glm::vec4(1.0f);
-        glUniform4fv(u.color, 1, glm::value_ptr(color));
-        glUniform1i(u.alphaFunc, alphaTest ? alphaFuncCode(p.alphaFunc) : 0);
-        glUniform1i(u.tcGen, textured ? tcGenCode(p.tcGen) : 0);
-        if (textured && p.tcGen == shader::TcGen::Vector) {
-            glUniform3fv(u.tcVec0, 1, p.tcGenVectors[0]);
-            glUniform3fv(u.tcVec1, 1, p.tcGenVectors[1]);
-        }
-        glUniformMatrix3fv(u.envAxis, 1, GL_FALSE, glm::value_ptr(context.envAxis));
-        glUniform3fv(u.specularLight, 1, glm::value_ptr(context.specularLight));
-        glm::vec3 rowS, rowT;
-        glm::vec4 turb;
-        static const std::vector<shader::TcMod>
-            kNoTcMods; // a ?: with a temporary would copy p.tcMods every pass
-        tcModMatrix(textured ? p.tcMods : kNoTcMods, seconds, rowS, rowT, turb);
-        glUniform3fv(u.tcS, 1, glm::value_ptr(rowS));
-        glUniform3fv(u.tcT, 1, glm::value_ptr(rowT));
-        glUniform4fv(u.turb, 1, glm::value_ptr(turb));
-        if (textured && p.blend) {
-            glEnable(GL_BLEND);
-            glBlendFunc(glBlend(p.src), glBlend(p.dst));
-        } else {
-            glDisable(GL_BLEND);
-        }
-        // Depth the pre-pass laid down needs no second write (saves a store per fragment).
-        glDepthMask((!textured || p.depthWrite) && !context.depthDone ? GL_TRUE : GL_FALSE);
-        const bool equal = textured && p.depthFuncEqual;
-        if (equal)
-            glDepthFunc(GL_EQUAL);
-        issue(context);
-        if (equal)
-            glDepthFunc(GL_LEQUAL);
-    }
+    for (size_t i = 0; i < passCount; ++i)
+        drawPass(material.passes[i], context, seconds, settings.view);
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);
     if (plan.polygonOffset)
         glDisable(GL_POLYGON_OFFSET_FILL);
 }
 
-void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material, double seconds,
+PassProgram passProgram(const GpuPass& pass, int lightSource, ViewMode view) {
+    const scene::MaterialPass& p = pass.plan;
+    PassProgram out;
+    const bool textured = view == ViewMode::Textured;
+    out.alphaTest = textured && p.alphaFunc != shader::AlphaFunc::None;
+    const bool lightmapped = textured && !out.alphaTest && p.source == scene::PassSource::TextureTimesLight &&
+                             lightSource == 1 && scene::plainColour(p) && p.tcGen == shader::TcGen::Base;
+    out.modulated = textured && pass.modulateTexture != 0;
+    out.usesTexture = textured && p.source != scene::PassSource::Light;
+    // A texture-only pass is unlit; Light and combined passes use the surface's light.
+    out.light = !textured || p.source != scene::PassSource::Texture ? lightSource : 0;
+    out.features = (out.usesTexture ? kPassTexture : 0u) | (out.light == 1 ? kPassLightmap : 0u) |
+                   (out.modulated ? kPassModulate : 0u) | (out.alphaTest ? kPassAlphaTest : 0u);
+    out.kind = view == ViewMode::Flat ? ProgramKind::ViewFlat
+               : view == ViewMode::LightmapOnly
+                   ? (out.light == 1 ? ProgramKind::ViewLightmap : ProgramKind::ViewLight)
+               : lightmapped ? (out.modulated ? ProgramKind::LightmappedModulate : ProgramKind::Lightmapped)
+                             : ProgramKind::Pass;
+    return out;
+}
+
+void Renderer::Impl::drawPass(const GpuPass& pass, const DrawContext& context, double seconds,
+                              ViewMode view) {
+    const scene::MaterialPass& p = pass.plan;
+    const bool textured = view == ViewMode::Textured;
+    const PassProgram program = passProgram(pass, context.lightSource, view);
+    const WorldUniforms& u = use(program.kind, program.features);
+    glUniform1f(u.modScale, program.modulated ? p.modulate.scale : 0.0f);
+    if (program.modulated) {
+        glm::vec3 modS, modT;
+        glm::vec4 modTurb; // none: a layer with turb is not folded
+        tcModMatrix(p.modulate.tcMods, seconds, modS, modT, modTurb);
+        glUniform3fv(u.modS, 1, glm::value_ptr(modS));
+        glUniform3fv(u.modT, 1, glm::value_ptr(modT));
+        glActiveTexture(GL_TEXTURE0 + kModulateUnit);
+        glBindTexture(GL_TEXTURE_2D, pass.modulateTexture);
+        glActiveTexture(GL_TEXTURE0);
+    }
+    if (program.usesTexture)
+        glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
+    glUniform1i(u.lightSource, program.light);
+    glUniform1i(u.rgbGen, textured ? rgbSource(p.rgbGen) : 0);
+    glUniform1i(u.alphaGen, textured ? alphaSource(p.alphaGen) : 0);
+    const glm::vec4 color = textured ? passColor(p, seconds) : glm::vec4(1.0f);
+    glUniform4fv(u.color, 1, glm::value_ptr(color));
+    glUniform1i(u.alphaFunc, program.alphaTest ? alphaFuncCode(p.alphaFunc) : 0);
+    setTexCoordUniforms(u, p, context, textured, seconds);
+    if (textured && p.blend) {
+        glEnable(GL_BLEND);
+        glBlendFunc(glBlend(p.src), glBlend(p.dst));
+    } else {
+        glDisable(GL_BLEND);
+    }
+    // Depth the pre-pass laid down needs no second write (saves a store per fragment).
+    glDepthMask((!textured || p.depthWrite) && !context.depthDone ? GL_TRUE : GL_FALSE);
+    const bool equal = textured && p.depthFuncEqual;
+    if (equal)
+        glDepthFunc(GL_EQUAL);
+    issue(context);
+    if (equal)
+        glDepthFunc(GL_LEQUAL);
+}
+
+void Renderer::Impl::drawSkyBatch(const scene::MeshBatch&, const GpuMaterial& material, double seconds,
                                   const Camera& camera) {
     glDisable(GL_CULL_FACE);
     // Each kind of sky draw has its own program; the vertex shader's generators stay off.
@@ -359,7 +372,7 @@ void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material,
         covered = true;
     }
     for (const GpuPass& pass : material.passes) {
-        const MaterialPass& p = pass.plan;
+        const scene::MaterialPass& p = pass.plan;
         const WorldUniforms& sky = useSky(ProgramKind::SkyClouds);
         glBindTexture(GL_TEXTURE_2D, animFrame(pass, seconds));
         const glm::vec4 color = passColor(p, seconds);
@@ -388,8 +401,38 @@ void Renderer::Impl::drawSkyBatch(const MeshBatch&, const GpuMaterial& material,
 }
 
 void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSettings& settings) {
+    beginFrame(camera, seconds, settings);
+    buildDynamic(camera, seconds, settings);
+    glBindVertexArray(vao);
+    // Outside the world (in a solid leaf, cluster -1) everything is drawn (no PVS, see Culling),
+    // except the sky: its surfaces enclose the map and, drawn as sky, would hide all of it.
+    const bool outside = stats.cull.cameraCluster < 0;
+    if (settings.depthPrepass && settings.drawWorld)
+        depthPrepass(outside);
+    if (settings.countColourSamples) {
+        if (!samplesQuery)
+            glGenQueries(1, &samplesQuery);
+        glBeginQuery(GL_SAMPLES_PASSED, samplesQuery);
+    }
+    drawBatches(camera, seconds, settings, outside);
+    if (settings.countColourSamples) {
+        glEndQuery(GL_SAMPLES_PASSED);
+        GLuint64 passed = 0;
+        glGetQueryObjectui64v(samplesQuery, GL_QUERY_RESULT, &passed);
+        stats.colourSamples = passed;
+    }
+    if (settings.wireframe && settings.drawWorld)
+        drawWireframe();
+    glBindVertexArray(0);
+    glDisable(GL_CULL_FACE);
+    debug->flush(frameUniforms.viewProj);
+    currentProgram = 0;
+    glUseProgram(0);
+}
+
+void Renderer::Impl::beginFrame(const Camera& camera, double seconds, const RenderSettings& settings) {
     stats = {};
-    const int level = std::clamp(settings.patchLevel, kMinPatchLevel, kMaxPatchLevel);
+    const int level = std::clamp(settings.patchLevel, scene::kMinPatchLevel, scene::kMaxPatchLevel);
     if (level != mesh.patchLevel)
         rebuildMesh(level);
     const glm::mat4 viewProj = camera.viewProjection();
@@ -408,39 +451,31 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_TRUE);
     glFrontFace(GL_CW); // Quake 3 winds front faces clockwise
-    buildDynamic(camera, seconds, settings);
-    glBindVertexArray(vao);
-    // Outside the world (in a solid leaf, cluster -1) everything is drawn (no PVS, see Culling),
-    // except the sky: its surfaces enclose the map and, drawn as sky, would hide all of it.
-    const bool outside = stats.cull.cameraCluster < 0;
-    if (settings.depthPrepass && settings.drawWorld)
-        depthPrepass(outside);
-    if (settings.countColourSamples) {
-        if (!samplesQuery)
-            glGenQueries(1, &samplesQuery);
-        glBeginQuery(GL_SAMPLES_PASSED, samplesQuery);
-    }
+}
 
+DrawContext Renderer::Impl::batchContext(const scene::MeshBatch& batch) const {
+    DrawContext context;
+    context.lightSource = batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
+                          : batch.lightmap == bsp::kLightmapByVertex                                    ? 2
+                                                                                                        : 0;
+    if (context.lightSource == 1)
+        context.lightmap = lightmaps[static_cast<size_t>(batch.lightmap)];
+    context.specularLight = kSpecularLight;
+    return context;
+}
+
+void Renderer::Impl::drawBatches(const Camera& camera, double seconds, const RenderSettings& settings,
+                                 bool outside) {
     // World batches in sort order, with the dynamic draws (also sorted) merged in: a dynamic draw
     // goes before the first world batch of a higher sort key.
     size_t nextDynamic = 0;
-    auto drawDynamicBelow = [&](float sortLimit) {
-        if (nextDynamic >= dynamicDraws.size() || dynamicDraws[nextDynamic].sort >= sortLimit)
-            return;
-        glBindVertexArray(dynamicVao);
-        while (nextDynamic < dynamicDraws.size() && dynamicDraws[nextDynamic].sort < sortLimit) {
-            const DynamicDraw& d = dynamicDraws[nextDynamic++];
-            drawPasses(*d.material, d.context, seconds, settings);
-        }
-        glBindVertexArray(vao);
-    };
     static const std::vector<int32_t> kNothing; // a ?: with a temporary would copy frameOrder every frame
     for (int32_t b : settings.drawWorld ? frameOrder : kNothing) {
-        const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
+        const scene::MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
         const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
         if (!material.plan.deforms.empty() && !material.plan.sky)
             continue; // drawn from the dynamic buffer
-        drawDynamicBelow(material.plan.sort);
+        drawDynamicBelow(material.plan.sort, nextDynamic, seconds, settings);
         const uint32_t drawnBefore = stats.surfacesDrawn;
         if ((material.plan.sky && outside) || !collectVisible(batch, true))
             continue;
@@ -450,45 +485,39 @@ void Renderer::Impl::draw(const Camera& camera, double seconds, const RenderSett
         if (material.plan.sky && settings.view == ViewMode::Textured) {
             drawSkyBatch(batch, material, seconds, camera);
         } else {
-            DrawContext context;
-            context.lightSource =
-                batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
-                : batch.lightmap == bsp::kLightmapByVertex                                    ? 2
-                                                                                              : 0;
-            if (context.lightSource == 1)
-                context.lightmap = lightmaps[static_cast<size_t>(batch.lightmap)];
-            context.specularLight = kSpecularLight;
+            DrawContext context = batchContext(batch);
             context.depthDone = settings.depthPrepass && inDepthPrepass(material.plan);
             drawPasses(material, context, seconds, settings);
         }
     }
-    drawDynamicBelow(std::numeric_limits<float>::infinity());
-    if (settings.countColourSamples) {
-        glEndQuery(GL_SAMPLES_PASSED);
-        GLuint64 passed = 0;
-        glGetQueryObjectui64v(samplesQuery, GL_QUERY_RESULT, &passed);
-        stats.colourSamples = passed;
-    }
+    drawDynamicBelow(std::numeric_limits<float>::infinity(), nextDynamic, seconds, settings);
+}
 
-    if (settings.wireframe && settings.drawWorld) {
-        const WorldUniforms& u = use(ProgramKind::ViewSolid);
-        glUniform4f(u.color, 1.0f, 1.0f, 1.0f, 1.0f);
-        glUniform1i(u.tcGen, 0);
-        glDisable(GL_CULL_FACE);
-        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-        glEnable(GL_POLYGON_OFFSET_LINE);
-        glPolygonOffset(-1.0f, -1.0f);
-        for (int32_t b : drawOrder)
-            if (collectVisible(mesh.batches[static_cast<size_t>(b)], false))
-                multiDraw();
-        glDisable(GL_POLYGON_OFFSET_LINE);
-        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+void Renderer::Impl::drawDynamicBelow(float sortLimit, size_t& next, double seconds,
+                                      const RenderSettings& settings) {
+    if (next >= dynamicDraws.size() || dynamicDraws[next].sort >= sortLimit)
+        return;
+    glBindVertexArray(dynamicVao);
+    while (next < dynamicDraws.size() && dynamicDraws[next].sort < sortLimit) {
+        const DynamicDraw& d = dynamicDraws[next++];
+        drawPasses(*d.material, d.context, seconds, settings);
     }
-    glBindVertexArray(0);
+    glBindVertexArray(vao);
+}
+
+void Renderer::Impl::drawWireframe() {
+    const WorldUniforms& u = use(ProgramKind::ViewSolid);
+    glUniform4f(u.color, 1.0f, 1.0f, 1.0f, 1.0f);
+    glUniform1i(u.tcGen, 0);
     glDisable(GL_CULL_FACE);
-    debug->flush(viewProj);
-    currentProgram = 0;
-    glUseProgram(0);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    glEnable(GL_POLYGON_OFFSET_LINE);
+    glPolygonOffset(-1.0f, -1.0f);
+    for (int32_t b : drawOrder)
+        if (collectVisible(mesh.batches[static_cast<size_t>(b)], false))
+            multiDraw();
+    glDisable(GL_POLYGON_OFFSET_LINE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
 }
 
 void Renderer::Impl::orderBatches(const glm::vec3& eye, bool frontToBack) {
@@ -498,7 +527,7 @@ void Renderer::Impl::orderBatches(const glm::vec3& eye, bool frontToBack) {
     culler.rankFrontToBack(eye);
     batchRank.assign(mesh.batches.size(), std::numeric_limits<uint32_t>::max());
     for (size_t b = 0; b < mesh.batches.size(); ++b) {
-        const MaterialPlan& plan = materials[static_cast<size_t>(mesh.batches[b].shader)].plan;
+        const scene::MaterialPlan& plan = materials[static_cast<size_t>(mesh.batches[b].shader)].plan;
         // Only what the depth pre-pass would take: opaque, not alpha-tested, not moved. Other
         // batches keep the shader order, which blending may depend on.
         if (plan.sky || !inDepthPrepass(plan))
@@ -523,8 +552,8 @@ void Renderer::Impl::depthPrepass(bool outside) {
     use(ProgramKind::Depth);
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
     for (int32_t b : frameOrder) {
-        const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
-        const MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
+        const scene::MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
+        const scene::MaterialPlan& plan = materials[static_cast<size_t>(batch.shader)].plan;
         if (!inDepthPrepass(plan) || (plan.sky && outside) || !collectVisible(batch, false))
             continue;
         setCull(plan.sky ? shader::CullMode::None : plan.cull);
@@ -533,7 +562,7 @@ void Renderer::Impl::depthPrepass(bool outside) {
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
-bool Renderer::Impl::collectVisible(const MeshBatch& batch, bool countStats) {
+bool Renderer::Impl::collectVisible(const scene::MeshBatch& batch, bool countStats) {
     counts.clear();
     offsets.clear();
     uint32_t runStart = 0, runCount = 0;
@@ -546,7 +575,7 @@ bool Renderer::Impl::collectVisible(const MeshBatch& batch, bool countStats) {
     for (int32_t s : batch.surfaces) {
         if (!culler.visible(static_cast<size_t>(s)))
             continue;
-        const MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
+        const scene::MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
         if (countStats) {
             ++stats.surfacesDrawn;
             stats.trianglesDrawn += ms.indexCount / 3;

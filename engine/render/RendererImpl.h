@@ -3,12 +3,12 @@
 /// Internals of Renderer shared by its two source files (resources, drawing). Not public.
 
 #include "render/GlDebugDraw.h"
-#include "render/LightGrid.h"
-#include "render/Material.h"
-#include "render/ModelScene.h"
 #include "render/Renderer.h"
 #include "render/Textures.h"
-#include "render/WorldMesh.h"
+#include "scene/LightGrid.h"
+#include "scene/Material.h"
+#include "scene/ModelScene.h"
+#include "scene/WorldMesh.h"
 #include "shader/ShaderScript.h"
 
 #include <glad/gl.h>
@@ -22,14 +22,14 @@ namespace cliplab::render {
 
 /// A material pass with its textures resolved.
 struct GpuPass {
-    MaterialPass plan;
+    scene::MaterialPass plan;
     std::vector<GLuint> textures; ///< One per image (animMap frames); empty for Light passes.
     GLuint modulateTexture = 0;   ///< The folded layer's image (plan.modulate), or 0.
 };
 
 /// A material ready to draw.
 struct GpuMaterial {
-    MaterialPlan plan;
+    scene::MaterialPlan plan;
     std::vector<GpuPass> passes;
     std::array<GLuint, 6> skyBox{}; ///< Farbox sides (+X, -X, +Y, -Y, +Z, -Z); all 0 when none.
     bool hasSkyBox = false;
@@ -116,8 +116,8 @@ struct Renderer::Impl {
     TextureCache textures;
     std::vector<GpuMaterial> materials; ///< One per BSP shader.
     std::vector<GLuint> lightmaps;
-    WorldMesh mesh;
-    SurfaceCuller culler;
+    scene::WorldMesh mesh;
+    scene::SurfaceCuller culler;
     std::unique_ptr<GlDebugDraw> debug;
     std::array<GpuProgram, kProgramCount> programs;
     FrameUniforms frameUniforms;
@@ -129,13 +129,13 @@ struct Renderer::Impl {
     std::vector<uint32_t> batchRank; ///< Per batch: the front-to-back rank of its nearest visible surface.
     RenderStats stats;
     // Models and deformed world surfaces: rebuilt on the CPU each frame into the dynamic buffer.
-    LightGrid lightGrid;
-    std::unique_ptr<ModelScene> scene;
+    scene::LightGrid lightGrid;
+    std::unique_ptr<scene::ModelScene> scene;
     std::vector<std::unique_ptr<GpuMaterial>> modelMaterials;
     std::map<std::string, GpuMaterial*> modelMaterialByName;
     std::vector<std::vector<const GpuMaterial*>> modelSurfaceMaterials; ///< Per scene model, per surface.
     GLuint dynamicVao = 0, dynamicVbo = 0, dynamicIbo = 0;
-    std::vector<MeshVertex> dynamicVertices;
+    std::vector<scene::MeshVertex> dynamicVertices;
     std::vector<uint32_t> dynamicIndices;
     std::vector<DynamicDraw> dynamicDraws;
     // Per-frame scratch for glMultiDrawElements.
@@ -151,24 +151,44 @@ struct Renderer::Impl {
     void uploadLightmaps();
     void rebuildMesh(int patchLevel);
     void draw(const Camera& camera, double seconds, const RenderSettings& settings);
+    /// The frame's culling, batch order and per-frame uniforms; clears the target.
+    void beginFrame(const Camera& camera, double seconds, const RenderSettings& settings);
+    /// The visible world batches in sort order with the dynamic draws merged in; the sky left out
+    /// when the camera is `outside` the world.
+    void drawBatches(const Camera& camera, double seconds, const RenderSettings& settings, bool outside);
+    /// Draws the dynamic draws from `next` on whose sort key is below `sortLimit`; advances `next`.
+    void drawDynamicBelow(float sortLimit, size_t& next, double seconds, const RenderSettings& settings);
+    /// The triangle edges of the visible world over the picture.
+    void drawWireframe();
+    /// How a world batch's triangles are lit: its lightmap, vertex colours or nothing.
+    DrawContext batchContext(const scene::MeshBatch& batch) const;
     /// A material's resolved textures (world and model materials alike).
-    GpuMaterial makeMaterial(MaterialPlan plan);
+    GpuMaterial makeMaterial(scene::MaterialPlan plan);
     /// Draws every pass of `material` over the triangles `context` names (the collected static
     /// ranges, or a range of the dynamic buffer).
     void drawPasses(const GpuMaterial& material, const DrawContext& context, double seconds,
                     const RenderSettings& settings);
+    /// One pass of a material over the triangles `context` names, in `view`.
+    void drawPass(const GpuPass& pass, const DrawContext& context, double seconds, ViewMode view);
     /// The world batches with deforms (visible surfaces) and the posed models, into the dynamic
     /// buffer and dynamicDraws (sorted by sort key).
     void buildDynamic(const Camera& camera, double seconds, const RenderSettings& settings);
+    /// The visible surfaces of the world batches with deforms, deformed, into the dynamic buffer.
+    void appendDeformedWorld(const scene::DeformView& view, double seconds);
+    /// The posed models that pass the PVS and the frustum, lit from the grid, into the dynamic buffer.
+    void appendModels(const scene::DeformView& view, double seconds, const RenderSettings& settings);
+    /// Whether a posed model may be seen: its cluster in the camera's PVS, its bounds in `frustum`.
+    bool modelVisible(const scene::PosedModel& posed, const std::array<glm::vec4, 6>& frustum,
+                      const RenderSettings& settings) const;
     void setEntities(std::vector<items::Placement> placements);
-    void drawSkyBatch(const MeshBatch& batch, const GpuMaterial& material, double seconds,
+    void drawSkyBatch(const scene::MeshBatch& batch, const GpuMaterial& material, double seconds,
                       const Camera& camera);
     void multiDraw();
     /// Issues the triangles of `context`: the collected ranges, or its dynamic range.
     void issue(const DrawContext& context);
     /// Fills counts/offsets with the visible index ranges of `batch` (merging adjacent surfaces) and
     /// counts them in the stats; false when nothing is visible.
-    bool collectVisible(const MeshBatch& batch, bool countStats);
+    bool collectVisible(const scene::MeshBatch& batch, bool countStats);
     /// Lays down the depth of opaque, non-alpha-tested batches.
     /// Depth of the opaque surfaces; `outside`: the camera is outside the world (no sky).
     void depthPrepass(bool outside);
@@ -179,8 +199,32 @@ struct Renderer::Impl {
     const WorldUniforms& use(ProgramKind kind, uint32_t passFeatures = 0);
 };
 
+/// The program a pass is drawn with, and what it fetches.
+struct PassProgram {
+    ProgramKind kind = ProgramKind::Pass;
+    uint32_t features = 0;    ///< PassFeature bits (the variant of ProgramKind::Pass).
+    int light = 0;            ///< The pass's light: 0 none, 1 the lightmap, 2 vertex colour.
+    bool alphaTest = false;   ///< The pass may discard.
+    bool modulated = false;   ///< A folded layer multiplies it.
+    bool usesTexture = false; ///< It fetches its image.
+};
+
+/// How `pass` is drawn over triangles lit by `lightSource` (DrawContext::lightSource) in `view`:
+/// the non-textured views use their own programs; an image x lightmap pass with plain colours
+/// takes the branch-free programs.
+PassProgram passProgram(const GpuPass& pass, int lightSource, ViewMode view);
+
+/// Sets a pass's texture coordinate uniforms: tcGen and its vectors, the model's axes and
+/// specular light, and the tcMod matrix with the first turb (all off outside the textured view).
+void setTexCoordUniforms(const WorldUniforms& u, const scene::MaterialPass& p, const DrawContext& context,
+                         bool textured, double seconds);
+
+/// How a posed model's triangles are drawn from the dynamic buffer: lit by their vertex colours
+/// (the grid light) outside the textured view, environment maps and specular light turned with it.
+DrawContext modelContext(const scene::PosedModel& posed, bool textured);
+
 /// Whether the depth pre-pass draws batches of `plan`: opaque, not alpha-tested, not moved.
-bool inDepthPrepass(const MaterialPlan& plan);
+bool inDepthPrepass(const scene::MaterialPlan& plan);
 
 /// Sets the attribute layout of MeshVertex on the bound vertex array and array buffer.
 void setMeshVertexLayout();

@@ -21,20 +21,21 @@ std::string withoutExtension(const std::string& name) {
 } // namespace
 
 void Renderer::Impl::setEntities(std::vector<items::Placement> placements) {
-    scene = std::make_unique<ModelScene>(std::move(placements), vfs);
+    scene = std::make_unique<scene::ModelScene>(std::move(placements), vfs);
     for (const std::string& w : scene->warnings())
         core::logWarning(w);
     modelSurfaceMaterials.clear();
-    for (const SceneModel& model : scene->models()) {
+    for (const scene::SceneModel& model : scene->models()) {
         std::vector<const GpuMaterial*> surfaceMaterials;
-        for (const ModelSurface& surface : model.surfaces) {
+        for (const scene::ModelSurface& surface : model.surfaces) {
             // The game looks shaders up without the extension; an image named with one is found
             // under it or any other image extension.
             const std::string key = withoutExtension(surface.shader);
             auto it = modelMaterialByName.find(key);
             if (it == modelMaterialByName.end()) {
                 const shader::ShaderDef* def = library.find(key);
-                MaterialPlan plan = planMaterial(def ? key : surface.shader, def, MaterialUse::Model);
+                scene::MaterialPlan plan =
+                    scene::planMaterial(def ? key : surface.shader, def, scene::MaterialUse::Model);
                 modelMaterials.push_back(std::make_unique<GpuMaterial>(makeMaterial(std::move(plan))));
                 it = modelMaterialByName.emplace(key, modelMaterials.back().get()).first;
             }
@@ -49,109 +50,118 @@ void Renderer::Impl::buildDynamic(const Camera& camera, double seconds, const Re
     dynamicIndices.clear();
     dynamicDraws.clear();
     const auto viewAxis = items::anglesToAxis(glm::vec3(camera.pitch, camera.yaw, 0.0f));
-    DeformView view;
+    scene::DeformView view;
     view.eye = camera.eye;
     view.forward = viewAxis[0];
     view.left = viewAxis[1];
     view.up = viewAxis[2];
-
-    if (settings.drawWorld) {
-        for (int32_t b : drawOrder) {
-            const MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
-            const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
-            if (material.plan.deforms.empty() || material.plan.sky)
-                continue;
-            DynamicDraw d;
-            d.material = &material;
-            d.sort = material.plan.sort;
-            d.context.dynamic = true;
-            d.context.firstIndex = static_cast<uint32_t>(dynamicIndices.size());
-            d.context.lightSource =
-                batch.lightmap >= 0 && static_cast<size_t>(batch.lightmap) < lightmaps.size() ? 1
-                : batch.lightmap == bsp::kLightmapByVertex                                    ? 2
-                                                                                              : 0;
-            if (d.context.lightSource == 1)
-                d.context.lightmap = lightmaps[static_cast<size_t>(batch.lightmap)];
-            d.context.specularLight = kSpecularLight;
-            for (int32_t s : batch.surfaces) {
-                if (!culler.visible(static_cast<size_t>(s)))
-                    continue;
-                const MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
-                const size_t firstVertex = dynamicVertices.size(), firstIndex = dynamicIndices.size();
-                dynamicVertices.insert(dynamicVertices.end(), mesh.vertices.begin() + ms.firstVertex,
-                                       mesh.vertices.begin() + ms.firstVertex + ms.vertexCount);
-                const auto shift = static_cast<int64_t>(firstVertex) - static_cast<int64_t>(ms.firstVertex);
-                for (uint32_t k = 0; k < ms.indexCount; ++k)
-                    dynamicIndices.push_back(static_cast<uint32_t>(mesh.indices[ms.firstIndex + k] + shift));
-                applyDeforms(material.plan.deforms, seconds, view, dynamicVertices, firstVertex,
-                             dynamicIndices, firstIndex);
-                ++stats.surfacesDrawn;
-                stats.trianglesDrawn += static_cast<uint32_t>(dynamicIndices.size() - firstIndex) / 3;
-            }
-            d.context.indexCount = static_cast<uint32_t>(dynamicIndices.size()) - d.context.firstIndex;
-            if (d.context.indexCount > 0) {
-                ++stats.batchesDrawn;
-                dynamicDraws.push_back(d);
-            }
-        }
-    }
-
-    if (settings.drawModels && scene) {
-        const auto planes = frustumPlanes(frameUniforms.viewProj);
-        const int32_t cameraCluster = stats.cull.cameraCluster;
-        const bool usePvs = settings.cull.pvs && cameraCluster >= 0 && data.visibility.numClusters > 0;
-        const bool textured = settings.view == ViewMode::Textured;
-        for (const PosedModel& posed : scene->pose(seconds)) {
-            glm::vec3 mins, maxs;
-            scene->bounds(posed, mins, maxs);
-            const int32_t leaf = bsp::findLeaf(data, posed.origin);
-            const int32_t cluster = leaf >= 0 ? data.leafs[static_cast<size_t>(leaf)].cluster : -1;
-            if ((usePvs && cluster >= 0 && !data.visibility.visible(cameraCluster, cluster)) ||
-                (settings.cull.frustum && !boxInFrustum(planes, mins, maxs))) {
-                ++stats.modelsCulled;
-                continue;
-            }
-            ++stats.modelsDrawn;
-            const EntityLight light = lightGrid.sample(posed.origin);
-            const SceneModel& model = scene->models()[static_cast<size_t>(posed.model)];
-            DrawContext context;
-            context.dynamic = true;
-            context.lightSource = textured ? 0 : 2; // the grid light is in the vertex colours
-            for (int k = 0; k < 3; ++k) {
-                const float len = glm::length(posed.axis[static_cast<size_t>(k)]);
-                context.envAxis[k] = len > 0.0f ? posed.axis[static_cast<size_t>(k)] / len : glm::vec3(0.0f);
-            }
-            context.specularLight = posed.origin + posed.axis[0] * kSpecularLight.x +
-                                    posed.axis[1] * kSpecularLight.y + posed.axis[2] * kSpecularLight.z;
-            for (size_t s = 0; s < model.surfaces.size(); ++s) {
-                const GpuMaterial* material = modelSurfaceMaterials[static_cast<size_t>(posed.model)][s];
-                if (!material->plan.draw || material->plan.sky)
-                    continue;
-                DynamicDraw d;
-                d.material = material;
-                d.sort = material->plan.sort;
-                d.context = context;
-                d.context.firstIndex = static_cast<uint32_t>(dynamicIndices.size());
-                appendPosedSurface(model.surfaces[s], posed, light, material->plan.deforms, seconds, view,
-                                   dynamicVertices, dynamicIndices);
-                d.context.indexCount = static_cast<uint32_t>(dynamicIndices.size()) - d.context.firstIndex;
-                stats.modelTriangles += d.context.indexCount / 3;
-                if (d.context.indexCount > 0)
-                    dynamicDraws.push_back(d);
-            }
-        }
-    }
+    if (settings.drawWorld)
+        appendDeformedWorld(view, seconds);
+    if (settings.drawModels && scene)
+        appendModels(view, seconds, settings);
     std::stable_sort(dynamicDraws.begin(), dynamicDraws.end(),
                      [](const DynamicDraw& a, const DynamicDraw& b) { return a.sort < b.sort; });
     if (dynamicDraws.empty())
         return;
     glBindVertexArray(dynamicVao);
     glBindBuffer(GL_ARRAY_BUFFER, dynamicVbo);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(dynamicVertices.size() * sizeof(MeshVertex)),
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(dynamicVertices.size() * sizeof(scene::MeshVertex)),
                  dynamicVertices.data(), GL_STREAM_DRAW);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(dynamicIndices.size() * sizeof(uint32_t)),
                  dynamicIndices.data(), GL_STREAM_DRAW);
     glBindVertexArray(0);
+}
+
+void Renderer::Impl::appendDeformedWorld(const scene::DeformView& view, double seconds) {
+    for (int32_t b : drawOrder) {
+        const scene::MeshBatch& batch = mesh.batches[static_cast<size_t>(b)];
+        const GpuMaterial& material = materials[static_cast<size_t>(batch.shader)];
+        if (material.plan.deforms.empty() || material.plan.sky)
+            continue;
+        DynamicDraw d;
+        d.material = &material;
+        d.sort = material.plan.sort;
+        d.context = batchContext(batch);
+        d.context.dynamic = true;
+        d.context.firstIndex = static_cast<uint32_t>(dynamicIndices.size());
+        for (int32_t s : batch.surfaces) {
+            if (!culler.visible(static_cast<size_t>(s)))
+                continue;
+            const scene::MeshSurface& ms = mesh.surfaces[static_cast<size_t>(s)];
+            const size_t firstVertex = dynamicVertices.size(), firstIndex = dynamicIndices.size();
+            dynamicVertices.insert(dynamicVertices.end(), mesh.vertices.begin() + ms.firstVertex,
+                                   mesh.vertices.begin() + ms.firstVertex + ms.vertexCount);
+            const auto shift = static_cast<int64_t>(firstVertex) - static_cast<int64_t>(ms.firstVertex);
+            for (uint32_t k = 0; k < ms.indexCount; ++k)
+                dynamicIndices.push_back(static_cast<uint32_t>(mesh.indices[ms.firstIndex + k] + shift));
+            scene::applyDeforms(material.plan.deforms, seconds, view, dynamicVertices, firstVertex,
+                                dynamicIndices, firstIndex);
+            ++stats.surfacesDrawn;
+            stats.trianglesDrawn += static_cast<uint32_t>(dynamicIndices.size() - firstIndex) / 3;
+        }
+        d.context.indexCount = static_cast<uint32_t>(dynamicIndices.size()) - d.context.firstIndex;
+        if (d.context.indexCount > 0) {
+            ++stats.batchesDrawn;
+            dynamicDraws.push_back(d);
+        }
+    }
+}
+
+bool Renderer::Impl::modelVisible(const scene::PosedModel& posed, const std::array<glm::vec4, 6>& frustum,
+                                  const RenderSettings& settings) const {
+    glm::vec3 mins, maxs;
+    scene->bounds(posed, mins, maxs);
+    const int32_t cameraCluster = stats.cull.cameraCluster;
+    const bool usePvs = settings.cull.pvs && cameraCluster >= 0 && data.visibility.numClusters > 0;
+    const int32_t leaf = bsp::findLeaf(data, posed.origin);
+    const int32_t cluster = leaf >= 0 ? data.leafs[static_cast<size_t>(leaf)].cluster : -1;
+    return !((usePvs && cluster >= 0 && !data.visibility.visible(cameraCluster, cluster)) ||
+             (settings.cull.frustum && !scene::boxInFrustum(frustum, mins, maxs)));
+}
+
+DrawContext modelContext(const scene::PosedModel& posed, bool textured) {
+    DrawContext context;
+    context.dynamic = true;
+    context.lightSource = textured ? 0 : 2; // the grid light is in the vertex colours
+    for (int k = 0; k < 3; ++k) {
+        const float len = glm::length(posed.axis[static_cast<size_t>(k)]);
+        context.envAxis[k] = len > 0.0f ? posed.axis[static_cast<size_t>(k)] / len : glm::vec3(0.0f);
+    }
+    context.specularLight = posed.origin + posed.axis[0] * kSpecularLight.x +
+                            posed.axis[1] * kSpecularLight.y + posed.axis[2] * kSpecularLight.z;
+    return context;
+}
+
+void Renderer::Impl::appendModels(const scene::DeformView& view, double seconds,
+                                  const RenderSettings& settings) {
+    const auto frustum = scene::frustumPlanes(frameUniforms.viewProj);
+    const bool textured = settings.view == ViewMode::Textured;
+    for (const scene::PosedModel& posed : scene->pose(seconds)) {
+        if (!modelVisible(posed, frustum, settings)) {
+            ++stats.modelsCulled;
+            continue;
+        }
+        ++stats.modelsDrawn;
+        const scene::EntityLight light = lightGrid.sample(posed.origin);
+        const scene::SceneModel& model = scene->models()[static_cast<size_t>(posed.model)];
+        const DrawContext context = modelContext(posed, textured);
+        for (size_t s = 0; s < model.surfaces.size(); ++s) {
+            const GpuMaterial* material = modelSurfaceMaterials[static_cast<size_t>(posed.model)][s];
+            if (!material->plan.draw || material->plan.sky)
+                continue;
+            DynamicDraw d;
+            d.material = material;
+            d.sort = material->plan.sort;
+            d.context = context;
+            d.context.firstIndex = static_cast<uint32_t>(dynamicIndices.size());
+            scene::appendPosedSurface(model.surfaces[s], posed, light, material->plan.deforms, seconds, view,
+                                      dynamicVertices, dynamicIndices);
+            d.context.indexCount = static_cast<uint32_t>(dynamicIndices.size()) - d.context.firstIndex;
+            stats.modelTriangles += d.context.indexCount / 3;
+            if (d.context.indexCount > 0)
+                dynamicDraws.push_back(d);
+        }
+    }
 }
 
 } // namespace cliplab::render

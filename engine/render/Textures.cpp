@@ -1,8 +1,8 @@
 #include "render/Textures.h"
 
 #include "core/Log.h"
-#include "render/ImageDecode.h"
-#include "render/Material.h"
+#include "scene/ImageDecode.h"
+#include "scene/Material.h"
 #include "shader/ShaderScript.h"
 
 #include <array>
@@ -76,14 +76,14 @@ std::string TextureCache::resolveCase(const std::string& path) {
 GLuint TextureCache::load(const std::string& image, bool clamp) {
     if (!m_vfs)
         return 0;
-    for (const std::string& candidate : imageCandidates(image)) {
+    for (const std::string& candidate : scene::imageCandidates(image)) {
         const std::string path = resolveCase(candidate);
         if (path.empty())
             continue;
         auto bytes = m_vfs->readFile(path);
         if (!bytes)
             continue;
-        auto decoded = decodeImage(bytes.value(), 4);
+        auto decoded = scene::decodeImage(bytes.value(), 4);
         if (!decoded) {
             core::logWarning(path + ": cannot decode image: " + decoded.error().message);
             continue;

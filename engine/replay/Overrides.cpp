@@ -54,7 +54,7 @@ std::optional<std::string> applyOverride(RunSettings& s, const std::string& name
         if (auto parsed = collision::parseSemantics(value))
             s.trace.semantics = *parsed;
         else
-            return "semantics: expected quake3, robust or tutorial, got '" + value + "'";
+            return "semantics: expected " + collision::semanticsChoice() + ", got '" + value + "'";
         return std::nullopt;
     }
     if (name == "curves" || name == "bevels") {
@@ -65,12 +65,10 @@ std::optional<std::string> applyOverride(RunSettings& s, const std::string& name
         return std::nullopt;
     }
     if (name == "trace") {
-        if (value == "brush")
-            s.method = TraceMethod::Brush;
-        else if (value == "planeshift")
-            s.method = TraceMethod::PlaneShift;
-        else
-            return "trace: expected brush or planeshift, got '" + value + "'";
+        const auto method = tracing::parseSingleMethod(value);
+        if (!method)
+            return "trace: expected " + tracing::singleMethodChoice() + ", got '" + value + "'";
+        s.method = *method;
         return std::nullopt;
     }
     return movement::setSetting(s.movement, name, value);

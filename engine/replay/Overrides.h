@@ -16,8 +16,8 @@ namespace cliplab::replay {
 
 /// Sets one setting of `settings` by name. Names: every movement::setSetting name (gravity,
 /// stepHeight, preset, method, shape, ...), plus `hz` ([30, 333] ticks/s), `epsilon` ([0, 16]
-/// units; a fraction A/B such as 1/32 is accepted), `semantics` (quake3|robust|tutorial), `curves`
-/// (on|off), `trace` (brush|planeshift) and `bevels` (on|off). Returns an error text naming the
+/// units; a fraction A/B such as 1/32 is accepted), `semantics` (a name of collision::kSemanticsNames),
+/// `curves` (on|off), `trace` (brush|planeshift) and `bevels` (on|off). Returns an error text naming the
 /// setting, or nothing. Check the whole with validateRunSettings afterwards.
 std::optional<std::string> applyOverride(RunSettings& settings, const std::string& name,
                                          const std::string& value);

@@ -16,12 +16,8 @@
 
 namespace cliplab::replay {
 
-const char* traceMethodName(TraceMethod method) {
-    return method == TraceMethod::PlaneShift ? "planeshift" : "brush";
-}
-
 TraceMethod RunSettings::effectiveMethod() const {
-    return trace.semantics != collision::Semantics::Tutorial ? method : TraceMethod::Brush;
+    return tracing::answeringMethod(method, trace);
 }
 
 RunSettings inEffect(const RunSettings& settings) {
@@ -30,9 +26,8 @@ RunSettings inEffect(const RunSettings& settings) {
     s.trace.epsilon = collision::clampEpsilon(settings.trace.epsilon);
     s.trace.model = 0;
     s.rate = movement::Simulation::clampRate(settings.rate);
-    using collision::Semantics;
-    if (s.trace.semantics != Semantics::Tutorial && s.trace.semantics != Semantics::Robust)
-        s.trace.semantics = Semantics::Quake3; // also any number outside the enum
+    if (static_cast<size_t>(s.trace.semantics) >= collision::kSemanticsNames.size())
+        s.trace.semantics = collision::Semantics::Quake3; // any number outside the enum
 
     if (s.method != TraceMethod::PlaneShift)
         s.method = TraceMethod::Brush;
@@ -46,12 +41,10 @@ std::optional<std::string> validateRunSettings(const RunSettings& s) {
         return core::format("hz: %g is outside [30, 333]", s.rate);
     if (!(s.trace.epsilon >= 0.0f && s.trace.epsilon <= 16.0f))
         return core::format("epsilon: %g is outside [0, 16]", double(s.trace.epsilon));
-    if (s.trace.semantics != collision::Semantics::Quake3 &&
-        s.trace.semantics != collision::Semantics::Tutorial &&
-        s.trace.semantics != collision::Semantics::Robust)
-        return std::string("semantics: not quake3, robust or tutorial");
+    if (static_cast<size_t>(s.trace.semantics) >= collision::kSemanticsNames.size())
+        return "semantics: not " + collision::semanticsChoice();
     if (s.method != TraceMethod::Brush && s.method != TraceMethod::PlaneShift)
-        return std::string("trace method: not brush or planeshift");
+        return "trace method: not " + tracing::singleMethodChoice();
     return std::nullopt;
 }
 
@@ -171,8 +164,24 @@ private:
     bool floatValue(std::string_view word, const char* what, float& out, double limit);
     bool vec3(const std::vector<std::string_view>& w, const char* what, glm::vec3& out, double limit);
     bool flag(const std::vector<std::string_view>& w, const char* what, bool& out);
+    /// `key` has exactly one value.
+    bool oneValue(const std::vector<std::string_view>& w, const std::string& key);
     bool header(const std::vector<std::string_view>& w, std::string_view raw, Recording& r);
+    /// The map line: the rest of the line, spaces inside kept.
+    bool mapName(std::string_view raw, std::string& map);
+    /// hz and the trace.* keys.
+    bool ruleKey(const std::string& key, const std::vector<std::string_view>& w, RunSettings& settings);
+    /// The start.* keys.
+    bool startKey(const std::string& key, const std::vector<std::string_view>& w, movement::PlayerState& s);
     bool tick(const std::vector<std::string_view>& w, Tick& t);
+    /// The first line, `cliprec VERSION`.
+    bool formatLine();
+    /// The header's lines up to and including `ticks N`; `count` gets N.
+    bool headerLines(Recording& r, int64_t& count);
+    /// What the header must hold, checked once it has ended (`count` < 0: without a ticks line).
+    bool headerComplete(const Recording& r, const std::set<std::string>& seen, int64_t count);
+    /// The `count` tick lines and nothing after them.
+    bool tickLines(Recording& r, int64_t count, int ticksLine);
 };
 
 bool Parser::next(std::vector<std::string_view>& words, std::string_view& raw) {
@@ -254,75 +263,96 @@ bool Parser::flag(const std::vector<std::string_view>& w, const char* what, bool
     return fail(std::string(what) + ": expected 0/1 or on/off");
 }
 
+bool Parser::oneValue(const std::vector<std::string_view>& w, const std::string& key) {
+    if (w.size() != 2)
+        return fail(key + ": expected one value, got " + std::to_string(w.size() - 1));
+    return true;
+}
+
 bool Parser::header(const std::vector<std::string_view>& w, std::string_view raw, Recording& r) {
     const std::string key(w[0]);
-    movement::PlayerState& s = r.start;
-    auto one = [&]() {
-        if (w.size() != 2)
-            return fail(key + ": expected one value, got " + std::to_string(w.size() - 1));
-        return true;
-    };
-    if (key == "map") {
-        // The rest of the line: a path may hold spaces.
-        std::string_view rest = raw.substr(raw.find("map") + 3);
-        while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
-            rest.remove_prefix(1);
-        while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t'))
-            rest.remove_suffix(1);
-        for (char c : rest)
-            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-                return fail("map: the name holds a control character");
-        r.map = std::string(rest);
-        return true;
-    }
-    if (key == "hz") {
-        double v = 0.0;
-        if (!one() || !number(w[1], "hz", v))
-            return false;
-        if (v < movement::Simulation::kMinRate || v > movement::Simulation::kMaxRate)
-            return fail("hz: " + std::string(w[1]) + " is outside [30, 333]");
-        r.settings.rate = v;
-        return true;
-    }
-    if (key == "trace.method") {
-        if (!one())
-            return false;
-        if (w[1] == "brush")
-            r.settings.method = TraceMethod::Brush;
-        else if (w[1] == "planeshift")
-            r.settings.method = TraceMethod::PlaneShift;
-        else
-            return fail("trace.method: expected brush or planeshift, got '" + std::string(w[1]) + "'");
-        return true;
-    }
-    if (key == "trace.bevels")
-        return flag(w, "trace.bevels", r.settings.bevels);
-    if (key == "trace.curves")
-        return flag(w, "trace.curves", r.settings.trace.curves);
-    if (key == "trace.epsilon") {
-        if (!one() || !floatValue(w[1], "trace.epsilon", r.settings.trace.epsilon, 16.0))
-            return false;
-        if (r.settings.trace.epsilon < 0.0f)
-            return fail("trace.epsilon: " + std::string(w[1]) + " is outside [0, 16]");
-        return true;
-    }
-    if (key == "trace.semantics") {
-        if (!one())
-            return false;
-        if (auto parsed = collision::parseSemantics(w[1]))
-            r.settings.trace.semantics = *parsed;
-        else
-            return fail("trace.semantics: expected quake3, robust or tutorial, got '" + std::string(w[1]) +
-                        "'");
-        return true;
-    }
+    if (key == "map")
+        return mapName(raw, r.map);
+    if (key == "hz" || key.rfind("trace.", 0) == 0)
+        return ruleKey(key, w, r.settings);
     if (key.rfind("movement.", 0) == 0) {
-        if (!one())
+        if (!oneValue(w, key))
             return false;
         if (auto e = movement::setSetting(r.settings.movement, key.substr(9), std::string(w[1])))
             return fail(*e);
         return true;
     }
+    if (key.rfind("start.", 0) == 0)
+        return startKey(key, w, r.start);
+    if (key == "view.angles") {
+        if (w.size() != 3)
+            return fail("view.angles: expected YAW PITCH");
+        return floatValue(w[1], "view.angles", r.viewYaw, kFloatMax) &&
+               floatValue(w[2], "view.angles", r.viewPitch, kFloatMax);
+    }
+    return fail("unknown key '" + key + "'");
+}
+
+bool Parser::mapName(std::string_view raw, std::string& map) {
+    // The rest of the line: a path may hold spaces.
+    std::string_view rest = raw.substr(raw.find("map") + 3);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
+        rest.remove_prefix(1);
+    while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t'))
+        rest.remove_suffix(1);
+    for (char c : rest)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            return fail("map: the name holds a control character");
+    map = std::string(rest);
+    return true;
+}
+
+bool Parser::ruleKey(const std::string& key, const std::vector<std::string_view>& w, RunSettings& settings) {
+    if (key == "hz") {
+        double v = 0.0;
+        if (!oneValue(w, key) || !number(w[1], "hz", v))
+            return false;
+        if (v < movement::Simulation::kMinRate || v > movement::Simulation::kMaxRate)
+            return fail("hz: " + std::string(w[1]) + " is outside [30, 333]");
+        settings.rate = v;
+        return true;
+    }
+    if (key == "trace.method") {
+        if (!oneValue(w, key))
+            return false;
+        const auto method = tracing::parseSingleMethod(w[1]);
+        if (!method)
+            return fail("trace.method: expected " + tracing::singleMethodChoice() + ", got '" +
+                        std::string(w[1]) + "'");
+        settings.method = *method;
+        return true;
+    }
+    if (key == "trace.bevels")
+        return flag(w, "trace.bevels", settings.bevels);
+    if (key == "trace.curves")
+        return flag(w, "trace.curves", settings.trace.curves);
+    if (key == "trace.epsilon") {
+        if (!oneValue(w, key) || !floatValue(w[1], "trace.epsilon", settings.trace.epsilon, 16.0))
+            return false;
+        if (settings.trace.epsilon < 0.0f)
+            return fail("trace.epsilon: " + std::string(w[1]) + " is outside [0, 16]");
+        return true;
+    }
+    if (key == "trace.semantics") {
+        if (!oneValue(w, key))
+            return false;
+        if (auto parsed = collision::parseSemantics(w[1]))
+            settings.trace.semantics = *parsed;
+        else
+            return fail("trace.semantics: expected " + collision::semanticsChoice() + ", got '" +
+                        std::string(w[1]) + "'");
+        return true;
+    }
+    return fail("unknown key '" + key + "'");
+}
+
+bool Parser::startKey(const std::string& key, const std::vector<std::string_view>& w,
+                      movement::PlayerState& s) {
     const double far = collision::kMaxCoordinate;
     if (key == "start.origin")
         return vec3(w, "start.origin", s.origin, far);
@@ -331,7 +361,7 @@ bool Parser::header(const std::vector<std::string_view>& w, std::string_view raw
     if (key == "start.groundNormal")
         return vec3(w, "start.groundNormal", s.groundNormal, 1.0);
     if (key == "start.mode") {
-        if (!one())
+        if (!oneValue(w, key))
             return false;
         const auto mode = movement::parseMode(std::string(w[1]));
         if (!mode)
@@ -350,32 +380,26 @@ bool Parser::header(const std::vector<std::string_view>& w, std::string_view raw
     if (key == "start.stuck")
         return flag(w, "start.stuck", s.stuck);
     if (key == "start.timer") {
-        if (!one() || !floatValue(w[1], "start.timer", s.timer, 10.0))
+        if (!oneValue(w, key) || !floatValue(w[1], "start.timer", s.timer, 10.0))
             return false;
         if (s.timer < 0.0f)
             return fail("start.timer: " + std::string(w[1]) + " is outside [0, 10]");
         return true;
     }
     if (key == "start.waterLevel") {
-        if (!one() || (w[1] != "0" && w[1] != "1" && w[1] != "2" && w[1] != "3"))
+        if (!oneValue(w, key) || (w[1] != "0" && w[1] != "1" && w[1] != "2" && w[1] != "3"))
             return fail("start.waterLevel: expected 0, 1, 2 or 3");
         s.waterLevel = w[1][0] - '0';
         return true;
     }
     if (key == "start.time") {
         double v = 0.0;
-        if (!one() || !number(w[1], "start.time", v))
+        if (!oneValue(w, key) || !number(w[1], "start.time", v))
             return false;
         if (v < 0.0 || v > 1e9)
             return fail("start.time: " + std::string(w[1]) + " is outside [0, 1e9]");
         s.time = v;
         return true;
-    }
-    if (key == "view.angles") {
-        if (w.size() != 3)
-            return fail("view.angles: expected YAW PITCH");
-        return floatValue(w[1], "view.angles", r.viewYaw, kFloatMax) &&
-               floatValue(w[2], "view.angles", r.viewPitch, kFloatMax);
     }
     return fail("unknown key '" + key + "'");
 }
@@ -420,86 +444,88 @@ bool Parser::tick(const std::vector<std::string_view>& w, Tick& t) {
 
 core::Result<Recording> Parser::parse() {
     Recording r;
+    int64_t count = -1;
+    if (!formatLine() || !headerLines(r, count))
+        return core::makeError(m_error);
+    if (!tickLines(r, count, m_line))
+        return core::makeError(m_error);
+    return r;
+}
+
+bool Parser::formatLine() {
     std::vector<std::string_view> w;
     std::string_view raw;
-    if (!next(w, raw))
-        return core::makeError(m_name + ": empty file, expected a first line 'cliprec " +
-                               std::to_string(kFormatVersion) + "'");
-    if (w.size() != 2 || w[0] != "cliprec") {
-        fail("expected the first line 'cliprec " + std::to_string(kFormatVersion) +
-             "' (not a cliplab recording)");
-        return core::makeError(m_error);
+    if (!next(w, raw)) {
+        m_error =
+            m_name + ": empty file, expected a first line 'cliprec " + std::to_string(kFormatVersion) + "'";
+        return false;
     }
-    if (w[1] != std::to_string(kFormatVersion)) {
-        fail("format version '" + std::string(w[1]) + "' is not supported (this cliplab reads version " +
-             std::to_string(kFormatVersion) + ")");
-        return core::makeError(m_error);
-    }
+    if (w.size() != 2 || w[0] != "cliprec")
+        return fail("expected the first line 'cliprec " + std::to_string(kFormatVersion) +
+                    "' (not a cliplab recording)");
+    if (w[1] != std::to_string(kFormatVersion))
+        return fail("format version '" + std::string(w[1]) +
+                    "' is not supported (this cliplab reads version " + std::to_string(kFormatVersion) + ")");
+    return true;
+}
+
+bool Parser::headerLines(Recording& r, int64_t& count) {
+    std::vector<std::string_view> w;
+    std::string_view raw;
     std::set<std::string> seen;
-    int64_t count = -1;
     while (next(w, raw)) {
         const std::string key(w[0]);
         if (key == "ticks") {
             double v = 0.0;
-            if (w.size() != 2) {
-                fail("ticks: expected one count");
-                return core::makeError(m_error);
-            }
+            if (w.size() != 2)
+                return fail("ticks: expected one count");
             if (!number(w[1], "ticks", v))
-                return core::makeError(m_error);
-            if (v != std::floor(v) || v < 0.0 || v > double(kMaxTicks)) {
-                fail("ticks: expected a whole number in [0, " + std::to_string(kMaxTicks) + "], got " +
-                     std::string(w[1]));
-                return core::makeError(m_error);
-            }
+                return false;
+            if (v != std::floor(v) || v < 0.0 || v > double(kMaxTicks))
+                return fail("ticks: expected a whole number in [0, " + std::to_string(kMaxTicks) + "], got " +
+                            std::string(w[1]));
             count = static_cast<int64_t>(v);
             break;
         }
-        if (!seen.insert(key).second) {
-            fail("'" + key + "' is given twice");
-            return core::makeError(m_error);
-        }
+        if (!seen.insert(key).second)
+            return fail("'" + key + "' is given twice");
         if (!header(w, raw, r))
-            return core::makeError(m_error);
+            return false;
     }
-    const int ticksLine = m_line;
-    if (count < 0) {
-        fail("no 'ticks N' line (the header ends with it)");
-        return core::makeError(m_error);
-    }
+    return headerComplete(r, seen, count);
+}
+
+bool Parser::headerComplete(const Recording& r, const std::set<std::string>& seen, int64_t count) {
+    if (count < 0)
+        return fail("no 'ticks N' line (the header ends with it)");
     for (const char* required : {"map", "hz", "start.origin"})
-        if (!seen.count(required)) {
-            fail(std::string("the header has no '") + required + "' line");
-            return core::makeError(m_error);
-        }
-    if (r.map.empty()) {
-        fail("'map' names no map");
-        return core::makeError(m_error);
-    }
-    if (auto e = validateRunSettings(r.settings)) {
-        m_line = ticksLine;
-        fail("the settings do not hold together: " + *e);
-        return core::makeError(m_error);
-    }
+        if (!seen.count(required))
+            return fail(std::string("the header has no '") + required + "' line");
+    if (r.map.empty())
+        return fail("'map' names no map");
+    if (auto e = validateRunSettings(r.settings))
+        return fail("the settings do not hold together: " + *e);
+    return true;
+}
+
+bool Parser::tickLines(Recording& r, int64_t count, int ticksLine) {
+    std::vector<std::string_view> w;
+    std::string_view raw;
     r.ticks.reserve(static_cast<size_t>(count));
     while (next(w, raw)) {
-        if (static_cast<int64_t>(r.ticks.size()) == count) {
-            fail(core::format("more tick lines than 'ticks %lld' (line %d) announced",
-                              static_cast<long long>(count), ticksLine));
-            return core::makeError(m_error);
-        }
+        if (static_cast<int64_t>(r.ticks.size()) == count)
+            return fail(core::format("more tick lines than 'ticks %lld' (line %d) announced",
+                                     static_cast<long long>(count), ticksLine));
         Tick t;
         if (!tick(w, t))
-            return core::makeError(m_error);
+            return false;
         r.ticks.push_back(t);
     }
-    if (static_cast<int64_t>(r.ticks.size()) != count) {
-        fail(core::format("the file ends after %zu tick lines; 'ticks %lld' (line %d) announced %lld",
-                          r.ticks.size(), static_cast<long long>(count), ticksLine,
-                          static_cast<long long>(count)));
-        return core::makeError(m_error);
-    }
-    return r;
+    if (static_cast<int64_t>(r.ticks.size()) != count)
+        return fail(core::format("the file ends after %zu tick lines; 'ticks %lld' (line %d) announced %lld",
+                                 r.ticks.size(), static_cast<long long>(count), ticksLine,
+                                 static_cast<long long>(count)));
+    return true;
 }
 
 } // namespace

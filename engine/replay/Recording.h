@@ -8,6 +8,7 @@
 #include "core/Result.h"
 #include "movement/Movement.h"
 #include "movement/Settings.h"
+#include "tracing/Tracing.h"
 
 #include <cstdint>
 #include <optional>
@@ -23,14 +24,10 @@ inline constexpr int kFormatVersion = 1;
 /// file cannot make a replay allocate or run without bound.
 inline constexpr int64_t kMaxTicks = 200000;
 
-/// Which trace answers the player's moves.
-enum class TraceMethod {
-    Brush,      ///< collision::Model::trace, the game's brush trace (default).
-    PlaneShift, ///< Melax's plane shifting (collision::PlaneShiftTree), world only, quake3 rules.
-};
-
-/// "brush" / "planeshift".
-const char* traceMethodName(TraceMethod method);
+/// Which trace answers the player's moves: Brush or PlaneShift (a run never holds Both; inEffect
+/// makes it Brush, as the viewer's player moves by the brush trace then).
+using TraceMethod = tracing::TraceMethod;
+using tracing::traceMethodName;
 
 /// Everything that decides what a replay does besides the input: the movement settings, the trace
 /// options, the trace method and the tick rate.
@@ -41,8 +38,8 @@ struct RunSettings {
     bool bevels = true;  ///< Plane shifting only: bevel planes at the tree's solid cells.
     double rate = 125.0; ///< Ticks per second, [30, 333] (movement::Simulation's range).
 
-    /// The method actually used: plane shifting needs the game's epsilon rules (quake3 or robust; tutorial
-    /// falls back to Brush).
+    /// The method actually used: tracing::answeringMethod (plane shifting needs the game's epsilon
+    /// rules, quake3 or robust; tutorial falls back to Brush).
     TraceMethod effectiveMethod() const;
     /// Every field equal.
     bool operator==(const RunSettings&) const = default;

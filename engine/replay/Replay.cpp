@@ -8,31 +8,20 @@
 namespace cliplab::replay {
 
 World::World(const collision::Model& model, collision::CorrectFunction correct)
-    : m_model(model), m_correct(std::move(correct)) {}
+    : m_tracer(model), m_correct(std::move(correct)) {}
 
 const collision::CorrectFunction& World::correct() {
     if (!m_correct)
-        m_correct = collision::correctFunction(m_model);
+        m_correct = collision::correctFunction(m_tracer.model());
     return m_correct;
 }
 
 const collision::PlaneShiftTree& World::planeShiftTree(int32_t mask, bool bevels) {
-    for (const auto& t : m_trees)
-        if (t->mask() == mask && t->bevels() == bevels)
-            return *t;
-    m_trees.push_back(
-        std::make_unique<collision::PlaneShiftTree>(collision::PlaneShiftTree::build(m_model, mask, bevels)));
-    return *m_trees.back();
+    return m_tracer.planeShiftTree(mask, bevels);
 }
 
 collision::TraceFunction World::traceFunction(const RunSettings& settings) {
-    if (settings.effectiveMethod() == TraceMethod::Brush)
-        return m_model.traceFunction(settings.trace);
-    // One tree per contents mask: the controller traces liquids and point contents with other masks.
-    return [this, options = settings.trace, bevels = settings.bevels](
-               const collision::Shape& shape, const glm::vec3& start, const glm::vec3& end, int32_t mask) {
-        return planeShiftTree(mask, bevels).trace(shape, start, end, options);
-    };
+    return m_tracer.function({settings.trace, settings.method, settings.bevels});
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include "planeshift/PlaneShiftTree.h"
 #include "replay/Recording.h"
 #include "stepcorrect/StepCorrect.h"
+#include "tracing/Tracing.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,9 +19,10 @@
 
 namespace cliplab::replay {
 
-/// What replays trace against: a map's collision model, plus the plane-shift trees and the
-/// step-and-correct function built from it on first use. Not thread-safe (the trees are built
-/// lazily, also from inside a trace function it gave out); one World per thread.
+/// What replays trace against: a map's collision model with its plane-shift trees
+/// (tracing::Tracer), and the step-and-correct function built from it on first use. Not
+/// thread-safe (the trees are built lazily, also from inside a trace function it gave out); one
+/// World per thread.
 class World {
 public:
     /// `model` must outlive the world. `correct` may be given when the caller already has one
@@ -28,11 +30,11 @@ public:
     /// first uses step-and-correct.
     explicit World(const collision::Model& model, collision::CorrectFunction correct = {});
 
-    const collision::Model& model() const { return m_model; }
+    const collision::Model& model() const { return m_tracer.model(); }
 
-    /// The trace function a run under `settings` uses: the brush trace with settings.trace, or
-    /// (settings.effectiveMethod() == PlaneShift) a plane-shift tree of the world for each contents
-    /// mask asked for, with or without bevels. The world must outlive the function.
+    /// The trace function a run under `settings` uses: tracing::Tracer::function with the run's
+    /// options, method and bevels (the brush trace, or the world's plane-shift tree for each
+    /// contents mask asked for). The world must outlive the function.
     collision::TraceFunction traceFunction(const RunSettings& settings);
     /// The correction step-and-correct runs use (world brushes, default options).
     const collision::CorrectFunction& correct();
@@ -40,9 +42,8 @@ public:
     const collision::PlaneShiftTree& planeShiftTree(int32_t mask, bool bevels);
 
 private:
-    const collision::Model& m_model;
+    tracing::Tracer m_tracer;
     collision::CorrectFunction m_correct;
-    std::vector<std::unique_ptr<collision::PlaneShiftTree>> m_trees;
 };
 
 /// One replay of a recording.

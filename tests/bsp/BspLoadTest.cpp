@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 using namespace cliplab;
 
 TEST(BspLoad, RoundTripsEveryLump) {
@@ -46,6 +49,69 @@ TEST(BspLoad, HeaderDescribesLumps) {
         EXPECT_EQ(static_cast<size_t>(header->lumps[static_cast<size_t>(i)].length),
                   sizes[static_cast<size_t>(i)].bytes)
             << bsp::lumpName(static_cast<bsp::Lump>(i));
+}
+
+TEST(BspLoad, EveryRecordFillsItsSizeOnDiskAndReadsBackFieldByField) {
+    // One record of every kind with distinct values in every field: each lump is its record size
+    // times its count, and reading the file back gives every field (written again: the same bytes).
+    bsp::BspData d = test::makeCubeMap();
+    d.fogs.push_back({"textures/fog/a", 0, 3});
+    d.fogs.push_back({std::string(63, 'f'), 0, -1}); // the longest name that keeps its NUL
+    bsp::Surface& s = d.surfaces[0];
+    s.fog = 1;
+    s.lightmapX = 11;
+    s.lightmapY = 12;
+    s.lightmapWidth = 13;
+    s.lightmapHeight = 14;
+    s.lightmapOrigin = {1.5f, -2.5f, 3.25f};
+    s.lightmapVecs = {glm::vec3(1, 2, 3), glm::vec3(4, 5, 6), glm::vec3(7, 8, 9)};
+    s.patchWidth = 0;
+    d.drawVerts[1].st = {0.25f, 0.5f};
+    d.drawVerts[1].lightmap = {0.75f, -1.0f};
+    d.drawVerts[1].color = {1, 2, 3, 4};
+    d.lightGrid.assign(3 * 8, 9);
+    const auto bytes = bsp::write(d);
+    auto header = bsp::readHeader(bytes, "every.bsp");
+    ASSERT_TRUE(header.ok()) << header.error().message;
+    const auto sizes = bsp::lumpSizes(d);
+    for (int i = 0; i < bsp::kLumpCount; ++i) {
+        const auto lump = static_cast<bsp::Lump>(i);
+        const size_t length = static_cast<size_t>(header->lumps[static_cast<size_t>(i)].length);
+        EXPECT_EQ(length, sizes[static_cast<size_t>(i)].bytes) << bsp::lumpName(lump);
+        if (lump != bsp::Lump::Entities && lump != bsp::Lump::Visibility) {
+            EXPECT_EQ(length, sizes[static_cast<size_t>(i)].count * bsp::lumpRecordSize(lump))
+                << bsp::lumpName(lump);
+        }
+    }
+    auto loaded = bsp::load(bytes, "every.bsp");
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    const bsp::BspData& l = loaded.value();
+    EXPECT_EQ(l.fogs[1].name, d.fogs[1].name);
+    EXPECT_EQ(l.fogs[0].visibleSide, 3);
+    EXPECT_EQ(l.surfaces[0].fog, 1);
+    EXPECT_EQ(l.surfaces[0].type, d.surfaces[0].type);
+    EXPECT_EQ(l.surfaces[0].lightmapHeight, 14);
+    EXPECT_EQ(l.surfaces[0].lightmapOrigin, s.lightmapOrigin);
+    EXPECT_EQ(l.surfaces[0].lightmapVecs[2], glm::vec3(7, 8, 9));
+    EXPECT_EQ(l.drawVerts[1].lightmap, glm::vec2(0.75f, -1.0f));
+    EXPECT_EQ(l.drawVerts[1].color, d.drawVerts[1].color);
+    EXPECT_EQ(l.models[0].numBrushes, d.models[0].numBrushes);
+    EXPECT_EQ(l.leafs[1].maxs, d.leafs[1].maxs);
+    EXPECT_EQ(l.lightGrid.size(), 24u);
+    EXPECT_EQ(bsp::write(l), bytes);
+}
+
+TEST(BspLoad, LumpsHaveDistinctNamesAndUnknownOnesSayThat) {
+    std::set<std::string> names;
+    for (int i = 0; i < bsp::kLumpCount; ++i)
+        names.insert(bsp::lumpName(static_cast<bsp::Lump>(i)));
+    EXPECT_EQ(names.size(), static_cast<size_t>(bsp::kLumpCount));
+    EXPECT_FALSE(names.count("unknown"));
+    EXPECT_STREQ(bsp::lumpName(bsp::Lump::BrushSides), "brush sides");
+    EXPECT_EQ(bsp::lumpRecordSize(bsp::Lump::Surfaces), 104u);
+    EXPECT_EQ(bsp::lumpRecordSize(bsp::Lump::Lightmaps), bsp::kLightmapBytes);
+    EXPECT_STREQ(bsp::lumpName(static_cast<bsp::Lump>(bsp::kLumpCount)), "unknown");
+    EXPECT_EQ(bsp::lumpRecordSize(static_cast<bsp::Lump>(bsp::kLumpCount)), 1u);
 }
 
 TEST(BspLoad, MapWithoutVisibilityHasOneImplicitCluster) {

@@ -1,7 +1,7 @@
 // Every command's `--help` against the option table it parses with (cli/Commands.h): each option
 // is listed with its help, nothing else is, and the program accepts each one.
 
-#include "cli/Commands.h"
+#include "cli/AllCommands.h"
 #include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
@@ -26,8 +26,8 @@ std::set<std::string> listedOptions(const std::string& help) {
 } // namespace
 
 TEST(Help, EveryCommandListsEveryOptionItParses) {
-    ASSERT_FALSE(cli::commands().empty());
-    for (const cli::Command& c : cli::commands()) {
+    ASSERT_FALSE(test::allCommands().empty());
+    for (const cli::Command& c : test::allCommands()) {
         SCOPED_TRACE(c.name);
         const auto help = test::runCliplab(std::string(c.name) + " --help");
         ASSERT_EQ(help.exitCode, 0) << help.err;

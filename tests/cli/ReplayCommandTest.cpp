@@ -8,6 +8,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 using namespace cliplab;
@@ -208,4 +211,44 @@ TEST(ReplayCommand, CurvesOffChangesNothingOnAMapWithoutPatches) {
     auto ramp = test::runCliplab("compare-runs " + quoted(test::playgroundPath()) + " --replay " +
                                  quoted(rec2) + " --b \"curves=off\"");
     EXPECT_EQ(ramp.exitCode, 1) << ramp.out << ramp.err;
+}
+
+TEST(ReplayCommand, Quake3eGhostPartsFromTheIoquake3RunOnTheOaDm6Ramp) {
+    // docs/collision-modes.md's case: the quake3 preset runs up oa_dm6's ramp (plane 0.281 0
+    // 0.960, player clip) at yaw -155; a ground trace onto the ramp stops at fraction 0.082052
+    // in Quake3e and 0.082064 in ioquake3, and from tick 175 on the two runs part: the ioquake3 one
+    // runs off the ramp's side and falls to the floor below, the Quake3e one stays up.
+    ASSERT_FALSE(test::openArenaMapsPk3().empty()) << "install openarena-081-maps (scripts/test.sh does)";
+    const std::string dir = test::makeTempDir("replaycli");
+    test::writeFile(dir + "/ramp.txt", std::string("3 1 0 0 - -155 0\n"));
+    const std::string rec = dir + "/ramp.cliprec", recQ3e = dir + "/ramp-q3e.cliprec";
+    const std::string walk =
+        "walk oa_dm6 --script " + quoted(dir + "/ramp.txt") + " --start 1656 -1088 272 --preset quake3";
+    auto w = test::runCliplab(walk + " --semantics quake3 --record-input " + quoted(rec));
+    ASSERT_EQ(w.exitCode, 0) << w.err;
+    auto cmp = test::runCliplab("compare-runs oa_dm6 --replay " + quoted(rec) +
+                                " --a \"semantics=quake3\" --b \"semantics=quake3e\"");
+    EXPECT_EQ(cmp.exitCode, 1) << cmp.out << cmp.err;
+    EXPECT_NE(cmp.out.find("parting tick=175 time=1.4000 distance=1.51292181"), std::string::npos) << cmp.out;
+    EXPECT_NE(cmp.out.find("fraction=0.003815823 "), std::string::npos) << cmp.out;
+    EXPECT_NE(cmp.out.find("fraction=0.0037403421 "), std::string::npos) << cmp.out;
+    EXPECT_NE(cmp.out.find("final_distance=330.43573"), std::string::npos) << cmp.out;
+
+    // Recorded in quake3e: the recording says so and replays itself exactly.
+    auto w2 = test::runCliplab(walk + " --semantics quake3e --record-input " + quoted(recQ3e));
+    ASSERT_EQ(w2.exitCode, 0) << w2.err;
+    auto recording = replay::loadRecording(recQ3e);
+    ASSERT_TRUE(recording) << recording.error().message;
+    EXPECT_EQ(recording->settings.trace.semantics, collision::Semantics::Quake3e);
+    std::ifstream in(recQ3e);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("\ntrace.semantics quake3e\n"), std::string::npos);
+    auto replayed = test::runCliplab("walk --replay " + quoted(recQ3e));
+    EXPECT_EQ(replayed.exitCode, 0) << replayed.err;
+    EXPECT_NE(replayed.out.find("equal=1"), std::string::npos) << replayed.out;
+    // ... and is the ghost of the first recording: the same run as its quake3e replay.
+    auto same =
+        test::runCliplab("compare-runs oa_dm6 --replay " + quoted(recQ3e) + " --b \"semantics=quake3e\"");
+    EXPECT_EQ(same.exitCode, 0) << same.out << same.err;
+    std::filesystem::remove_all(dir);
 }

@@ -2,7 +2,7 @@
 // commands that take them agree.
 
 #include "cli/SharedOptions.h"
-#include "cli/Commands.h"
+#include "cli/AllCommands.h"
 #include "support/TestSupport.h"
 
 #include <gtest/gtest.h>
@@ -78,13 +78,10 @@ TEST(SharedOptions, WalkScriptsLoadOrSayWhyWithTheirExitCode) {
 // verdict from the program (refused before any window opens; an accepted size lets parsing go on
 // to the next bad option).
 TEST(SharedOptions, ShotAndViewAgreeOnSize) {
-#ifndef CLIPLAB_HAVE_VIEWER
-    // shotOptions and viewOptions are compiled with the viewer only: without it this would not link.
-    GTEST_SKIP() << "built without the viewer: no shot or view command";
-#else
-    if (!cli::findCommand("shot") || !cli::findCommand("view"))
+    const auto shotCommand = test::findAnyCommand("shot"), viewCommand = test::findAnyCommand("view");
+    if (!shotCommand || !viewCommand)
         GTEST_SKIP() << "built without the viewer: no shot or view command";
-    const auto shotTable = cli::shotOptions(), viewTable = cli::viewOptions();
+    const auto shotTable = shotCommand->options(), viewTable = viewCommand->options();
     const cli::OptionSpec* shot = findOption(shotTable, "--size");
     const cli::OptionSpec* view = findOption(viewTable, "--size");
     ASSERT_TRUE(shot && view);
@@ -104,5 +101,4 @@ TEST(SharedOptions, ShotAndViewAgreeOnSize) {
         EXPECT_EQ(error.find("--size"), std::string::npos) << smallest.err;
         EXPECT_NE(error.find("--frames"), std::string::npos) << smallest.err;
     }
-#endif
 }

@@ -361,6 +361,14 @@ TEST(TraceCommand, CurvesAreOnByDefault) {
     auto compare = test::runCliplab("compare-methods '" + test::playgroundPath() + "' --curves on", input);
     EXPECT_EQ(compare.exitCode, 2);
     EXPECT_NE(compare.err.find("no patches"), std::string::npos) << compare.err;
+    // Where plane shifting cannot answer (the tracing module's one rule), trace and compare-methods
+    // both say why.
+    for (const std::string& command :
+         {map + " --method planeshift", "compare-methods '" + test::playgroundPath() + "'"}) {
+        auto tutorial = test::runCliplab(command + " --semantics tutorial", input);
+        EXPECT_EQ(tutorial.exitCode, 2) << command;
+        EXPECT_NE(tutorial.err.find("the game's epsilon rules only"), std::string::npos) << tutorial.err;
+    }
 }
 
 TEST(TraceCommand, SixNumbersAreARay) {

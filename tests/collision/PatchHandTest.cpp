@@ -1,6 +1,6 @@
 // Patch (curved surface) collision on hand-built maps: analytic stops on a flat patch and on an
 // arch, the switches (curves on/off, contents mask), shapes, position tests, inline models,
-// degenerate patches and the limits.
+// degenerate patches and the limits; facets built in Quake3e's arithmetic.
 
 #include "bsp/BspFile.h"
 #include "collision/Model.h"
@@ -387,4 +387,55 @@ TEST(PatchTrace, SpheresAndCapsulesArePositionTestedInsideFacets) {
     EXPECT_FALSE(m.trace(capsule, {0, 0, 24.5f}, {0, 0, 24.5f}, kSolid, curvesOn()).startSolid);
     // A ray's position test: a point counts only exactly on the facet plane.
     EXPECT_FALSE(m.trace(Shape::ray(), {0, 0, 0.01f}, {0, 0, 0.01f}, kSolid, curvesOn()).startSolid);
+}
+
+TEST(PatchQuake3e, FacetPlanesAreBuiltInDoubleAsQuake3eBuildsThem) {
+    // A flat wall at 45 degrees (x + y = 4978, as on delta): the surface plane's normal is the
+    // cross product of two grid edges made unit. In Quake3e's double arithmetic that is
+    // -1/sqrt(2) rounded once to float, -0.70710677; ioquake3's float arithmetic ends one ulp
+    // away, -0.70710683. The distances follow: the corner (4253, 725) . normal in double, rounded
+    // to float (-3519.97754), and in float (-3519.97803).
+    std::vector<glm::vec3> wall;
+    const float z[3] = {796.923645f, 1012.96179f, 1229.0f};
+    for (int y = 0; y < 3; ++y)
+        for (int x = 0; x < 3; ++x)
+            wall.push_back({4253.0f + 15.0f * float(x), 725.0f - 15.0f * float(x), z[y]});
+    auto game = collision::buildPatchCollide(3, 3, wall, collision::PatchPrecision::Game);
+    auto q3e = collision::buildPatchCollide(3, 3, wall, collision::PatchPrecision::Quake3e);
+    ASSERT_TRUE(game.ok() && q3e.ok());
+    ASSERT_EQ(game->facets.size(), 1u);
+    ASSERT_EQ(q3e->facets.size(), 1u);
+    const float invSqrt2 = static_cast<float>(-1.0 / std::sqrt(2.0));
+    const collision::PatchPlane& gs = game->planes[size_t(game->facets[0].surfacePlane)];
+    const collision::PatchPlane& qs = q3e->planes[size_t(q3e->facets[0].surfacePlane)];
+    EXPECT_EQ(qs.normal, glm::vec3(invSqrt2, invSqrt2, 0.0f));
+    EXPECT_EQ(qs.dist, static_cast<float>(4978.0 * double(invSqrt2)));
+    EXPECT_EQ(gs.normal, glm::vec3(-0.707106829f, -0.707106829f, 0.0f));
+    EXPECT_EQ(gs.dist, -3519.97803f);
+    EXPECT_FALSE(q3e->sameFacets(*game));
+
+    // Traced: a ray into the wall reports the surface plane of each game's facets.
+    const collision::Model m(mapWithPatch(wall));
+    collision::TraceOptions o = curvesOn();
+    const glm::vec3 from(4230, 700, 1000), to(4330, 700, 1000);
+    const auto r3 = m.trace(Shape::ray(), from, to, kSolid, o);
+    o.semantics = collision::Semantics::Quake3e;
+    const auto r3e = m.trace(Shape::ray(), from, to, kSolid, o);
+    EXPECT_EQ(r3.plane.normal, gs.normal);
+    EXPECT_EQ(r3.plane.dist, gs.dist);
+    EXPECT_EQ(r3e.plane.normal, qs.normal);
+    EXPECT_EQ(r3e.plane.dist, qs.dist);
+    ASSERT_EQ(m.quake3ePatches().form.size(), 1u);
+    EXPECT_EQ(m.quake3ePatches().form[0], 0); // its own form, the first of the differing ones
+    EXPECT_EQ(m.patchFor(0, collision::Semantics::Quake3e), &m.quake3ePatches().patches[0]);
+    EXPECT_EQ(m.patchFor(0, collision::Semantics::Robust), &m.patches()[0]);
+}
+
+TEST(PatchQuake3e, PatchesQuake3eBuildsAlikeShareTheGamesFacets) {
+    // A flat patch on integer corners comes out the same in both arithmetics: no second form.
+    const collision::Model m(mapWithPatch(grid3([](int, int) { return 0.0f; })));
+    ASSERT_EQ(m.quake3ePatches().form.size(), 1u);
+    EXPECT_EQ(m.quake3ePatches().form[0], collision::Quake3ePatches::kSameFacets);
+    EXPECT_TRUE(m.quake3ePatches().patches.empty());
+    EXPECT_EQ(m.patchFor(0, collision::Semantics::Quake3e), &m.patches()[0]);
 }

@@ -1,6 +1,7 @@
 // The collision model is shared read-only between threads: tracing it from 4 threads at once gives
-// exactly the single-threaded results, for brushes, patches, the plane-shift tree and whole player
-// moves, and a reach search on several workers. scripts/test.sh also runs these tests under ThreadSanitizer
+// exactly the single-threaded results, for brushes, patches (Quake3e's built on demand by the
+// first threads to ask), the plane-shift tree and whole player moves, and a reach search on
+// several workers. scripts/test.sh also runs these tests under ThreadSanitizer
 // (label "threads").
 
 #include "analysis/Reach.h"
@@ -130,6 +131,34 @@ TEST(TraceThreads, CurvesFromFourThreadsGiveTheSingleThreadResults) {
     for (const auto& r : single)
         patchHits += r.surface >= 0;
     EXPECT_GT(patchHits, 0) << "the segments must hit patches to test them";
+}
+
+TEST(TraceThreads, Quake3ePatchesBuiltOnceWhenFourThreadsAskFirst) {
+    // Quake3e's facets are built by the first quake3e trace that reaches a patch: four threads
+    // make their first ones at once on a fresh model, and must all get what a model traced from
+    // one thread gives.
+    auto data = test::loadOpenArenaMap("oa_minia");
+    ASSERT_TRUE(data.ok()) << data.error().message;
+    const collision::Model racing(data.value()), alone(data.value());
+    const auto segments = randomSegments(*data, kRandomSegments);
+    collision::TraceOptions q3e;
+    q3e.curves = true;
+    q3e.semantics = collision::Semantics::Quake3e;
+    auto traceAll = [&](const collision::Model& model) {
+        std::vector<collision::TraceResult> out;
+        for (const auto& s : segments)
+            out.push_back(model.trace(s.shape, s.start, s.end, bsp::contents::MaskPlayerSolid, q3e));
+        return out;
+    };
+    std::vector<collision::TraceResult> perThread[kThreads];
+    runConcurrently([&](int t) { perThread[t] = traceAll(racing); });
+    const auto single = traceAll(alone);
+    for (const auto& out : perThread) {
+        ASSERT_EQ(out.size(), single.size());
+        for (size_t i = 0; i < out.size(); ++i)
+            expectSame(out[i], single[i], i + 1);
+    }
+    EXPECT_FALSE(racing.quake3ePatches().patches.empty()) << "oa_minia has patches Quake3e builds otherwise";
 }
 
 TEST(PlaneShiftThreads, ConcurrentTracesAgreeWithOneThread) {

@@ -1,6 +1,9 @@
-// Windings: the base square, splitting and chopping by planes, bounds and area, in float and double.
+// Windings: the base square, splitting and chopping by planes, bounds and area, in float and double,
+// and with Quake3e's arithmetic (float points, double steps).
 
 #include "geometry/Winding.h"
+
+#include <glm/geometric.hpp>
 
 #include <gtest/gtest.h>
 
@@ -209,6 +212,59 @@ TEST(Winding, FewerThanThreePointsIsNothing) {
     splitWinding(segment, DPlane{{0.0, 1.0, 0.0}, -1.0}, 0.001, front, back);
     EXPECT_TRUE(front.empty());
     EXPECT_TRUE(back.empty());
+}
+
+} // namespace
+} // namespace cliplab::geometry
+
+namespace cliplab::geometry {
+namespace {
+
+TEST(WindingWide, QuakeThreeEArithmeticKeepsAxialCutsExactAndLiesOnThePlane) {
+    // Quake3e's windings: float points, double steps. An axial cut still lands exactly on it, and
+    // a slanted base square lies on its plane to within float rounding of its 65535-unit corners.
+    const Plane floor{{0.0f, 0.0f, 1.0f}, 8.0f};
+    Winding w = baseWindingWide(floor, 65535.0f);
+    ASSERT_EQ(w.size(), 4u);
+    for (const auto& p : w)
+        EXPECT_EQ(p.z, 8.0f);
+    chopInPlaceWide(w, Plane{{1.0f, 0.0f, 0.0f}, 10.0f}, 0.1f);
+    ASSERT_EQ(w.size(), 4u);
+    int onCut = 0;
+    for (const auto& p : w)
+        onCut += p.x == 10.0f;
+    EXPECT_EQ(onCut, 2);
+
+    const glm::vec3 n = glm::normalize(glm::vec3(0.3f, -0.5f, 0.8f));
+    const Plane slanted{n, 123.5f};
+    const Winding s = baseWindingWide(slanted, 65535.0f);
+    ASSERT_EQ(s.size(), 4u);
+    for (const auto& p : s)
+        EXPECT_NEAR(dot3d(p, n) - 123.5, 0.0, 0.05);
+    // Nothing in front: chopped away; nothing behind: kept as it is.
+    Winding gone = s;
+    chopInPlaceWide(gone, Plane{{0.0f, 0.0f, 1.0f}, 1.0e6f}, 0.1f);
+    EXPECT_TRUE(gone.empty());
+    Winding kept = s;
+    chopInPlaceWide(kept, Plane{{0.0f, 0.0f, 1.0f}, -1.0e6f}, 0.1f);
+    EXPECT_EQ(kept, s);
+}
+
+TEST(WindingWide, DoubleStepsRoundOnceToFloat) {
+    // The helpers Quake3e's arithmetic is made of: a cross product in double rounded once, and a
+    // normalisation whose scale is taken in double.
+    glm::vec3 v(-12962.291f, -12962.291f, 0.0f);
+    EXPECT_EQ(normalizeWide(v),
+              static_cast<float>(std::sqrt(2.0 * double(-12962.291f) * double(-12962.291f))));
+    EXPECT_EQ(v.x, static_cast<float>(-1.0 / std::sqrt(2.0)));
+    EXPECT_EQ(v.x, v.y);
+    glm::vec3 f(-12962.291f, -12962.291f, 0.0f);
+    normalizeInPlace(f); // the float form ends elsewhere
+    EXPECT_NE(f.x, v.x);
+    const glm::vec3 c = cross3Wide({30.0f, -30.0f, 432.076355f}, {0.0f, 0.0f, 432.076355f});
+    EXPECT_EQ(c.x, roundToFloat(-30.0 * double(432.076355f)));
+    EXPECT_EQ(c.z, 0.0f);
+    EXPECT_EQ(roundToFloat(0.1), 0.1f);
 }
 
 } // namespace

@@ -258,7 +258,7 @@ TEST(RecordingFormat, MalformedFilesNameTheLine) {
         {head + "trace.epsilon -1\n", "bad.cliprec:5: trace.epsilon: -1 is outside [0, 16]"},
         {head + "trace.method sweep\n", "bad.cliprec:5: trace.method: expected brush or planeshift"},
         {head + "trace.semantics doom\n",
-         "bad.cliprec:5: trace.semantics: expected quake3, robust or tutorial"},
+         "bad.cliprec:5: trace.semantics: expected quake3, tutorial, robust or quake3e"},
         {head + "trace.curves maybe\n", "bad.cliprec:5: trace.curves: expected 0/1 or on/off"},
         {"cliprec 1\nmap m\nhz 125\nstart.origin 1 2\n",
          "bad.cliprec:4: start.origin: expected 3 numbers, got 2"},

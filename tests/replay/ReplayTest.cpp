@@ -360,7 +360,7 @@ TEST(Overrides, NamesValuesAndErrors) {
                {"epsilon=1/0", "epsilon: expected a distance in [0, 16]"},
                {"epsilon=17", "epsilon: expected a distance in [0, 16]"},
                {"hz=20", "hz: expected a rate from 30 to 333"},
-               {"semantics=doom", "semantics: expected quake3, robust or tutorial"},
+               {"semantics=doom", "semantics: expected quake3, tutorial, robust or quake3e"},
                {"curves=maybe", "curves: expected on or off"},
                {"trace=sweep", "trace: expected brush or planeshift"},
                {"nosuch=1", "unknown setting 'nosuch'"},

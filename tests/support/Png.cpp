@@ -1,6 +1,6 @@
 #include "support/Png.h"
 
-#include "render/ImageDecode.h"
+#include "scene/ImageDecode.h"
 
 #include <fstream>
 #include <iterator>
@@ -11,7 +11,7 @@ Image loadPng(const std::string& path) {
     Image img;
     std::ifstream in(path, std::ios::binary);
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto decoded = render::decodeImage(bytes, 3);
+    auto decoded = scene::decodeImage(bytes, 3);
     if (decoded) {
         img.width = decoded->width;
         img.height = decoded->height;

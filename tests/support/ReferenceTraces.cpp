@@ -37,9 +37,11 @@ core::Result<std::vector<std::string>> readGzipLines(const std::string& path) {
 
 namespace {
 
-/// The reference file `file` in traces/, traces-more/ or positions/ (the first that has it).
+/// The reference file `file` in traces/, traces-more/, traces-generated/ or positions/ (the first
+/// that has it).
 std::string tracePath(const std::string& file) {
-    for (const char* dir : {"reference/traces/", "reference/traces-more/", "reference/positions/"}) {
+    for (const char* dir : {"reference/traces/", "reference/traces-more/", "reference/traces-generated/",
+                            "reference/positions/"}) {
         const std::string path = dataPath(dir + file);
         if (std::filesystem::exists(path))
             return path;
@@ -104,6 +106,21 @@ core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::strin
                        static_cast<int>(static_cast<uint32_t>(flags[2]))});
     }
     return out;
+}
+
+core::Result<std::vector<std::string>> loadReferenceLines(const std::string& map, const std::string& suffix) {
+    return readGzipLines(tracePath(map + "." + suffix + ".out.gz"));
+}
+
+core::Result<std::vector<std::string>> loadQuake3eLines(const std::string& map, const std::string& suffix) {
+    return readGzipLines(dataPath("reference/quake3e/" + map + "." + suffix + ".out.gz"));
+}
+
+std::string printedResult(const collision::TraceResult& r) {
+    return core::format("%.6f %.3f %.3f %.3f %.4f %.4f %.4f %.3f %d %d %d", double(r.fraction),
+                        double(r.endpos.x), double(r.endpos.y), double(r.endpos.z), double(r.plane.normal.x),
+                        double(r.plane.normal.y), double(r.plane.normal.z), double(r.plane.dist),
+                        r.startSolid ? 1 : 0, r.allSolid ? 1 : 0, r.contents);
 }
 
 collision::Shape referenceShape(const ReferenceTrace& t, bool capsule) {

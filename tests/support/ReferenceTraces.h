@@ -1,6 +1,6 @@
 #pragma once
 /// \file ReferenceTraces.h
-/// The ioquake3 reference trace sets copied into tests/data/reference/traces (see the README
+/// The ioquake3 and Quake3e reference trace sets copied into tests/data/reference (see the README
 /// there), and loading the OpenArena maps they were made on.
 
 #include "bsp/BspData.h"
@@ -32,11 +32,19 @@ struct ReferenceResult {
 
 /// tests/data/reference/traces/MAP.in.gz parsed. Errors name the file and line.
 /// `map` is a map name ("oa_dm1") or a position set ("oa_dm6.positions"); the files are looked up in
-/// tests/data/reference/traces, traces-more and positions.
+/// tests/data/reference/traces, traces-more, traces-generated and positions.
 core::Result<std::vector<ReferenceTrace>> loadReferenceInputs(const std::string& map);
 /// tests/data/reference/traces/MAP.SUFFIX.out.gz parsed, e.g. suffix "mask1.curves0".
 core::Result<std::vector<ReferenceResult>> loadReferenceResults(const std::string& map,
                                                                 const std::string& suffix);
+
+/// The same file's lines as they are, to compare with printedResult().
+core::Result<std::vector<std::string>> loadReferenceLines(const std::string& map, const std::string& suffix);
+/// Quake3e's answers as they are: tests/data/reference/quake3e/MAP.SUFFIX.out.gz.
+core::Result<std::vector<std::string>> loadQuake3eLines(const std::string& map, const std::string& suffix);
+/// A result printed as the reference tools print theirs (and `cliplab trace` prints): fraction to 6
+/// decimals, end point 3, normal 4, dist 3, then startsolid allsolid contents.
+std::string printedResult(const collision::TraceResult& r);
 
 /// The shape of a reference line: a ray when mins and maxs are zero, else a box or capsule.
 collision::Shape referenceShape(const ReferenceTrace& t, bool capsule);

@@ -58,12 +58,12 @@ TEST(ConsoleCommands, EveryMovementSettingHasAVariableThatReadsAndWrites) {
         ASSERT_TRUE(f.con.variable(name)) << name;
         ASSERT_EQ(f.con.variable(n.name), f.con.variable(name)) << "the --set name is an alias: " << n.name;
         // Bare NAME prints the value the settings hold, with the range.
-        const std::string value = *movement::getSetting(f.st.moveSettings, n.name);
+        const std::string value = *movement::getSetting(f.st.session.movement(), n.name);
         EXPECT_EQ(f.run(name), name + " is " + console::quoteWord(value) + "  (" + n.range + ")  " +
                                    f.con.variable(name)->help);
         // Setting it to what it reads keeps the settings.
         EXPECT_EQ(f.run("set " + n.name + " " + value), "] set " + n.name + " " + value);
-        EXPECT_EQ(movement::getSetting(f.st.moveSettings, n.name), value);
+        EXPECT_EQ(movement::getSetting(f.st.session.movement(), n.name), value);
     }
     EXPECT_EQ(f.con.errors(), 0);
 }
@@ -71,11 +71,11 @@ TEST(ConsoleCommands, EveryMovementSettingHasAVariableThatReadsAndWrites) {
 TEST(ConsoleCommands, GameCvarNamesAndRangesOfTheSetOption) {
     Fixture f;
     f.run("set g_gravity 400");
-    EXPECT_EQ(f.st.moveSettings.gravity, 400.0f);
+    EXPECT_EQ(f.st.session.movement().gravity, 400.0f);
     f.run("g_speed 250");
-    EXPECT_EQ(f.st.moveSettings.maxSpeed, 250.0f);
+    EXPECT_EQ(f.st.session.movement().maxSpeed, 250.0f);
     f.run("set gravity 100");
-    EXPECT_EQ(f.st.moveSettings.gravity, 100.0f);
+    EXPECT_EQ(f.st.session.movement().gravity, 100.0f);
     // The ranges are movement::setSetting's, so the message is the CLI's --set message.
     EXPECT_EQ(f.run("set g_gravity 1e9"), "g_gravity: 1e9 is outside [-100000, 100000]");
     EXPECT_EQ(f.run("set stepHeight -1"), "stepHeight: -1 is outside [0, 10000]");
@@ -84,10 +84,10 @@ TEST(ConsoleCommands, GameCvarNamesAndRangesOfTheSetOption) {
     EXPECT_EQ(f.run("set g_gravity 1 2"), "g_gravity: expected one value, got 2");
     // A value that inverts the player box is refused whole.
     EXPECT_EQ(f.run("set minsz 40"), "minsz: minsz = 40 is above maxsz = 32 (inverted player box)");
-    EXPECT_EQ(f.st.moveSettings.mins.z, -24.0f);
-    EXPECT_EQ(f.st.moveSettings.gravity, 100.0f);
+    EXPECT_EQ(f.st.session.movement().mins.z, -24.0f);
+    EXPECT_EQ(f.st.session.movement().gravity, 100.0f);
     f.run("set preset quake3");
-    EXPECT_EQ(f.st.moveSettings.preset, movement::Preset::Quake3);
+    EXPECT_EQ(f.st.session.movement().preset, movement::Preset::Quake3);
     EXPECT_EQ(f.con.complete("set pre").line, "set preset ");
     EXPECT_EQ(f.con.complete("preset ").matches, (std::vector<std::string>{"melax", "quake3"}));
     EXPECT_EQ(f.con.complete("g_gr").line, "g_gravity ");
@@ -98,89 +98,92 @@ TEST(ConsoleCommands, TickRateAsPmoveMsec) {
     EXPECT_EQ(f.run("pmove_msec"),
               "pmove_msec is 8  ([3, 33], whole)  " + f.con.variable("pmove_msec")->help);
     f.run("pmove_msec 16");
-    EXPECT_DOUBLE_EQ(f.st.tickRate, 62.5);
-    EXPECT_DOUBLE_EQ(f.st.sim.rate(), 62.5);
+    EXPECT_DOUBLE_EQ(f.st.session.tickRate(), 62.5);
+    EXPECT_DOUBLE_EQ(f.st.session.sim().rate(), 62.5);
     f.run("tickRate 200");
-    EXPECT_DOUBLE_EQ(f.st.sim.rate(), 200.0);
+    EXPECT_DOUBLE_EQ(f.st.session.sim().rate(), 200.0);
     EXPECT_EQ(f.run("pmove_msec"),
               "pmove_msec is 5  ([3, 33], whole)  " + f.con.variable("pmove_msec")->help);
     EXPECT_EQ(f.run("pmove_msec 2"), "pmove_msec: expected a whole number in [3, 33], got '2'");
     EXPECT_EQ(f.run("pmove_msec 8.5"), "pmove_msec: expected a whole number in [3, 33], got '8.5'");
     EXPECT_EQ(f.run("tickRate 1000"), "tickRate: expected a number in [30, 333], got '1000'");
-    EXPECT_DOUBLE_EQ(f.st.sim.rate(), 200.0);
+    EXPECT_DOUBLE_EQ(f.st.session.sim().rate(), 200.0);
 }
 
 TEST(ConsoleCommands, TraceOptions) {
     Fixture f;
-    ASSERT_TRUE(f.st.trace.options.curves); // on by default, as in the game
+    ASSERT_TRUE(f.st.session.rules().options.curves); // on by default, as in the game
     f.run("cm_noCurves 1");
-    EXPECT_FALSE(f.st.trace.options.curves);
+    EXPECT_FALSE(f.st.session.rules().options.curves);
     f.run("cm_noCurves 0");
-    EXPECT_TRUE(f.st.trace.options.curves);
+    EXPECT_TRUE(f.st.session.rules().options.curves);
     EXPECT_EQ(f.run("cm_noCurves"), "cm_noCurves is 0  (0 or 1)  " + f.con.variable("cm_noCurves")->help);
     f.run("cm_playerCurveClip 0");
-    EXPECT_FALSE(f.st.trace.options.rayCurveClip);
+    EXPECT_FALSE(f.st.session.rules().options.rayCurveClip);
     EXPECT_EQ(f.run("cm_playerCurveClip 2"), "cm_playerCurveClip: expected 0 or 1, got '2'");
     f.run("set trace_mask SOLID|WATER");
-    EXPECT_EQ(f.st.trace.mask, bsp::contents::Solid | bsp::contents::Water);
+    EXPECT_EQ(f.st.probes.settings().mask, bsp::contents::Solid | bsp::contents::Water);
     EXPECT_EQ(f.con.variable("trace_mask")->get(), "SOLID|WATER");
     f.run("trace_mask MASK_PLAYERSOLID");
-    EXPECT_EQ(f.st.trace.mask, bsp::contents::MaskPlayerSolid);
+    EXPECT_EQ(f.st.probes.settings().mask, bsp::contents::MaskPlayerSolid);
     EXPECT_EQ(f.run("trace_mask SOLIDS"),
               "trace_mask: expected contents names joined by | or a number, got 'SOLIDS'");
     EXPECT_EQ(f.con.complete("trace_mask PLAYER").line, "trace_mask PLAYERCLIP ");
     f.run("trace_shape sphere");
-    EXPECT_EQ(f.st.trace.shape, collision::ShapeKind::Sphere);
+    EXPECT_EQ(f.st.probes.settings().shape, collision::ShapeKind::Sphere);
     EXPECT_EQ(f.run("trace_shape cube"),
               "trace_shape: expected ray, box, sphere, capsule or cylinder, got 'cube'");
     f.run("trace_mins -8 -8 -4");
-    EXPECT_EQ(f.st.trace.mins, glm::vec3(-8, -8, -4));
+    EXPECT_EQ(f.st.probes.settings().mins, glm::vec3(-8, -8, -4));
     f.run("trace_maxs \"8 8 16\"");
-    EXPECT_EQ(f.st.trace.maxs, glm::vec3(8, 8, 16));
+    EXPECT_EQ(f.st.probes.settings().maxs, glm::vec3(8, 8, 16));
     EXPECT_EQ(f.con.variable("trace_maxs")->get(), "8 8 16");
     EXPECT_EQ(f.run("trace_maxs 8 8 -1"), "trace_maxs: expected numbers in [0, 128], got '-1'");
     EXPECT_EQ(f.run("trace_mins 1 2"), "trace_mins: expected three numbers X Y Z");
     f.run("trace_radius 12.5");
-    EXPECT_EQ(f.st.trace.radius, 12.5f);
+    EXPECT_EQ(f.st.probes.settings().radius, 12.5f);
     EXPECT_EQ(f.run("trace_radius 65"), "trace_radius: expected a number in [0, 64], got '65'");
     f.run("trace_epsilon 0.03125");
-    EXPECT_EQ(f.st.trace.options.epsilon, 0.03125f);
+    EXPECT_EQ(f.st.session.rules().options.epsilon, 0.03125f);
     f.run("trace_semantics tutorial");
-    EXPECT_EQ(f.st.trace.options.semantics, collision::Semantics::Tutorial);
+    EXPECT_EQ(f.st.session.rules().options.semantics, collision::Semantics::Tutorial);
+    f.run("trace_semantics robust"); // every name of collision::kSemanticsNames, robust included
+    EXPECT_EQ(f.st.session.rules().options.semantics, collision::Semantics::Robust);
+    EXPECT_EQ(f.con.variable("trace_semantics")->get(), "robust");
     f.run("trace_method both");
-    EXPECT_EQ(f.st.trace.method, viewer::TraceMethod::Both);
+    EXPECT_EQ(f.st.session.rules().method, viewer::TraceMethod::Both);
     f.run("trace_bevels 0");
-    EXPECT_FALSE(f.st.trace.planeShiftBevels);
+    EXPECT_FALSE(f.st.session.rules().bevels);
     f.run("trace_halfHeight 20");
-    EXPECT_EQ(f.st.trace.halfHeight, 20.0f);
+    EXPECT_EQ(f.st.probes.settings().halfHeight, 20.0f);
     EXPECT_EQ(f.con.errors(), 6);
 }
 
 TEST(ConsoleCommands, SetviewposViewposNoclipKill) {
     Fixture f;
     f.run("setviewpos 100 -200.5 300 90");
-    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(100, -200.5f, 300));
-    EXPECT_EQ(f.st.camera.yaw, 90.0f);
-    f.st.camera.eye = glm::vec3(100, -200.5f, 326);
+    EXPECT_EQ(f.st.session.player().origin, glm::vec3(100, -200.5f, 300));
+    EXPECT_EQ(f.st.view.camera().yaw, 90.0f);
+    f.st.view.setEye(glm::vec3(100, -200.5f, 326));
     EXPECT_EQ(f.run("viewpos"), "(100 -200.5 300 90)  eye 100 -200.5 326  (copied)");
     EXPECT_EQ(f.host.clipboard, "setviewpos 100 -200.5 300 90");
     // What viewpos copies puts the player back exactly.
     f.run("setviewpos 0 0 0 0");
     f.run(f.host.clipboard);
-    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(100, -200.5f, 300));
+    EXPECT_EQ(f.st.session.player().origin, glm::vec3(100, -200.5f, 300));
     // Without a yaw the view keeps its direction.
     f.run("setviewpos 1 2 3");
-    EXPECT_EQ(f.st.camera.yaw, 90.0f);
+    EXPECT_EQ(f.st.view.camera().yaw, 90.0f);
     EXPECT_EQ(f.run("setviewpos 1 2"), "usage: setviewpos X Y Z [YAW]");
     EXPECT_EQ(f.run("setviewpos 1 2 x"), "setviewpos: expected a number in [-1e+06, 1e+06], got 'x'");
     EXPECT_EQ(f.run("setviewpos 1 2 2e6"), "setviewpos: expected a number in [-1e+06, 1e+06], got '2e6'");
     EXPECT_EQ(f.run("setviewpos 1 2 3 inf"), "setviewpos: yaw 'inf' is not a number of degrees");
-    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(1, 2, 3));
+    EXPECT_EQ(f.st.session.player().origin, glm::vec3(1, 2, 3));
 
     EXPECT_EQ(f.run("noclip"), "noclip ON");
-    EXPECT_EQ(f.st.sim.state().mode, movement::Mode::Noclip);
+    EXPECT_EQ(f.st.session.player().mode, movement::Mode::Noclip);
     EXPECT_EQ(f.run("noclip"), "noclip OFF");
-    EXPECT_EQ(f.st.sim.state().mode, movement::Mode::Walk);
+    EXPECT_EQ(f.st.session.player().mode, movement::Mode::Walk);
     EXPECT_EQ(f.run("kill"), "kill: no map is loaded");
 }
 
@@ -203,10 +206,10 @@ TEST(ConsoleCommands, MapWaitsAFrameBeforeTheNextCommands) {
     f.con.submit("map oa_dm1; setviewpos 1 2 3");
     f.con.runQueued();
     EXPECT_EQ(f.host.loads.size(), 1u);
-    EXPECT_NE(f.st.sim.state().origin, glm::vec3(1, 2, 3));
+    EXPECT_NE(f.st.session.player().origin, glm::vec3(1, 2, 3));
     f.con.runQueued();
     f.con.runQueued();
-    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(1, 2, 3));
+    EXPECT_EQ(f.st.session.player().origin, glm::vec3(1, 2, 3));
 }
 
 TEST(ConsoleCommands, MapNamesCompleteFromTheGameData) {
@@ -217,7 +220,7 @@ TEST(ConsoleCommands, MapNamesCompleteFromTheGameData) {
     auto vfs = fs::FileSystem::create();
     ASSERT_TRUE(vfs.ok());
     ASSERT_TRUE(vfs.value()->mountDirectory(dir).ok());
-    f.st.vfs = std::move(vfs.value());
+    f.st.session.setFileSystem(std::move(vfs.value()));
     const auto c = f.con.complete("map oa_d");
     EXPECT_EQ(c.line, "map oa_dm");
     EXPECT_EQ(c.matches, (std::vector<std::string>{"oa_dm1", "oa_dm2"}));
@@ -236,8 +239,8 @@ TEST(ConsoleCommands, ExecFileErrorsNameFileAndLine) {
                                         dir + "/setup.cfg:3: g_speed: 'fast' is not a number", "noclip ON",
                                         dir + "/setup.cfg:5: unknown command 'bogus' (cmdlist and cvarlist "
                                               "list them)"}));
-    EXPECT_EQ(f.st.moveSettings.gravity, 400.0f);
-    EXPECT_EQ(f.st.sim.state().origin, glm::vec3(10, 20, 30));
+    EXPECT_EQ(f.st.session.movement().gravity, 400.0f);
+    EXPECT_EQ(f.st.session.player().origin, glm::vec3(10, 20, 30));
     EXPECT_EQ(f.con.fileErrors(), 2);
 }
 
@@ -273,20 +276,19 @@ TEST(ConsoleCommands, ProbeAndInspectNameTheClipBrush) {
     Fixture f;
     EXPECT_EQ(f.run("probe"), "probe: no map is loaded");
     EXPECT_EQ(viewer::inspectionText(f.st).front().rfind("nothing inspected", 0), 0u);
-    f.st.map = clipMap();
-    ASSERT_TRUE(f.st.map);
-    const int32_t clip = clipBrush(f.st.map->data);
+    f.st.setMap(clipMap());
+    ASSERT_TRUE(f.st.session.map());
+    const int32_t clip = clipBrush(f.st.session.map()->data);
     ASSERT_GE(clip, 0);
     // The eye 200 units in front of the clip box's -x face, looking at it.
     f.run("trace_shape ray");
-    f.st.camera.eye = glm::vec3(-200, 0, 64);
-    f.st.camera.yaw = 0.0f;
-    f.st.camera.pitch = 0.0f;
+    f.st.view.setEye(glm::vec3(-200, 0, 64));
+    f.st.view.setAngles(0.0f, 0.0f);
     f.run("probe");
-    ASSERT_TRUE(f.st.probe);
-    EXPECT_NEAR(f.st.probe->result.endpos.x, -0.125f, 1e-3f);
-    ASSERT_TRUE(f.st.inspection);
-    EXPECT_EQ(f.st.inspection->brush, clip);
+    ASSERT_TRUE(f.st.probes.probe());
+    EXPECT_NEAR(f.st.probes.probe()->result.endpos.x, -0.125f, 1e-3f);
+    ASSERT_TRUE(f.st.probes.inspection());
+    EXPECT_EQ(f.st.probes.inspection()->brush, clip);
     f.run("inspect");
     const std::vector<std::string> lines(f.con.lines().begin(), f.con.lines().end());
     EXPECT_TRUE(hasLine(lines, "probe: hit at -0.125 0 64")) << ::testing::PrintToString(lines);
@@ -305,7 +307,7 @@ TEST(ConsoleCommands, ProbeAndInspectNameTheClipBrush) {
     });
     EXPECT_EQ(hitSide, 1);
     // The door's brush names its entity.
-    const int32_t door = f.st.map->data.models[1].firstBrush;
+    const int32_t door = f.st.session.map()->data.models[1].firstBrush;
     f.con.submit("inspect " + std::to_string(door));
     f.con.runQueued();
     const std::vector<std::string> doorLines(f.con.lines().begin(), f.con.lines().end());
@@ -314,7 +316,7 @@ TEST(ConsoleCommands, ProbeAndInspectNameTheClipBrush) {
     EXPECT_EQ(f.run("inspect 99999"), "inspect: '99999' is not a brush of the loaded map");
     EXPECT_EQ(f.run("inspect -1"), "inspect: '-1' is not a brush of the loaded map");
     // A probe into the sky hits nothing.
-    f.st.camera.pitch = -89.0f;
+    f.st.view.setAngles(-89.0f, f.st.view.camera().yaw);
     f.run("probe");
     f.run("inspect");
     EXPECT_EQ(f.con.lines().back(), "probe: hit nothing");
@@ -322,26 +324,27 @@ TEST(ConsoleCommands, ProbeAndInspectNameTheClipBrush) {
 
 TEST(ConsoleCommands, GotoBrushLooksAtItFromOutside) {
     Fixture f;
-    f.st.map = clipMap();
-    ASSERT_TRUE(f.st.map);
-    const int32_t clip = clipBrush(f.st.map->data);
-    f.st.camera.eye = glm::vec3(-300, 0, 64);
+    f.st.setMap(clipMap());
+    ASSERT_TRUE(f.st.session.map());
+    const int32_t clip = clipBrush(f.st.session.map()->data);
+    f.st.view.setEye(glm::vec3(-300, 0, 64));
     f.run("gotobrush " + std::to_string(clip));
-    EXPECT_EQ(f.st.sim.state().mode, movement::Mode::Noclip);
-    EXPECT_FALSE(f.st.chase) << "the view is the placed eye's, not a chase camera behind the player";
-    EXPECT_EQ(f.st.shownBrush, clip);
-    ASSERT_TRUE(f.st.inspection);
-    EXPECT_EQ(f.st.inspection->brush, clip);
+    EXPECT_EQ(f.st.session.player().mode, movement::Mode::Noclip);
+    EXPECT_FALSE(f.st.view.values().chase)
+        << "the view is the placed eye's, not a chase camera behind the player";
+    EXPECT_EQ(f.st.probes.shownBrush(), clip);
+    ASSERT_TRUE(f.st.probes.inspection());
+    EXPECT_EQ(f.st.probes.inspection()->brush, clip);
     // The eye on the line from the old eye to the centre (32 0 64), outside the brush, looking at it.
-    const glm::vec3 eye = movement::eyePosition(f.st.sim.state(), f.st.sim.settings());
+    const glm::vec3 eye = movement::eyePosition(f.st.session.player(), f.st.session.sim().settings());
     const glm::vec3 centre(32, 0, 64);
     const float radius = glm::length(glm::vec3(64, 64, 128)) * 0.5f;
     EXPECT_NEAR(glm::length(centre - eye), 1.2f * radius + 32.0f, 0.01f);
     EXPECT_NEAR(eye.y, 0.0f, 1e-3f);
     EXPECT_NEAR(eye.z, 64.0f, 1e-3f);
     EXPECT_LT(eye.x, 0.0f);
-    f.st.camera.eye = eye;
-    EXPECT_NEAR(glm::dot(f.st.camera.forward(), glm::normalize(centre - eye)), 1.0f, 1e-4f);
+    f.st.view.setEye(eye);
+    EXPECT_NEAR(glm::dot(f.st.view.camera().forward(), glm::normalize(centre - eye)), 1.0f, 1e-4f);
     EXPECT_EQ(f.run("gotobrush x"), "gotobrush: 'x' is not a brush of the loaded map");
     EXPECT_EQ(f.run("gotobrush"), "usage: gotobrush BRUSH");
 }
@@ -349,34 +352,34 @@ TEST(ConsoleCommands, GotoBrushLooksAtItFromOutside) {
 TEST(ConsoleCommands, ViewanglesAndTheAnalysisViews) {
     Fixture f;
     f.run("viewangles 30 135");
-    EXPECT_EQ(f.st.camera.pitch, 30.0f);
-    EXPECT_EQ(f.st.camera.yaw, 135.0f);
+    EXPECT_EQ(f.st.view.camera().pitch, 30.0f);
+    EXPECT_EQ(f.st.view.camera().yaw, 135.0f);
     EXPECT_EQ(f.run("viewangles 30"), "usage: viewangles PITCH YAW");
     EXPECT_EQ(f.run("viewangles 95 0"),
               "viewangles: expected PITCH in [-89, 89] and YAW in degrees, got '95 0'");
-    EXPECT_EQ(f.st.camera.pitch, 30.0f);
-    EXPECT_FALSE(f.st.surfaceClassView.enabled);
+    EXPECT_EQ(f.st.view.camera().pitch, 30.0f);
+    EXPECT_FALSE(f.st.analysis.values().surfaceClasses);
     f.run("r_surfaceClasses 1");
-    EXPECT_TRUE(f.st.surfaceClassView.enabled);
+    EXPECT_TRUE(f.st.analysis.values().surfaceClasses);
     f.run("r_hull 1");
-    EXPECT_TRUE(f.st.hullView.enabled);
+    EXPECT_TRUE(f.st.analysis.values().hull);
     f.run("r_padArcs 1");
-    EXPECT_TRUE(f.st.arcView.padArcs);
-    EXPECT_TRUE(f.st.arcView.prediction);
+    EXPECT_TRUE(f.st.analysis.values().padArcs);
+    EXPECT_TRUE(f.st.analysis.values().prediction);
     f.run("r_prediction 0");
-    EXPECT_FALSE(f.st.arcView.prediction);
+    EXPECT_FALSE(f.st.analysis.values().prediction);
 }
 
 TEST(ConsoleCommands, SnagsRunsTheSoakAndKeepsTheCells) {
     Fixture f;
     EXPECT_EQ(f.run("snags 2000"), "snags: no map is loaded");
-    f.st.map = clipMap();
-    ASSERT_TRUE(f.st.map);
+    f.st.setMap(clipMap());
+    ASSERT_TRUE(f.st.session.map());
     const std::string line = f.run("snags 2000");
     EXPECT_EQ(line.rfind("ticks=2000 snags=", 0), 0u) << line;
-    EXPECT_EQ(f.st.snagView.summary, line);
-    EXPECT_TRUE(f.st.snagView.shown);
+    EXPECT_EQ(f.st.analysis.snagSummary(), line);
+    EXPECT_TRUE(f.st.analysis.values().snags);
     EXPECT_EQ(f.run("snags 5"), "snags: expected TICKS from 1000 to 10000000, got '5'");
     f.run("r_snags 0");
-    EXPECT_FALSE(f.st.snagView.shown);
+    EXPECT_FALSE(f.st.analysis.values().snags);
 }

@@ -78,13 +78,13 @@ TEST(ConsoleLoop, TildeOpensItAndTypedCommandsRunWithoutBindings) {
     // "setviewpos" holds s, p, a, d... none of them may walk, freeze or strafe.
     typeText(v, "setviewpos 100 -200 300 90");
     EXPECT_STREQ(consoleInput(), "setviewpos 100 -200 300 90");
-    EXPECT_FALSE(v.state().frozen) << "P froze the simulation while typing";
+    EXPECT_FALSE(v.state().session.frozen()) << "P froze the simulation while typing";
     v.tap(SDLK_RETURN);
     v.frames(1);
-    const glm::vec3 o = v.state().sim.state().origin;
+    const glm::vec3 o = v.state().session.player().origin;
     EXPECT_EQ(o.x, 100.0f);
     EXPECT_EQ(o.y, -200.0f);
-    EXPECT_EQ(v.state().camera.yaw, 90.0f);
+    EXPECT_EQ(v.state().view.camera().yaw, 90.0f);
     EXPECT_STREQ(consoleInput(), "") << "Enter empties the line";
     v.frames(1); // the line takes the keyboard back the frame after Enter
     EXPECT_TRUE(ImGui::GetIO().WantTextInput) << "typing goes on in the console after Enter";
@@ -107,7 +107,7 @@ TEST(ConsoleLoop, TildeOpensItAndTypedCommandsRunWithoutBindings) {
     v.frames(1);
     EXPECT_FALSE(ImGui::GetIO().WantTextInput);
     v.tap(SDLK_p);
-    EXPECT_TRUE(v.state().frozen);
+    EXPECT_TRUE(v.state().session.frozen());
 }
 
 TEST(ConsoleLoop, KeysRightAfterTheToggleInOneFrameGoWhereTheConsoleSays) {
@@ -123,7 +123,7 @@ TEST(ConsoleLoop, KeysRightAfterTheToggleInOneFrameGoWhereTheConsoleSays) {
     v.type('p');
     v.frames(1);
     ASSERT_TRUE(v.loop->console().open());
-    EXPECT_FALSE(v.state().frozen) << "P froze the simulation although the console had just opened";
+    EXPECT_FALSE(v.state().session.frozen()) << "P froze the simulation although the console had just opened";
     v.frames(3);
     // ~ again and then V in one batch: the console is closed, V toggles noclip.
     v.push(e);
@@ -131,7 +131,7 @@ TEST(ConsoleLoop, KeysRightAfterTheToggleInOneFrameGoWhereTheConsoleSays) {
     v.key(SDLK_v, false);
     v.frames(1);
     EXPECT_FALSE(v.loop->console().open());
-    EXPECT_EQ(v.state().sim.state().mode, movement::Mode::Noclip) << "V right after closing the console";
+    EXPECT_EQ(v.state().session.player().mode, movement::Mode::Noclip) << "V right after closing the console";
 }
 
 TEST(ConsoleLoop, CtrlQQuits) {
@@ -166,11 +166,11 @@ TEST(ConsoleLoop, ExecFileRunsAtStartAndItsScreenshotIsWritten) {
     ASSERT_TRUE(v.ok()) << v.error;
     v.frames(1); // the harness ran two; the screenshot is written at the end of the frame it is asked in
     viewer::ViewerLoop& loop = *v.loop;
-    const movement::PlayerState& s = loop.state().sim.state();
+    const movement::PlayerState& s = loop.state().session.player();
     EXPECT_EQ(s.mode, movement::Mode::Noclip);
     EXPECT_EQ(s.origin, glm::vec3(64, 32, 128)) << "noclip holds the place setviewpos gave";
-    EXPECT_EQ(loop.state().camera.yaw, 180.0f);
-    EXPECT_EQ(loop.state().moveSettings.gravity, 400.0f);
+    EXPECT_EQ(loop.state().view.camera().yaw, 180.0f);
+    EXPECT_EQ(loop.state().session.movement().gravity, 400.0f);
     EXPECT_TRUE(std::filesystem::exists(shot)) << shot;
     EXPECT_EQ(loop.finish(), 0);
 }

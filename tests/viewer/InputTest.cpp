@@ -13,7 +13,7 @@ namespace {
 
 /// Runs frames until the player rests on the ground (the spawn point is 9 units up).
 void settle(ViewerLoopHarness& v) {
-    for (int i = 0; i < 60 && !v.state().sim.state().onGround; ++i)
+    for (int i = 0; i < 60 && !v.state().session.player().onGround; ++i)
         v.frames(1);
 }
 
@@ -31,18 +31,18 @@ TEST(ViewerInput, AClickWhileCapturedTogglesNoWidget) {
     // checkbox under the (hidden) cursor stays as it was.
     v.clickAt(view->x, view->y);
     ASSERT_TRUE(v.loop->input().captured());
-    EXPECT_FALSE(v.state().probe) << "the capturing click is no probe";
+    EXPECT_FALSE(v.state().probes.probe()) << "the capturing click is no probe";
     v.clickAt(freeze->x, freeze->y);
-    EXPECT_FALSE(v.state().frozen) << "a click while captured reached the freeze checkbox";
-    EXPECT_TRUE(v.state().probe) << "a click while captured probes along the crosshair";
+    EXPECT_FALSE(v.state().session.frozen()) << "a click while captured reached the freeze checkbox";
+    EXPECT_TRUE(v.state().probes.probe()) << "a click while captured probes along the crosshair";
 
     // Esc releases the mouse; the same click now toggles the checkbox (the control: it was there).
     v.tap(SDLK_ESCAPE);
     ASSERT_FALSE(v.loop->input().captured());
-    v.state().probe.reset();
+    v.state().probes.clearProbe();
     v.clickAt(freeze->x, freeze->y);
-    EXPECT_TRUE(v.state().frozen);
-    EXPECT_FALSE(v.state().probe);
+    EXPECT_TRUE(v.state().session.frozen());
+    EXPECT_FALSE(v.state().probes.probe());
 }
 
 TEST(ViewerInput, TypingIntoThePathFieldRunsNoKeyBinding) {
@@ -54,7 +54,7 @@ TEST(ViewerInput, TypingIntoThePathFieldRunsNoKeyBinding) {
     v.clickAt(field->x, field->y);
     ASSERT_TRUE(ImGui::GetIO().WantTextInput) << "the path field took the keyboard";
 
-    const glm::vec3 before = v.state().sim.state().origin;
+    const glm::vec3 before = v.state().session.player().origin;
     // "psa": P would freeze, S walk back, A strafe left. Each key held for a few frames.
     for (char c : {'p', 's', 'a'}) {
         v.key(SDL_Keycode(c), true);
@@ -66,9 +66,9 @@ TEST(ViewerInput, TypingIntoThePathFieldRunsNoKeyBinding) {
         v.key(SDL_Keycode(c), false);
         v.frames(1);
     }
-    EXPECT_STREQ(v.state().mapPathInput.data(), "psa");
-    EXPECT_FALSE(v.state().frozen) << "P froze the simulation while typing";
-    const glm::vec3 after = v.state().sim.state().origin;
+    EXPECT_STREQ(v.state().inputs.mapPath.data(), "psa");
+    EXPECT_FALSE(v.state().session.frozen()) << "P froze the simulation while typing";
+    const glm::vec3 after = v.state().session.player().origin;
     EXPECT_EQ(after.x, before.x) << "S/A moved the player while typing";
     EXPECT_EQ(after.y, before.y) << "S/A moved the player while typing";
 
@@ -80,9 +80,9 @@ TEST(ViewerInput, TypingIntoThePathFieldRunsNoKeyBinding) {
     v.frames(8);
     v.key(SDLK_s, false);
     v.frames(1);
-    EXPECT_NE(v.state().sim.state().origin, after) << "S walks when no field has the keyboard";
+    EXPECT_NE(v.state().session.player().origin, after) << "S walks when no field has the keyboard";
     v.tap(SDLK_p);
-    EXPECT_TRUE(v.state().frozen);
+    EXPECT_TRUE(v.state().session.frozen());
 }
 
 TEST(ViewerInput, TheWheelOverAPanelKeepsTheFlySpeed) {
@@ -96,7 +96,7 @@ TEST(ViewerInput, TheWheelOverAPanelKeepsTheFlySpeed) {
     ASSERT_TRUE(ImGui::GetIO().WantCaptureMouse);
     v.wheel(1);
     v.frames(1);
-    EXPECT_EQ(v.state().flySpeedScale, 1.0f) << "the wheel over a panel changed the fly speed";
+    EXPECT_EQ(v.state().session.flySpeedScale(), 1.0f) << "the wheel over a panel changed the fly speed";
 
     // Over the view the wheel is the fly speed (the control).
     const auto view = v.emptyPoint();
@@ -105,7 +105,7 @@ TEST(ViewerInput, TheWheelOverAPanelKeepsTheFlySpeed) {
     v.frames(1);
     v.wheel(1);
     v.frames(1);
-    EXPECT_FLOAT_EQ(v.state().flySpeedScale, 1.25f);
+    EXPECT_FLOAT_EQ(v.state().session.flySpeedScale(), 1.25f);
 
     // Captured, the wheel is the fly speed wherever the hidden cursor is, and no panel scrolls.
     v.clickAt(view->x, view->y);
@@ -115,7 +115,7 @@ TEST(ViewerInput, TheWheelOverAPanelKeepsTheFlySpeed) {
     const float scroll = panel->Scroll.y;
     v.wheel(-1);
     v.frames(1);
-    EXPECT_FLOAT_EQ(v.state().flySpeedScale, 1.0f);
+    EXPECT_FLOAT_EQ(v.state().session.flySpeedScale(), 1.0f);
     EXPECT_EQ(panel->Scroll.y, scroll);
 }
 
@@ -135,28 +135,28 @@ TEST(ViewerInput, EnterInThePathFieldLoadsTheMap) {
         v.push(t);
     }
     v.frames(1);
-    EXPECT_EQ(std::string(v.state().mapPathInput.data()), cube);
-    EXPECT_NE(v.state().map->argument, cube);
+    EXPECT_EQ(std::string(v.state().inputs.mapPath.data()), cube);
+    EXPECT_NE(v.state().session.map()->argument, cube);
     // Pressed and released within one frame, as a quick tap at a low frame rate.
     v.key(SDLK_RETURN, true);
     v.key(SDLK_RETURN, false);
     v.frames(3); // the load happens the frame after it was asked for
-    EXPECT_EQ(v.state().map->argument, cube) << v.state().mapError;
+    EXPECT_EQ(v.state().session.map()->argument, cube) << v.state().session.mapError();
 }
 
 TEST(ViewerInput, KeyTTogglesFirstPersonAndTheChaseCamera) {
     ViewerLoopHarness v(1280, 720);
     ASSERT_TRUE(v.ok()) << v.error;
     auto eye = [&v] {
-        return cliplab::movement::eyePosition(v.state().sim.state(), v.state().sim.settings());
+        return cliplab::movement::eyePosition(v.state().session.player(), v.state().session.sim().settings());
     };
-    ASSERT_TRUE(v.state().chase) << "the start shows the player from behind";
-    EXPECT_GT(glm::length(v.state().camera.eye - eye()), 8.0f);
+    ASSERT_TRUE(v.state().view.values().chase) << "the start shows the player from behind";
+    EXPECT_GT(glm::length(v.state().view.camera().eye - eye()), 8.0f);
     v.tap(SDLK_t);
-    EXPECT_FALSE(v.state().chase);
-    EXPECT_EQ(v.state().camera.eye, eye());
+    EXPECT_FALSE(v.state().view.values().chase);
+    EXPECT_EQ(v.state().view.camera().eye, eye());
     v.tap(SDLK_t);
-    EXPECT_TRUE(v.state().chase);
+    EXPECT_TRUE(v.state().view.values().chase);
 }
 
 TEST(ViewerInput, AClickArrivingWithTheMotionOntoAPanelIsThePanels) {
@@ -176,5 +176,5 @@ TEST(ViewerInput, AClickArrivingWithTheMotionOntoAPanelIsThePanels) {
     v.button(SDL_BUTTON_LEFT, false);
     v.frames(2);
     EXPECT_FALSE(v.loop->input().captured()) << "the click went to the view";
-    EXPECT_TRUE(v.state().frozen) << "the click did not reach the checkbox";
+    EXPECT_TRUE(v.state().session.frozen()) << "the click did not reach the checkbox";
 }

@@ -61,14 +61,15 @@ TEST_P(ViewerLayout, EveryPanelOpenFitsWithoutOverlap) {
     ASSERT_TRUE(v.ok()) << v.error;
     const std::vector<std::string> sections = cliplab::viewer::panels::sectionNames();
     // A probe and a sweep, so the Probe panel and the debugger show their longest contents.
-    const glm::vec3 eye = v.state().camera.eye;
-    v.state().setSweep({true, eye, eye + glm::vec3(512.0f, 0.0f, -64.0f)});
-    v.state().probe = v.state().traceLogged("probe", v.state().trace.probeShape(), eye,
-                                            eye + glm::vec3(0.0f, 0.0f, -512.0f), v.state().trace.mask);
-    v.state().selectedTrace = 0;
-    v.state().inspectTrace(*v.state().probe, "probe"); // the Inspector's longest contents
-    v.state().collisionBrushView = true;               // the Render panel's legend of brush kinds
-    v.state().replay.panel.expand = true;              // the Recording bar open
+    const glm::vec3 eye = v.state().view.camera().eye;
+    v.state().probes.setSweep({true, eye, eye + glm::vec3(512.0f, 0.0f, -64.0f)});
+    v.state().probes.setProbe(
+        {v.state().traceLogged("probe", v.state().probes.settings().probeShape(), eye,
+                               eye + glm::vec3(0.0f, 0.0f, -512.0f), v.state().probes.settings().mask)});
+    v.state().probes.selectTrace(0);
+    v.state().probes.inspectTrace(*v.state().probes.probe(), "probe"); // the Inspector's longest contents
+    v.state().settings.flag("r_brushes").set(true); // the Render panel's legend of brush kinds
+    v.state().session.replay().panel.expand = true; // the Recording bar open
     v.frames(1);
     // Inside the sections, every tree node open too.
     const std::pair<const char*, const char*> trees[] = {{"Movement", "player shape"},
@@ -82,12 +83,12 @@ TEST_P(ViewerLayout, EveryPanelOpenFitsWithoutOverlap) {
     // Each section alone, then all at once: its contents fit its width (no cut label or button).
     for (const std::string& alone : sections) {
         for (const std::string& name : sections)
-            v.state().sectionOpen[name] = name == alone;
+            v.state().view.setSectionOpen(name, name == alone);
         v.frames(3);
         EXPECT_EQ(cutContents(), "") << "with only " << alone << " open";
     }
     for (const std::string& name : sections)
-        v.state().sectionOpen[name] = true;
+        v.state().view.setSectionOpen(name, true);
     v.frames(3);
     EXPECT_EQ(cutContents(), "") << "with every section open";
     // The tree nodes were open: closing Movement's settings makes the sidebar's contents shorter.
@@ -120,7 +121,7 @@ TEST_P(ViewerLayout, EveryPanelOpenFitsWithoutOverlap) {
     EXPECT_EQ(sidebar->Size.y, float(size.height));
 
     for (const std::string& name : sections)
-        EXPECT_TRUE(v.state().sectionOpen[name]) << name;
+        EXPECT_TRUE(v.state().view.values().sections.at(name)) << name;
 
     // Opaque backgrounds: nothing of the world shows through the panels.
     EXPECT_EQ(ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w, 1.0f);

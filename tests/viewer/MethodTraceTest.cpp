@@ -40,11 +40,11 @@ const std::string kPlayground = std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/
 
 TEST(MethodTrace, BothGivesTheBrushThenThePlaneShiftResult) {
     const collision::Model m = wedgeModel();
-    viewer::PlaneShiftCache cache;
+    tracing::Tracer tracer(m);
     std::array<viewer::RecentTimes, 2> times;
     const auto box = collision::Shape::box({-8, -8, -8}, {8, 8, 8});
     const glm::vec3 a(0, 0, 100), b(0, 0, -100);
-    const auto r = viewer::traceByMethod(TraceMethod::Both, m, cache, true, box, a, b, 1, {}, &times);
+    const auto r = viewer::traceByMethod(TraceMethod::Both, tracer, true, box, a, b, 1, {}, &times);
     ASSERT_EQ(r.size(), 2u);
     EXPECT_EQ(r[0].method, TraceMethod::Brush);
     EXPECT_EQ(r[1].method, TraceMethod::PlaneShift);
@@ -52,79 +52,37 @@ TEST(MethodTrace, BothGivesTheBrushThenThePlaneShiftResult) {
     const auto brush = m.trace(box, a, b, 1);
     EXPECT_EQ(r[0].result.fraction, brush.fraction);
     EXPECT_EQ(r[0].result.brush, brush.brush);
-    const auto shifted = cache.find(1, true)->trace(box, a, b);
+    const auto shifted = tracer.findPlaneShiftTree(1, true)->trace(box, a, b);
     EXPECT_EQ(r[1].result.fraction, shifted.fraction);
     // On the floor's face both stop 8 + epsilon above z = 0 on the same plane.
     for (const auto& t : r) {
-        EXPECT_NEAR(t.result.endpos.z, 8.125f, 1e-3f) << viewer::methodName(t.method);
+        EXPECT_NEAR(t.result.endpos.z, 8.125f, 1e-3f) << tracing::traceMethodName(t.method);
         EXPECT_EQ(t.result.plane.normal, glm::vec3(0, 0, 1));
         EXPECT_GT(t.stats.nodesVisited + t.stats.leavesVisited, 0);
     }
     EXPECT_EQ(times[0].count(), 1u);
     EXPECT_EQ(times[1].count(), 1u);
     // One method, one result.
-    EXPECT_EQ(viewer::traceByMethod(TraceMethod::Brush, m, cache, true, box, a, b, 1, {}).size(), 1u);
-    const auto ps = viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, box, a, b, 1, {});
+    EXPECT_EQ(viewer::traceByMethod(TraceMethod::Brush, tracer, true, box, a, b, 1, {}).size(), 1u);
+    const auto ps = viewer::traceByMethod(TraceMethod::PlaneShift, tracer, true, box, a, b, 1, {});
     ASSERT_EQ(ps.size(), 1u);
     EXPECT_EQ(ps[0].method, TraceMethod::PlaneShift);
 }
 
-TEST(MethodTrace, TreesAreBuiltOnFirstUseAndPerMaskAndBevels) {
-    const collision::Model m = wedgeModel();
-    viewer::PlaneShiftCache cache;
-    const auto ray = collision::Shape::ray();
-    const glm::vec3 a(0, 0, 10), b(0, 0, -10);
-    (void)viewer::traceByMethod(TraceMethod::Brush, m, cache, true, ray, a, b, 1, {});
-    EXPECT_EQ(cache.builds(), 0); // the brush trace needs no tree
-    for (int i = 0; i < 5; ++i)
-        (void)viewer::traceByMethod(TraceMethod::Both, m, cache, true, ray, a, b, 1, {});
-    EXPECT_EQ(cache.builds(), 1); // not per trace
-    ASSERT_NE(cache.find(1, true), nullptr);
-    EXPECT_EQ(cache.find(1, false), nullptr);
-    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ray, a, b, 1, {});
-    EXPECT_EQ(cache.builds(), 2); // bevels changed
-    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ray, a, b, bsp::contents::Water,
-                                {});
-    EXPECT_EQ(cache.builds(), 3); // mask changed: nothing is water, the ray passes
-    EXPECT_EQ(cache.find(bsp::contents::Water, false)->info().brushes, 0);
-    (void)viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, ray, a, b, 1, {});
-    EXPECT_EQ(cache.builds(), 3); // back to the first: kept
-    // Beyond kMaxTrees the oldest goes.
-    for (int32_t mask = 2; mask < 2 + int32_t(viewer::PlaneShiftCache::kMaxTrees); ++mask)
-        (void)cache.tree(m, mask, true);
-    EXPECT_EQ(cache.find(1, true), nullptr);
-    EXPECT_EQ(cache.builds(), 3 + int(viewer::PlaneShiftCache::kMaxTrees));
-}
-
-TEST(MethodTrace, BevelsSwitchReachesTheTree) {
-    // A sphere passing 9 units over the ridge: stopped early without bevels, through with them.
-    const collision::Model m = wedgeModel();
-    viewer::PlaneShiftCache cache;
-    const auto ball = collision::Shape::sphere(8);
-    const glm::vec3 a(-100, 264, 73), b(-1, 264, 73);
-    const auto with = viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, true, ball, a, b, 1, {});
-    const auto without = viewer::traceByMethod(TraceMethod::PlaneShift, m, cache, false, ball, a, b, 1, {});
-    EXPECT_EQ(with[0].result.fraction, 1.0f);
-    EXPECT_LT(without[0].result.fraction, 1.0f);
-}
-
 TEST(MethodTrace, UnavailableOptionsFallBackToTheBrushTrace) {
     const collision::Model m = wedgeModel();
-    viewer::PlaneShiftCache cache;
+    tracing::Tracer tracer(m);
     collision::TraceOptions tutorial;
     tutorial.semantics = collision::Semantics::Tutorial;
     collision::TraceOptions inlineModel;
     inlineModel.model = 1;
-    EXPECT_EQ(viewer::planeShiftUnavailable({}), nullptr);
     for (const auto& o : {tutorial, inlineModel}) {
-        ASSERT_NE(viewer::planeShiftUnavailable(o), nullptr);
-        EXPECT_EQ(viewer::effectiveMethod(TraceMethod::Both, o), TraceMethod::Brush);
-        const auto r = viewer::traceByMethod(TraceMethod::Both, m, cache, true, collision::Shape::ray(),
+        const auto r = viewer::traceByMethod(TraceMethod::Both, tracer, true, collision::Shape::ray(),
                                              {0, 0, 10}, {0, 0, -10}, 1, o);
         ASSERT_EQ(r.size(), 1u);
         EXPECT_EQ(r[0].method, TraceMethod::Brush);
     }
-    EXPECT_EQ(cache.builds(), 0);
+    EXPECT_EQ(tracer.treesBuilt(), 0);
 }
 
 TEST(MethodTrace, RecentTimesKeepAWindow) {
@@ -149,13 +107,14 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    const glm::vec3 origin = st.map->spawns.front().origin;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    const glm::vec3 origin = st.session.map()->spawns.front().origin;
     const glm::vec3 down = origin - glm::vec3(0, 0, 512);
-    st.trace.shape = collision::ShapeKind::Box;
-    st.trace.method = TraceMethod::Both;
-    EXPECT_EQ(st.map->planeShift.builds(), 0); // nothing traced yet
-    auto both = st.traceMethods("sweep", st.trace.probeShape(), origin, down, st.trace.mask);
+    st.settings.choice("trace_shape").set(int(collision::ShapeKind::Box));
+    st.settings.choice("trace_method").set(int(TraceMethod::Both));
+    EXPECT_EQ(st.session.map()->tracer->treesBuilt(), 0); // nothing traced yet
+    auto both =
+        st.traceMethods("sweep", st.probes.settings().probeShape(), origin, down, st.probes.settings().mask);
     ASSERT_EQ(both.size(), 2u);
     EXPECT_EQ(both[0].source, "sweep");
     EXPECT_EQ(both[1].source, "sweep (planeshift)");
@@ -163,21 +122,25 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     EXPECT_LT(both[0].result.fraction, 1.0f);
     EXPECT_NEAR(both[1].result.fraction, both[0].result.fraction,
                 1e-4f); // a box onto the floor: exact both ways
-    EXPECT_EQ(st.tracesThisFrame, 2);
-    EXPECT_EQ(st.map->planeShift.builds(), 1);
+    EXPECT_EQ(st.stats.tracesThisFrame(), 2);
+    EXPECT_EQ(st.session.map()->tracer->treesBuilt(), 1);
     // The player's traces need one answer: the brush trace with Both, plane shifting with PlaneShift.
-    EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method,
-              TraceMethod::Brush);
-    st.trace.method = TraceMethod::PlaneShift;
-    EXPECT_EQ(st.traceLogged("player", st.trace.probeShape(), origin, down, st.trace.mask).method,
-              TraceMethod::PlaneShift);
-    EXPECT_EQ(st.map->planeShift.builds(), 1);
-    EXPECT_EQ(st.methodTimes[0].count(), 2u);
-    EXPECT_EQ(st.methodTimes[1].count(), 2u);
+    EXPECT_EQ(
+        st.traceLogged("player", st.probes.settings().probeShape(), origin, down, st.probes.settings().mask)
+            .method,
+        TraceMethod::Brush);
+    st.settings.choice("trace_method").set(int(TraceMethod::PlaneShift));
+    EXPECT_EQ(
+        st.traceLogged("player", st.probes.settings().probeShape(), origin, down, st.probes.settings().mask)
+            .method,
+        TraceMethod::PlaneShift);
+    EXPECT_EQ(st.session.map()->tracer->treesBuilt(), 1);
+    EXPECT_EQ(st.stats.methodTimes()[0].count(), 2u);
+    EXPECT_EQ(st.stats.methodTimes()[1].count(), 2u);
 
     // Drawn as a pair: every line of the sweep's hit in one of the two method colours, both present.
-    st.sweepTrace = both;
-    st.vis.hitBrush = false;
+    st.probes.setSweepTrace(both);
+    st.settings.flag("vis_hitBrush").set(false);
     debugdraw::RecordingDebugDraw rec;
     viewer::drawTraceVis(st, rec);
     size_t brushLines = 0, shiftLines = 0;
@@ -188,38 +151,37 @@ TEST(MethodTrace, ViewerStateTracesAndDrawsBoth) {
     EXPECT_GE(brushLines, 12u + 3u); // the box at the stop and the hit cross at least
     EXPECT_GE(shiftLines, 12u + 3u);
     // A lone sweep keeps the outcome colours.
-    st.sweepTrace.resize(1);
+    st.probes.setSweepTrace({both[0]});
     rec.clear();
     viewer::drawTraceVis(st, rec);
     for (const auto& l : rec.lines())
         EXPECT_NE(l.style.color, viewer::methodColor(TraceMethod::PlaneShift));
 
     // The probe pair is listed by the debugger; a new map drops the trees and the pair.
-    st.probe = both[0];
-    st.probeCompare = both[1];
+    st.probes.setProbe({both[0], both[1]});
     EXPECT_EQ(st.debuggerList().size(), 3u);
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    EXPECT_EQ(st.map->planeShift.builds(), 0);
-    EXPECT_FALSE(st.probeCompare);
-    EXPECT_EQ(st.methodTimes[1].count(), 0u);
-    st.map.reset();
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    EXPECT_EQ(st.session.map()->tracer->treesBuilt(), 0);
+    EXPECT_FALSE(st.probes.probeCompare());
+    EXPECT_EQ(st.stats.methodTimes()[1].count(), 0u);
+    st.dropMap();
 }
 
 TEST(MethodTrace, MethodAndBevelsAreSaved) {
     const std::string path = test::makeTempDir("viewer") + "/viewer.cfg";
     viewer::ViewerState a;
-    a.trace.method = TraceMethod::Both;
-    a.trace.planeShiftBevels = false;
+    a.settings.choice("trace_method").set(int(TraceMethod::Both));
+    a.settings.flag("trace_bevels").set(false);
     ASSERT_TRUE(viewer::saveSettings(path, a));
     viewer::ViewerState b;
     viewer::loadSettings(path, b);
-    EXPECT_EQ(b.trace.method, TraceMethod::Both);
-    EXPECT_FALSE(b.trace.planeShiftBevels);
+    EXPECT_EQ(b.session.rules().method, TraceMethod::Both);
+    EXPECT_FALSE(b.session.rules().bevels);
     test::writeFile(path, "trace.method = 3\ntrace.bevels = 2\n");
     viewer::ViewerState c;
     EXPECT_EQ(viewer::loadSettings(path, c), 0);
-    EXPECT_EQ(c.trace.method, TraceMethod::Brush);
-    EXPECT_TRUE(c.trace.planeShiftBevels);
+    EXPECT_EQ(c.session.rules().method, TraceMethod::Brush);
+    EXPECT_TRUE(c.session.rules().bevels);
 }
 
 namespace {
@@ -284,16 +246,17 @@ TEST(MethodTrace, ViewerStateComparesQuake3AndRobust) {
     auto vfs = fs::FileSystem::create();
     ASSERT_TRUE(vfs.ok()) << vfs.error().message;
     ASSERT_TRUE(vfs.value()->mountArchive(test::openArenaMapsPk3()).ok());
-    st.vfs = std::move(vfs.value());
-    ASSERT_TRUE(st.switchMap("czest3ctf")) << st.mapError;
-    st.trace.shape = collision::ShapeKind::Box;
-    st.trace.mins = {-15, -15, -24};
-    st.trace.maxs = {15, 15, 32};
-    st.trace.mask = bsp::contents::MaskPlayerSolid;
-    st.trace.options.semantics = collision::Semantics::Quake3;
-    st.trace.compareSemantics = true;
+    st.session.setFileSystem(std::move(vfs.value()));
+    ASSERT_TRUE(st.switchMap("czest3ctf")) << st.session.mapError();
+    st.settings.choice("trace_shape").set(int(collision::ShapeKind::Box));
+    st.settings.vector("trace_mins").set(glm::vec3(-15, -15, -24));
+    st.settings.vector("trace_maxs").set(glm::vec3(15, 15, 32));
+    st.settings.mask("trace_mask").set(bsp::contents::MaskPlayerSolid);
+    st.settings.choice("trace_semantics").set(int(collision::Semantics::Quake3));
+    st.settings.flag("trace_compareSemantics").set(true);
     const glm::vec3 start(-110.615f, -273.144f, 24.125f), end(-113.227f, -273.002f, 24.125f);
-    auto pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    auto pair =
+        st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask);
     ASSERT_EQ(pair.size(), 2u);
     EXPECT_EQ(pair[0].label, "quake3");
     EXPECT_EQ(pair[1].label, "robust");
@@ -304,20 +267,32 @@ TEST(MethodTrace, ViewerStateComparesQuake3AndRobust) {
     EXPECT_LT(pair[1].result.fraction, 1.0f);
     EXPECT_EQ(pair[1].result.brush, 2625);
     // Robust first: the pair swaps.
-    st.trace.options.semantics = collision::Semantics::Robust;
-    pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    st.settings.choice("trace_semantics").set(int(collision::Semantics::Robust));
+    pair = st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask);
     ASSERT_EQ(pair.size(), 2u);
     EXPECT_EQ(pair[0].label, "robust");
     EXPECT_EQ(pair[1].label, "quake3");
+    // Quake3e is compared with ioquake3: where they part.
+    st.settings.choice("trace_semantics").set(int(collision::Semantics::Quake3e));
+    pair = st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask);
+    ASSERT_EQ(pair.size(), 2u);
+    EXPECT_EQ(pair[0].label, "quake3e");
+    EXPECT_EQ(pair[1].label, "quake3");
     // Off, or the tutorial's semantics, or the method switch on both: no semantics pair.
-    st.trace.compareSemantics = false;
-    EXPECT_EQ(st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask).size(), 1u);
-    st.trace.compareSemantics = true;
-    st.trace.options.semantics = collision::Semantics::Tutorial;
-    EXPECT_EQ(st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask).size(), 1u);
-    st.trace.options.semantics = collision::Semantics::Quake3;
-    st.trace.method = TraceMethod::Both;
-    pair = st.traceMethods("sweep", st.trace.probeShape(), start, end, st.trace.mask);
+    st.settings.flag("trace_compareSemantics").set(false);
+    EXPECT_EQ(
+        st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask)
+            .size(),
+        1u);
+    st.settings.flag("trace_compareSemantics").set(true);
+    st.settings.choice("trace_semantics").set(int(collision::Semantics::Tutorial));
+    EXPECT_EQ(
+        st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask)
+            .size(),
+        1u);
+    st.settings.choice("trace_semantics").set(int(collision::Semantics::Quake3));
+    st.settings.choice("trace_method").set(int(TraceMethod::Both));
+    pair = st.traceMethods("sweep", st.probes.settings().probeShape(), start, end, st.probes.settings().mask);
     ASSERT_EQ(pair.size(), 2u);
     EXPECT_EQ(pair[1].label, "planeshift");
 }

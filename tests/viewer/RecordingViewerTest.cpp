@@ -196,26 +196,26 @@ TEST(ViewerRecording, ControllerPlaysSeeksAndComparesGhosts) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    viewer::ReplayController& r = st.replay;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    viewer::ReplayController& r = st.session.replay();
     r.setSavePath(test::makeTempDir("viewerrec") + "/live.cliprec");
 
     // Record 2 s of running into the thin wall from the air, as the viewer's loop ticks.
     movement::PlayerState start;
     start.origin = {64, 1984, 32};
-    st.sim.setState(start);
-    const collision::TraceFunction trace = st.map->model->traceFunction(st.trace.options);
+    st.session.movePlayer(start, "the test");
+    const collision::TraceFunction trace = st.session.map()->model->traceFunction(st.session.rules().options);
     r.startRecording(st);
     ASSERT_TRUE(r.recording());
     movement::Input in;
     in.forward = 1.0f;
     in.yaw = 90.0f;
-    std::vector<movement::PlayerState> live{st.sim.state()};
+    std::vector<movement::PlayerState> live{st.session.player()};
     for (int i = 0; i < 250; ++i) {
-        const movement::PlayerState before = st.sim.state();
-        st.sim.tick(in, trace);
+        const movement::PlayerState before = st.session.player();
+        st.session.tick(in, trace, nullptr);
         r.onTick(st, in, before);
-        live.push_back(st.sim.state());
+        live.push_back(st.session.player());
     }
     EXPECT_EQ(r.recordedTicks(), 250u);
     EXPECT_EQ(r.history().size(), 251u);
@@ -227,24 +227,25 @@ TEST(ViewerRecording, ControllerPlaysSeeksAndComparesGhosts) {
     // Elsewhere, then play it: the player is put on the recording, tick by tick.
     movement::PlayerState elsewhere;
     elsewhere.origin = {64, -448, 41};
-    st.sim.setState(elsewhere);
+    st.session.movePlayer(elsewhere, "the test");
     ASSERT_TRUE(r.open(st, r.lastSaved())) << r.status();
     EXPECT_NE(r.status().find("replay equal to the recorded positions"), std::string::npos) << r.status();
     EXPECT_EQ(r.ticks(), 250u);
-    EXPECT_TRUE(replay::sameState(st.sim.state(), live[0]));
+    EXPECT_TRUE(replay::sameState(st.session.player(), live[0]));
     r.seek(st, 200);
-    EXPECT_TRUE(replay::sameState(st.sim.state(), live[200]));
-    EXPECT_FALSE(st.tickTraces.empty()); // the shown ticks' traces, for the debugger and the 3D view
-    EXPECT_EQ(st.tickTraces.back().front().source.rfind("replay: ", 0), 0u);
+    EXPECT_TRUE(replay::sameState(st.session.player(), live[200]));
+    EXPECT_FALSE(
+        st.session.tickTraces().empty()); // the shown ticks' traces, for the debugger and the 3D view
+    EXPECT_EQ(st.session.tickTraces().back().front().source.rfind("replay: ", 0), 0u);
     r.seek(st, 17); // back: simulated again from the start
-    EXPECT_TRUE(replay::sameState(st.sim.state(), live[17]));
+    EXPECT_TRUE(replay::sameState(st.session.player(), live[17]));
     r.step(st, 1);
-    EXPECT_TRUE(replay::sameState(st.sim.state(), live[18]));
+    EXPECT_TRUE(replay::sameState(st.session.player(), live[18]));
     r.setSpeed(2.0);
     r.setPlaying(true);
     r.update(st, 0.1); // 0.1 s at 2x: 25 ticks at 125 Hz
     EXPECT_EQ(r.tick(), 18u + 25u);
-    EXPECT_TRUE(replay::sameState(st.sim.state(), live[43]));
+    EXPECT_TRUE(replay::sameState(st.session.player(), live[43]));
     r.setSpeed(100.0);
     EXPECT_EQ(r.speed(), viewer::ReplayController::kMaxSpeed);
 
@@ -274,8 +275,8 @@ TEST(ViewerRecording, ControllerPlaysSeeksAndComparesGhosts) {
     // Close: the live player is back where it was.
     r.close(st);
     EXPECT_FALSE(r.active());
-    EXPECT_TRUE(replay::sameState(st.sim.state(), elsewhere));
-    st.map.reset();
+    EXPECT_TRUE(replay::sameState(st.session.player(), elsewhere));
+    st.dropMap();
 }
 
 TEST(ViewerRecording, BadReplayOptionsAreRefused) {

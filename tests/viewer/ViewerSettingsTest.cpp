@@ -26,19 +26,19 @@ struct Persisted {
 };
 
 Persisted persisted(const viewer::ViewerState& s) {
-    return {int(s.trace.shape),
-            int(s.trace.options.semantics),
-            int(s.render.view),
-            s.render.patchLevel,
-            s.vis.ticksShown,
-            s.trace.options.curves,
-            s.vsync,
-            s.render.drawModels,
-            s.trace.options.epsilon,
-            s.trace.radius,
-            s.camera.fovX,
-            s.trace.mask,
-            s.tickRate};
+    return {int(s.probes.settings().shape),
+            int(s.session.rules().options.semantics),
+            int(s.view.values().render.view),
+            s.view.values().render.patchLevel,
+            s.view.values().vis.ticksShown,
+            s.session.rules().options.curves,
+            s.view.values().vsync,
+            s.view.values().render.drawModels,
+            s.session.rules().options.epsilon,
+            s.probes.settings().radius,
+            s.view.camera().fovX,
+            s.probes.settings().mask,
+            s.session.tickRate()};
 }
 
 } // namespace
@@ -78,7 +78,8 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
         {"render.fov = 180", false},         {"render.fov = 179", true},
         {"vis.ticksShown = -1", false},      {"vis.ticksShown = 201", false},
         {"trace.shape = 1.5", false},        {"trace.shape = -1", false},
-        {"trace.shape = 4", true},           {"trace.semantics = 3", false},
+        {"trace.shape = 4", true},           {"trace.semantics = 4", false},
+        {"trace.semantics = 3", true}, // quake3e, the last row of collision::kSemanticsNames
         {"render.models = 2", false},        {"render.models = 0", true},
     };
     for (const Case& c : cases) {
@@ -89,8 +90,9 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
         if (!c.applied) {
             EXPECT_TRUE(persisted(state) == before) << c.line << " changed the state";
         }
-        EXPECT_TRUE(std::isfinite(state.trace.options.epsilon) && std::isfinite(state.tickRate) &&
-                    std::isfinite(state.camera.fovX) && std::isfinite(state.trace.radius))
+        EXPECT_TRUE(std::isfinite(state.session.rules().options.epsilon) &&
+                    std::isfinite(state.session.tickRate()) && std::isfinite(state.view.camera().fovX) &&
+                    std::isfinite(state.probes.settings().radius))
             << c.line;
     }
     // One bad line does not stop the others.
@@ -98,10 +100,10 @@ TEST(ViewerSettingsFile, OutOfRangeValuesAreRefusedAndBoundsAccepted) {
                     "trace.epsilon = nan\ntrace.radius = 8\nmovement.tickRate = inf\nrender.fov = 100\n");
     viewer::ViewerState state;
     EXPECT_EQ(viewer::loadSettings(path, state), 2);
-    EXPECT_EQ(state.trace.radius, 8.0f);
-    EXPECT_EQ(state.camera.fovX, 100.0f);
-    EXPECT_EQ(state.trace.options.epsilon, collision::TraceOptions{}.epsilon);
-    EXPECT_EQ(state.tickRate, movement::Simulation::kDefaultRate);
+    EXPECT_EQ(state.probes.settings().radius, 8.0f);
+    EXPECT_EQ(state.view.camera().fovX, 100.0f);
+    EXPECT_EQ(state.session.rules().options.epsilon, collision::TraceOptions{}.epsilon);
+    EXPECT_EQ(state.session.tickRate(), movement::Simulation::kDefaultRate);
 }
 
 TEST(FrontEndRanges, CommandLineAndViewerCfgAcceptTheSameBounds) {
@@ -140,7 +142,7 @@ TEST(FrontEndRanges, CommandLineAndViewerCfgAcceptTheSameBounds) {
     EXPECT_EQ(
         test::runCliplab("view --chase " + std::to_string(viewer::limits::kChaseMax + 1.0f), "").exitCode, 2);
     viewer::ViewerState state;
-    state.setChaseDistance(viewer::limits::kChaseMax + 100.0f);
-    EXPECT_EQ(state.chaseDistance, viewer::limits::kChaseMax);
+    state.settings.number("cg_thirdPersonRange").set(viewer::limits::kChaseMax + 100.0f);
+    EXPECT_EQ(state.view.values().chaseDistance, viewer::limits::kChaseMax);
     EXPECT_EQ(viewer::limits::kEpsilon, collision::kMaxEpsilon);
 }

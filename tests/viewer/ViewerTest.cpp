@@ -13,7 +13,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <glm/common.hpp>
+#include <iterator>
 #include <sstream>
 
 using namespace cliplab;
@@ -150,46 +152,59 @@ TEST(Viewer, MapErrorsAreReportedCleanly) {
 TEST(ViewerSettings, RoundTripAndBadValues) {
     const std::string path = test::makeTempDir("viewer") + "/cfg/viewer.cfg";
     viewer::ViewerState a;
-    a.trace.shape = collision::ShapeKind::Capsule;
-    a.trace.options.epsilon = 1.0f / 32.0f;
-    a.trace.options.semantics = collision::Semantics::Tutorial;
-    a.trace.mask = bsp::contents::Solid | bsp::contents::Water;
-    a.moveSettings.preset = movement::Preset::Quake3;
-    a.moveSettings.method = movement::Method::StepCorrect;
-    a.moveSettings.stepLength = 12.5f;
-    a.tickRate = 90.0;
-    a.render.view = render::ViewMode::Flat;
-    a.vsync = false;
-    a.sectionOpen = {{"Map", false}, {"Trace debugger", true}};
+    viewer::SettingsRegistry& reg = a.settings;
+    reg.choice("trace_shape").set(int(collision::ShapeKind::Capsule));
+    reg.number("trace_epsilon").set(1.0 / 32.0);
+    reg.choice("trace_semantics").set(int(collision::Semantics::Tutorial));
+    reg.mask("trace_mask").set(bsp::contents::Solid | bsp::contents::Water);
+    reg.choice("preset").set(int(movement::Preset::Quake3));
+    reg.choice("method").set(int(movement::Method::StepCorrect));
+    reg.number("stepLength").set(12.5);
+    reg.number("tickRate").set(90.0);
+    reg.choice("r_viewMode").set(int(render::ViewMode::Flat));
+    reg.flag("r_swapInterval").set(false);
+    a.view.setSectionOpen("Map", false);
+    a.view.setSectionOpen("Trace debugger", true);
     ASSERT_TRUE(viewer::saveSettings(path, a));
     viewer::ViewerState b;
     EXPECT_GE(viewer::loadSettings(path, b), 8);
-    EXPECT_EQ(b.trace.shape, collision::ShapeKind::Capsule);
-    EXPECT_EQ(b.trace.options.epsilon, 1.0f / 32.0f);
-    EXPECT_EQ(b.trace.options.semantics, collision::Semantics::Tutorial);
-    EXPECT_EQ(b.trace.mask, bsp::contents::Solid | bsp::contents::Water);
-    EXPECT_EQ(b.moveSettings.preset, movement::Preset::Quake3);
-    EXPECT_EQ(b.moveSettings.method, movement::Method::StepCorrect);
-    EXPECT_EQ(b.moveSettings.stepLength, 12.5f);
-    EXPECT_EQ(b.tickRate, 90.0);
-    EXPECT_EQ(b.render.view, render::ViewMode::Flat);
-    EXPECT_FALSE(b.vsync);
-    EXPECT_EQ(b.sectionOpen, a.sectionOpen);
+    EXPECT_EQ(b.probes.settings().shape, collision::ShapeKind::Capsule);
+    EXPECT_EQ(b.session.rules().options.epsilon, 1.0f / 32.0f);
+    EXPECT_EQ(b.session.rules().options.semantics, collision::Semantics::Tutorial);
+    EXPECT_EQ(b.probes.settings().mask, bsp::contents::Solid | bsp::contents::Water);
+    EXPECT_EQ(b.session.movement().preset, movement::Preset::Quake3);
+    EXPECT_EQ(b.session.movement().method, movement::Method::StepCorrect);
+    EXPECT_EQ(b.session.movement().stepLength, 12.5f);
+    EXPECT_EQ(b.session.tickRate(), 90.0);
+    EXPECT_EQ(b.view.values().render.view, render::ViewMode::Flat);
+    EXPECT_FALSE(b.view.values().vsync);
+    EXPECT_EQ(b.view.values().sections, a.view.values().sections);
 
-    // Out-of-range and malformed values are skipped; the defaults stay.
+    // Choices and masks are written by name, as the console writes them.
+    std::ifstream file(path);
+    const std::string written((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    for (const char* line :
+         {"trace.semantics = tutorial\n", "trace.shape = capsule\n", "render.view = flat\n",
+          "trace.mask = SOLID|WATER\n", "movement.method = step-correct\n"})
+        EXPECT_NE(written.find(line), std::string::npos) << line << " in\n" << written;
+
+    // Out-of-range and malformed values are skipped; the defaults stay. A name reads, and so does
+    // the number a file written before the names holds.
     test::writeFile(
         path, "trace.shape = 9\nmovement.tickRate = 5000\nrender.view = flat\nnonsense\nunknown.key = 1\n"
               "trace.epsilon = 0.25\nmovement.method = teleport\nmovement.stepLength = 0\n"
-              "movement.stepLength = nan\nui.sections = Map:2\nui.sections = Map\nui.sections = :1\n");
+              "movement.stepLength = nan\nui.sections = Map:2\nui.sections = Map\nui.sections = :1\n"
+              "trace.semantics = 1\ntrace.semantics = 4\ntrace.semantics = robustly\n");
     viewer::ViewerState c;
-    EXPECT_EQ(viewer::loadSettings(path, c), 1);
-    EXPECT_TRUE(c.sectionOpen.empty());
-    EXPECT_EQ(c.trace.shape, collision::ShapeKind::Box);
-    EXPECT_EQ(c.tickRate, movement::Simulation::kDefaultRate);
-    EXPECT_EQ(c.render.view, render::ViewMode::Textured);
-    EXPECT_EQ(c.trace.options.epsilon, 0.25f);
-    EXPECT_EQ(c.moveSettings.method, movement::Method::Swept);
-    EXPECT_EQ(c.moveSettings.stepLength, movement::Settings{}.stepLength);
+    EXPECT_EQ(viewer::loadSettings(path, c), 3);
+    EXPECT_TRUE(c.view.values().sections.empty());
+    EXPECT_EQ(c.probes.settings().shape, collision::ShapeKind::Box);
+    EXPECT_EQ(c.session.tickRate(), movement::Simulation::kDefaultRate);
+    EXPECT_EQ(c.view.values().render.view, render::ViewMode::Flat);
+    EXPECT_EQ(c.session.rules().options.semantics, collision::Semantics::Tutorial);
+    EXPECT_EQ(c.session.rules().options.epsilon, 0.25f);
+    EXPECT_EQ(c.session.movement().method, movement::Method::Swept);
+    EXPECT_EQ(c.session.movement().stepLength, movement::Settings{}.stepLength);
     EXPECT_EQ(viewer::loadSettings(path + ".missing", c), 0);
 }
 
@@ -197,40 +212,40 @@ TEST(ViewerState, FailedLoadKeepsThePreviousMap) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    ASSERT_TRUE(st.map);
-    EXPECT_FALSE(st.map->stations.empty()); // the playground's target_position stations
-    ASSERT_FALSE(st.map->spawns.empty());
-    EXPECT_EQ(st.sim.state().origin, st.map->spawns.front().origin);
-    const bsp::BspData* before = &st.map->data;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    ASSERT_TRUE(st.session.map());
+    EXPECT_FALSE(st.session.map()->stations.empty()); // the playground's target_position stations
+    ASSERT_FALSE(st.session.map()->spawns.empty());
+    EXPECT_EQ(st.session.player().origin, st.session.map()->spawns.front().origin);
+    const bsp::BspData* before = &st.session.map()->data;
 
     const std::string bad = test::makeTempDir("viewer") + "/broken.map";
     test::writeFile(bad, "{\n\"classname\" \"worldspawn\"\n{ ( 0 0 0 ) ( 1 0 0 ) \n");
     EXPECT_FALSE(st.switchMap(bad));
-    EXPECT_NE(st.mapError.find("broken.map"), std::string::npos) << st.mapError;
-    ASSERT_TRUE(st.map);
-    EXPECT_EQ(&st.map->data, before);
-    EXPECT_EQ(st.map->argument, kPlayground);
+    EXPECT_NE(st.session.mapError().find("broken.map"), std::string::npos) << st.session.mapError();
+    ASSERT_TRUE(st.session.map());
+    EXPECT_EQ(&st.session.map()->data, before);
+    EXPECT_EQ(st.session.map()->argument, kPlayground);
     EXPECT_FALSE(st.switchMap("/nonexistent/nowhere.bsp"));
-    EXPECT_NE(st.mapError.find("nowhere.bsp"), std::string::npos) << st.mapError;
+    EXPECT_NE(st.session.mapError().find("nowhere.bsp"), std::string::npos) << st.session.mapError();
 
     // A successful load clears the error.
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    EXPECT_TRUE(st.mapError.empty());
-    st.map.reset(); // GL objects go before the context
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    EXPECT_TRUE(st.session.mapError().empty());
+    st.dropMap(); // GL objects go before the context
 }
 
 TEST(ViewerState, ProbeTracesAndTheirPicture) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    const glm::vec3 origin = st.map->spawns.front().origin;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    const glm::vec3 origin = st.session.map()->spawns.front().origin;
 
     // A box probe straight down from the spawn point lands on the floor.
-    st.trace.shape = collision::ShapeKind::Box;
-    const auto down =
-        st.traceLogged("probe", st.trace.probeShape(), origin, origin - glm::vec3(0, 0, 512), st.trace.mask);
+    st.settings.choice("trace_shape").set(int(collision::ShapeKind::Box));
+    const auto down = st.traceLogged("probe", st.probes.settings().probeShape(), origin,
+                                     origin - glm::vec3(0, 0, 512), st.probes.settings().mask);
     EXPECT_LT(down.result.fraction, 1.0f);
     EXPECT_FALSE(down.result.startSolid);
     EXPECT_FLOAT_EQ(down.result.plane.normal.z, 1.0f);
@@ -238,20 +253,21 @@ TEST(ViewerState, ProbeTracesAndTheirPicture) {
     EXPECT_GT(down.stats.brushesTested, 0);
     EXPECT_NE(std::find(down.stats.testedBrushes.begin(), down.stats.testedBrushes.end(), down.result.brush),
               down.stats.testedBrushes.end());
-    EXPECT_EQ(st.tracesThisFrame, 1);
+    EXPECT_EQ(st.stats.tracesThisFrame(), 1);
     // The same trace without solid in the mask goes through.
-    const auto through = st.traceLogged("probe", st.trace.probeShape(), origin, origin - glm::vec3(0, 0, 512),
-                                        bsp::contents::Water);
+    const auto through = st.traceLogged("probe", st.probes.settings().probeShape(), origin,
+                                        origin - glm::vec3(0, 0, 512), bsp::contents::Water);
     EXPECT_EQ(through.result.fraction, 1.0f);
 
     // The picture of a hit: segment, hit cross, plane quad, normal arrow, wire hull of the brush.
-    st.probe = down;
+    st.probes.setProbe({down});
     debugdraw::RecordingDebugDraw rec;
     viewer::drawTraceVis(st, rec);
     EXPECT_EQ(rec.polygons().size(), 1u); // the hit plane
     EXPECT_GT(rec.lines().size(), 12u + 3u + 12u);
     const size_t all = rec.lines().size();
-    st.vis.hitBrush = st.vis.hitPlane = false;
+    st.settings.flag("vis_hitBrush").set(false);
+    st.settings.flag("vis_hitPlane").set(false);
     rec.clear();
     viewer::drawTraceVis(st, rec);
     EXPECT_TRUE(rec.polygons().empty());
@@ -259,33 +275,29 @@ TEST(ViewerState, ProbeTracesAndTheirPicture) {
 
     // The Trace panel's shape and mask are the probe's, not the player's (the Movement panel's
     // are); the wheel's fly speed only off the ground modes.
-    st.trace.shape = collision::ShapeKind::Capsule;
-    st.trace.mask = bsp::contents::Solid;
-    st.flySpeedScale = 2.0f;
-    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Box);
-    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::MaskPlayerSolid);
-    movement::Settings sphere = st.moveSettings;
-    sphere.shape = collision::ShapeKind::Sphere;
-    sphere.contentsMask = bsp::contents::Solid | bsp::contents::Water;
-    st.setMovement(sphere);
-    EXPECT_EQ(st.effectiveSettings().shape, collision::ShapeKind::Sphere);
-    EXPECT_EQ(st.effectiveSettings().contentsMask, bsp::contents::Solid | bsp::contents::Water);
-    EXPECT_EQ(st.trace.probeShape().kind, collision::ShapeKind::Capsule);
-    EXPECT_EQ(st.effectiveSettings().maxSpeed, st.moveSettings.maxSpeed);
-    movement::PlayerState ps = st.sim.state();
-    ps.mode = movement::Mode::Noclip;
-    st.sim.setState(ps);
-    EXPECT_EQ(st.effectiveSettings().maxSpeed, 2.0f * st.moveSettings.maxSpeed);
-    st.map.reset();
+    st.settings.choice("trace_shape").set(int(collision::ShapeKind::Capsule));
+    st.settings.mask("trace_mask").set(bsp::contents::Solid);
+    st.session.setFlySpeedScale(2.0f);
+    EXPECT_EQ(st.session.effectiveSettings().shape, collision::ShapeKind::Box);
+    EXPECT_EQ(st.session.effectiveSettings().contentsMask, bsp::contents::MaskPlayerSolid);
+    st.settings.choice("shape").set(int(collision::ShapeKind::Sphere));
+    st.settings.mask("contentsMask").set(bsp::contents::Solid | bsp::contents::Water);
+    EXPECT_EQ(st.session.effectiveSettings().shape, collision::ShapeKind::Sphere);
+    EXPECT_EQ(st.session.effectiveSettings().contentsMask, bsp::contents::Solid | bsp::contents::Water);
+    EXPECT_EQ(st.probes.settings().probeShape().kind, collision::ShapeKind::Capsule);
+    EXPECT_EQ(st.session.effectiveSettings().maxSpeed, st.session.movement().maxSpeed);
+    st.setMode(movement::Mode::Noclip);
+    EXPECT_EQ(st.session.effectiveSettings().maxSpeed, 2.0f * st.session.movement().maxSpeed);
+    st.dropMap();
 }
 
 TEST(ViewerState, PatchFacetsWithTheHitOneHighlighted) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
     // Above the middle of the playground's first patch (the ramp or the arch), probe straight down.
-    const bsp::BspData& d = st.map->data;
+    const bsp::BspData& d = st.session.map()->data;
     auto patch = std::find_if(d.surfaces.begin(), d.surfaces.end(),
                               [](const bsp::Surface& s) { return s.type == bsp::SurfaceType::Patch; });
     ASSERT_NE(patch, d.surfaces.end());
@@ -295,23 +307,23 @@ TEST(ViewerState, PatchFacetsWithTheHitOneHighlighted) {
         hi = glm::max(hi, d.drawVerts[static_cast<size_t>(patch->firstVert + i)].xyz);
     }
     const glm::vec3 above((lo.x + hi.x) * 0.5f, (lo.y + hi.y) * 0.5f, hi.z + 64.0f);
-    st.trace.shape = collision::ShapeKind::Box;
-    st.trace.mins = glm::vec3(-4.0f);
-    st.trace.maxs = glm::vec3(4.0f);
-    st.trace.options.curves = true;
-    st.probe =
-        st.traceLogged("probe", st.trace.probeShape(), above, above - glm::vec3(0, 0, 256), st.trace.mask);
-    ASSERT_EQ(st.probe->result.surface, static_cast<int32_t>(patch - d.surfaces.begin()));
-    ASSERT_GE(st.probe->result.facet, 0);
+    st.settings.choice("trace_shape").set(int(collision::ShapeKind::Box));
+    st.settings.vector("trace_mins").set(glm::vec3(-4.0f));
+    st.settings.vector("trace_maxs").set(glm::vec3(4.0f));
+    st.settings.flag("trace.curves").set(true);
+    st.probes.setProbe({st.traceLogged("probe", st.probes.settings().probeShape(), above,
+                                       above - glm::vec3(0, 0, 256), st.probes.settings().mask)});
+    ASSERT_EQ(st.probes.probe()->result.surface, static_cast<int32_t>(patch - d.surfaces.begin()));
+    ASSERT_GE(st.probes.probe()->result.facet, 0);
 
     debugdraw::RecordingDebugDraw without;
     viewer::drawTraceVis(st, without);
-    st.vis.patchFacets = true;
+    st.settings.flag("vis_patchFacets").set(true);
     debugdraw::RecordingDebugDraw with;
     viewer::drawTraceVis(st, with);
     EXPECT_GT(with.polygons().size(), without.polygons().size() + 1); // facets of the patches nearby
     EXPECT_GT(with.lines().size(), without.lines().size()); // edges and the hit facet's plane arrows
-    st.map.reset();
+    st.dropMap();
 }
 
 TEST(ViewerState, ThinWallDemoPassesTheWallsOnlyWithStepAndCorrect) {
@@ -320,31 +332,30 @@ TEST(ViewerState, ThinWallDemoPassesTheWallsOnlyWithStepAndCorrect) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    ASSERT_NE(st.thinWallStation(), nullptr);
-    const collision::TraceFunction trace = st.map->model->traceFunction();
-    const collision::CorrectFunction correct = collision::correctFunction(*st.map->model);
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    ASSERT_NE(st.session.map()->thinWallStation(), nullptr);
+    const collision::TraceFunction trace = st.session.map()->model->traceFunction();
     // The 1-unit wall's far face: the station stands 192 units in front of the wall row.
-    const float wallFar = st.thinWallStation()->origin.y + 192.0f + 1.0f;
+    const float wallFar = st.session.map()->thinWallStation()->origin.y + 192.0f + 1.0f;
     auto holdForward = [&] {
         movement::Input in;
         in.forward = 1.0f;
-        in.yaw = st.camera.yaw;
-        st.sim.setSettings(st.effectiveSettings());
-        for (int i = 0; i < 60; ++i) // 2 s at 30 Hz
-            st.sim.tick(in, trace, nullptr, &correct);
-        return st.sim.state().origin;
+        in.yaw = st.view.camera().yaw;
+        for (int i = 0; i < 60; ++i) // 2 s at 30 Hz, step-and-correct against the map's world brushes
+            st.session.tick(in, trace, nullptr);
+        return st.session.player().origin;
     };
     ASSERT_TRUE(st.startThinWallDemo());
-    EXPECT_EQ(st.moveSettings.method, movement::Method::StepCorrect);
-    EXPECT_EQ(st.sim.rate(), viewer::ViewerState::kDemoTickRate);
+    EXPECT_EQ(st.session.movement().method, movement::Method::StepCorrect);
+    EXPECT_EQ(st.session.sim().rate(), viewer::ViewerState::kDemoTickRate);
     const glm::vec3 passed = holdForward();
     EXPECT_GT(passed.y - 15.0f, wallFar) << "step-and-correct passed the wall";
-    EXPECT_FALSE(
-        st.map->model->trace(movement::playerShape(st.moveSettings, false), passed, passed, 1).startSolid);
+    EXPECT_FALSE(st.session.map()
+                     ->model->trace(movement::playerShape(st.session.movement(), false), passed, passed, 1)
+                     .startSolid);
 
     ASSERT_TRUE(st.startThinWallDemo());
-    st.moveSettings.method = movement::Method::Swept;
+    st.settings.choice("method").set(int(movement::Method::Swept));
     const glm::vec3 stopped = holdForward();
     EXPECT_LT(stopped.y + 15.0f, wallFar - 1.0f) << "swept traces stop in front of the wall";
 }
@@ -355,8 +366,8 @@ TEST(ViewerState, CurvesAreOnByDefault) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    EXPECT_TRUE(st.trace.options.curves);
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
+    EXPECT_TRUE(st.session.rules().options.curves);
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
     auto highestUpTheRamp = [&st] {
         st.teleport(glm::vec3(64.0f, 3520.0f, 24.125f), 90.0f);
         const collision::TraceFunction trace = [&st](const collision::Shape& shape, const glm::vec3& a,
@@ -366,95 +377,92 @@ TEST(ViewerState, CurvesAreOnByDefault) {
         movement::Input in;
         in.forward = 1.0f;
         in.yaw = 90.0f;
-        st.sim.setSettings(st.effectiveSettings());
         float top = -1e9f;
         for (int i = 0; i < 250; ++i) { // 2 s at 125 Hz
-            st.sim.tick(in, trace, nullptr, nullptr);
-            top = std::max(top, st.sim.state().origin.z);
+            st.session.tick(in, trace, nullptr);
+            top = std::max(top, st.session.player().origin.z);
         }
         return top;
     };
     EXPECT_GT(highestUpTheRamp(), 24.125f + 64.0f);
-    viewer::TraceSettings off = st.trace;
-    off.options.curves = false;
-    st.setTrace(off);
+    st.settings.flag("trace.curves").set(false);
     EXPECT_FLOAT_EQ(highestUpTheRamp(), 24.125f);
-    st.map.reset();
+    st.dropMap();
 }
 
 TEST(ViewerState, ChaseCameraStaysOnThePlayersSideOfTheWalls) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    EXPECT_TRUE(st.chase) << "the default start shows the player's box";
-    const glm::vec3 eye = movement::eyePosition(st.sim.state(), st.moveSettings);
-    st.setChaseDistance(viewer::limits::kChaseMax);
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    EXPECT_TRUE(st.view.values().chase) << "the default start shows the player's box";
+    const glm::vec3 eye = movement::eyePosition(st.session.player(), st.session.movement());
+    st.settings.number("cg_thirdPersonRange").set(viewer::limits::kChaseMax);
+    const collision::Model* model = st.session.map()->model.get();
     int pulledIn = 0;
     for (float yaw = 0.0f; yaw < 360.0f; yaw += 45.0f) {
-        st.camera.yaw = yaw;
-        const glm::vec3 cam = st.cameraPosition(eye);
+        st.view.setAngles(st.view.camera().pitch, yaw);
+        const glm::vec3 cam = st.view.cameraPosition(eye, model);
         const float behind = glm::length(cam - eye);
         EXPECT_LE(behind, viewer::limits::kChaseMax + 0.01f);
         pulledIn += behind < viewer::limits::kChaseMax - 1.0f;
         // Nothing solid between the eye and the camera, and the camera itself in the open: it
         // sees what the player sees, never the far side of a wall.
-        const auto ray = st.map->model->trace(collision::Shape::ray(), eye, cam, bsp::contents::Solid);
+        const auto ray =
+            st.session.map()->model->trace(collision::Shape::ray(), eye, cam, bsp::contents::Solid);
         EXPECT_EQ(ray.fraction, 1.0f) << "yaw " << yaw;
-        EXPECT_FALSE(st.map->model->trace(collision::Shape::ray(), cam, cam, bsp::contents::Solid).startSolid)
+        EXPECT_FALSE(st.session.map()
+                         ->model->trace(collision::Shape::ray(), cam, cam, bsp::contents::Solid)
+                         .startSolid)
             << "yaw " << yaw;
     }
     // The spawn point is ~200 units from the south wall and the room is smaller than 1024 units
     // in several directions: the camera was pulled in.
     EXPECT_GE(pulledIn, 2);
-    st.camera.yaw = 90.0f;
-    EXPECT_LT(glm::length(st.cameraPosition(eye) - eye), 250.0f) << "the south wall is behind";
-    st.chase = false;
-    EXPECT_EQ(st.cameraPosition(eye), eye) << "first person";
-    st.map.reset();
+    st.view.setAngles(st.view.camera().pitch, 90.0f);
+    EXPECT_LT(glm::length(st.view.cameraPosition(eye, model) - eye), 250.0f) << "the south wall is behind";
+    st.settings.flag("cg_thirdPerson").set(false);
+    EXPECT_EQ(st.view.cameraPosition(eye, model), eye) << "first person";
+    st.dropMap();
 }
 
 TEST(ViewerState, APlayerLeavingTheWorldIsRespawnedOrStopped) {
     auto window = viewer::GlWindow::create("viewer_tests", 64, 64, true);
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
-    ASSERT_TRUE(st.switchMap(kPlayground)) << st.mapError;
-    const glm::vec3 spawn = st.map->spawns.front().origin;
-    const float bottom = st.map->data.models.front().mins.z;
+    ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
+    const glm::vec3 spawn = st.session.map()->spawns.front().origin;
+    const float bottom = st.session.map()->data.models.front().mins.z;
     // Nothing in the player's mask: it falls through the floor, out of the map.
-    movement::Settings s = st.moveSettings;
-    s.contentsMask = 0;
-    st.setMovement(s);
-    const collision::TraceFunction trace = st.map->model->traceFunction();
+    st.settings.mask("contentsMask").set(0);
+    const collision::TraceFunction trace = st.session.map()->model->traceFunction();
     auto fallUntilCaught = [&] {
-        st.sim.setSettings(st.effectiveSettings());
         for (int i = 0; i < 2000; ++i) { // 16 s at 125 Hz; the fall takes ~1.5 s
-            st.sim.tick(movement::Input{}, trace, nullptr, nullptr);
+            st.session.tick(movement::Input{}, trace, nullptr);
             if (st.keepInWorld())
                 return true;
         }
         return false;
     };
     ASSERT_TRUE(fallUntilCaught());
-    EXPECT_EQ(st.sim.state().origin, spawn);
-    EXPECT_NE(st.worldNote.find("respawned"), std::string::npos) << st.worldNote;
-    EXPECT_NE(st.worldNote.find("below the map's bottom"), std::string::npos) << st.worldNote;
-    EXPECT_FALSE(st.frozen);
+    EXPECT_EQ(st.session.player().origin, spawn);
+    EXPECT_NE(st.session.worldNote().find("respawned"), std::string::npos) << st.session.worldNote();
+    EXPECT_NE(st.session.worldNote().find("below the map's bottom"), std::string::npos)
+        << st.session.worldNote();
+    EXPECT_FALSE(st.session.frozen());
 
-    st.leaveWorld = viewer::LeaveWorld::Stop;
-    st.worldNote.clear();
+    st.settings.choice("leaveWorld").set(int(viewer::LeaveWorld::Stop));
+    st.session.clearWorldNote();
     ASSERT_TRUE(fallUntilCaught());
-    EXPECT_TRUE(st.frozen);
-    EXPECT_LT(st.sim.state().origin.z, bottom - 64.0f) << "stopped where it left";
-    EXPECT_EQ(st.sim.state().velocity, glm::vec3(0.0f));
-    EXPECT_NE(st.worldNote.find("stopped"), std::string::npos) << st.worldNote;
+    EXPECT_TRUE(st.session.frozen());
+    EXPECT_LT(st.session.player().origin.z, bottom - 64.0f) << "stopped where it left";
+    EXPECT_EQ(st.session.player().velocity, glm::vec3(0.0f));
+    EXPECT_NE(st.session.worldNote().find("stopped"), std::string::npos) << st.session.worldNote();
 
     // Noclip goes anywhere.
-    movement::PlayerState ps = st.sim.state();
-    ps.mode = movement::Mode::Noclip;
-    st.sim.setState(ps);
+    st.setMode(movement::Mode::Noclip);
     EXPECT_FALSE(st.keepInWorld());
-    st.map.reset();
+    st.dropMap();
 }
 
 TEST(Viewer, ShotUiShowsThePlayerAtRest) {

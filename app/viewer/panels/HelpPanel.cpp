@@ -42,8 +42,8 @@ void helpPanel(ViewerState& state) {
         "Movement panel, method step-and-correct: the player moves in steps and is pushed out of "
         "brushes; its \"thin-wall demo\" button (playground) sets long steps and high speed at the thin "
         "walls: hold W to pass through them, then pick swept traces to be stopped.");
-    if (!state.status.empty())
-        ImGui::TextWrapped("%s", state.status.c_str());
+    if (!state.status().empty())
+        ImGui::TextWrapped("%s", state.status().c_str());
 }
 
 } // namespace cliplab::viewer::panels

@@ -78,14 +78,16 @@ void sidesTable(const inspect::BrushInfo& info, int32_t hitSide) {
 } // namespace
 
 void inspectorPanel(ViewerState& state) {
-    if (!state.inspection || !state.map || !state.map->inspector) {
+    const LoadedMap* map = state.session.map();
+    Probes& probes = state.probes;
+    if (!probes.inspection() || !map || !map->inspector) {
         ImGui::TextWrapped(
             "Probe a surface (click in the view), or pick a trace or a tested brush in the Trace "
             "debugger: its shader, flags, brush and entity show here.");
         return;
     }
-    const Inspection& in = *state.inspection;
-    const inspect::Inspector& inspector = *state.map->inspector;
+    const Inspection in = *probes.inspection(); // a copy: "clear" below drops the original
+    const inspect::Inspector& inspector = *map->inspector;
     field("from", in.source);
     if (in.hit || in.brushSide >= 0 || in.surface >= 0) {
         if (!in.hit) {
@@ -96,7 +98,7 @@ void inspectorPanel(ViewerState& state) {
             field("shader", s.shader.empty() ? "(none)" : s.shader);
             field("surface flags", bsp::surfaceFlagNames(s.surfaceFlags));
             field("contents", bsp::contentsNames(s.contents));
-            if (const analysis::ClassifiedFace* f = state.map->face(in.brushSide, in.surface, in.facet))
+            if (const analysis::ClassifiedFace* f = map->face(in.brushSide, in.surface, in.facet))
                 field("surface classes", surfaceClassesText(f->classes));
             if (in.surface >= 0)
                 field("patch", "surface " + std::to_string(in.surface) + " (a curve: no brush)");
@@ -120,16 +122,16 @@ void inspectorPanel(ViewerState& state) {
             if (ImGui::Button("go to brush"))
                 state.goToBrush(info->index);
             ImGui::SameLine();
-            bool shown = state.shownBrush == info->index;
+            bool shown = probes.shownBrush() == info->index;
             if (ImGui::Checkbox("highlight", &shown))
-                state.shownBrush = shown ? info->index : -1;
+                probes.showBrush(shown ? info->index : -1);
             sidesTable(*info, in.brushSide);
         }
     } else if (in.hit && in.surface < 0) {
         ImGui::TextDisabled("no brush (the hit is not on a brush side)");
     }
     if (ImGui::Button("clear"))
-        state.inspection.reset();
+        probes.clearInspection();
 }
 
 } // namespace cliplab::viewer::panels

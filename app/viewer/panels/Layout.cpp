@@ -68,11 +68,11 @@ float drawAll(ViewerState& state) {
     float width = 0.0f;
     if (ImGui::Begin("Sidebar", nullptr, kFlags)) {
         for (const Section& s : kSections) {
-            auto known = state.sectionOpen.find(s.name);
-            ImGui::SetNextItemOpen(known == state.sectionOpen.end() ? s.open : known->second,
-                                   ImGuiCond_Always);
+            const auto& sections = state.view.values().sections;
+            auto known = sections.find(s.name);
+            ImGui::SetNextItemOpen(known == sections.end() ? s.open : known->second, ImGuiCond_Always);
             const bool open = ImGui::CollapsingHeader(s.name);
-            state.sectionOpen[s.name] = open;
+            state.view.setSectionOpen(s.name, open);
             if (!open)
                 continue;
             ImGui::PushID(s.name);

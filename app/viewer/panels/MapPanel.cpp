@@ -36,7 +36,7 @@ void placeList(ViewerState& state, const char* title, const std::vector<LoadedMa
         for (size_t i = 0; i < places.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
             if (ImGui::Selectable(places[i].label.c_str()))
-                state.teleport(places[i].origin, places[i].yaw);
+                state.teleport(places[i].origin, places[i].yaw, "a jump to a station");
             ImGui::PopID();
         }
         ImGui::EndListBox();
@@ -46,47 +46,48 @@ void placeList(ViewerState& state, const char* title, const std::vector<LoadedMa
 
 /// The path field and its button; Enter in the field loads too.
 void pathField(ViewerState& state) {
-    char* path = state.mapPathInput.data();
+    char* path = state.inputs.mapPath.data();
     const ImGuiStyle& style = ImGui::GetStyle();
     const float button = ImGui::CalcTextSize("load").x + style.FramePadding.x * 2.0f;
     ImGui::SetNextItemWidth(-(button + style.ItemInnerSpacing.x));
     const bool enter =
         ImGui::InputTextWithHint("##path or name", "map name (oa_dm1) or path; Enter loads", path,
-                                 state.mapPathInput.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+                                 state.inputs.mapPath.size(), ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
     if ((ImGui::Button("load") || enter) && path[0])
-        state.pendingLoad = path;
+        state.session.requestLoad(path);
 }
 } // namespace
 
 void mapPanel(ViewerState& state) {
-    if (state.map) {
-        ImGui::TextWrapped("%s", state.map->argument.c_str());
-        ImGui::TextDisabled("%zu brushes, %zu leaves, %zu spawn points", state.map->data.brushes.size(),
-                            state.map->data.leafs.size(), state.map->spawns.size());
+    Session& session = state.session;
+    if (const LoadedMap* map = session.map()) {
+        ImGui::TextWrapped("%s", map->argument.c_str());
+        ImGui::TextDisabled("%zu brushes, %zu leaves, %zu spawn points", map->data.brushes.size(),
+                            map->data.leafs.size(), map->spawns.size());
     }
-    if (!state.pendingLoad.empty())
-        ImGui::TextColored(ImVec4(1, 1, 0.3f, 1), "loading %s ...", state.pendingLoad.c_str());
-    if (!state.mapError.empty()) {
+    if (!session.pendingLoad().empty())
+        ImGui::TextColored(ImVec4(1, 1, 0.3f, 1), "loading %s ...", session.pendingLoad().c_str());
+    if (!session.mapError().empty()) {
         ImGui::PushTextWrapPos();
-        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "load failed: %s", state.mapError.c_str());
+        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "load failed: %s", session.mapError().c_str());
         ImGui::PopTextWrapPos();
     }
     pathField(state);
     if (ImGui::TreeNode("maps in the game data")) {
-        char* filter = state.mapFilter.data();
-        ImGui::InputText("filter", filter, state.mapFilter.size());
+        char* filter = state.inputs.mapFilter.data();
+        ImGui::InputText("filter", filter, state.inputs.mapFilter.size());
         if (ImGui::BeginListBox("##maps", ImVec2(-1, 160))) {
-            for (const std::string& name : state.mapList())
+            for (const std::string& name : session.mapList())
                 if (containsNoCase(name, filter) && ImGui::Selectable(name.c_str()))
-                    state.pendingLoad = name;
+                    session.requestLoad(name);
             ImGui::EndListBox();
         }
         ImGui::TreePop();
     }
-    if (state.map) {
-        placeList(state, "playground stations", state.map->stations);
-        placeList(state, "spawn points", state.map->spawns);
+    if (const LoadedMap* map = session.map()) {
+        placeList(state, "playground stations", map->stations);
+        placeList(state, "spawn points", map->spawns);
     }
 }
 

@@ -31,17 +31,43 @@ void treeLine(const collision::PlaneShiftTree& tree) {
 
 /// The probe or sweep traced by both methods, newest interest first: the sweep, else the probe.
 bool comparedPair(const ViewerState& state, const LoggedTrace*& brush, const LoggedTrace*& shifted) {
-    if (state.sweepTrace.size() == 2) {
-        brush = &state.sweepTrace[0];
-        shifted = &state.sweepTrace[1];
+    const Probes& p = state.probes;
+    if (p.sweepTrace().size() == 2) {
+        brush = &p.sweepTrace()[0];
+        shifted = &p.sweepTrace()[1];
         return true;
     }
-    if (state.probe && state.probeCompare) {
-        brush = &*state.probe;
-        shifted = &*state.probeCompare;
+    if (p.probe() && p.probeCompare()) {
+        brush = &*p.probe();
+        shifted = &*p.probeCompare();
         return true;
     }
     return false;
+}
+
+/// brush / planeshift / both (the last two disabled when plane shifting cannot answer), bevels,
+/// and the quake3 / robust comparison.
+void methodSwitches(SettingsRegistry& reg, const tracing::Rules& rules, const char* why) {
+    ChoiceSetting& method = reg.choice("trace_method");
+    ImGui::TextUnformatted("method");
+    ImGui::SameLine();
+    radio(method, int(TraceMethod::Brush), "brush");
+    ImGui::BeginDisabled(why != nullptr);
+    ImGui::SameLine();
+    radio(method, int(TraceMethod::PlaneShift), "planeshift");
+    ImGui::SameLine();
+    radio(method, int(TraceMethod::Both), "both");
+    ImGui::EndDisabled();
+    ImGui::BeginDisabled(why != nullptr || rules.method == TraceMethod::Brush);
+    checkbox(reg.flag("trace_bevels"));
+    ImGui::EndDisabled();
+    ImGui::BeginDisabled(rules.method != TraceMethod::Brush ||
+                         rules.options.semantics == collision::Semantics::Tutorial);
+    checkbox(reg.flag("trace_compareSemantics"));
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("probe and sweep are traced again in the other semantics and drawn dashed;\n"
+                          "the table shows where they differ (method brush; docs/collision-modes.md)");
 }
 
 } // namespace
@@ -128,32 +154,15 @@ void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted) {
     ImGui::EndTable();
 }
 
-void traceMethodSection(ViewerState& state, TraceSettings& t) {
+void traceMethodSection(ViewerState& state) {
     ImGui::Separator();
-    const char* why = planeShiftUnavailable(t.options);
-    int method = static_cast<int>(t.method);
-    ImGui::TextUnformatted("method");
-    ImGui::SameLine();
-    ImGui::RadioButton("brush", &method, 0);
-    ImGui::BeginDisabled(why != nullptr);
-    ImGui::SameLine();
-    ImGui::RadioButton("planeshift", &method, 1);
-    ImGui::SameLine();
-    ImGui::RadioButton("both", &method, 2);
-    ImGui::EndDisabled();
-    t.method = static_cast<TraceMethod>(std::clamp(method, 0, 2));
-    ImGui::BeginDisabled(why != nullptr || t.method == TraceMethod::Brush);
-    ImGui::Checkbox("bevels (planeshift tree)", &t.planeShiftBevels);
-    ImGui::EndDisabled();
-    ImGui::BeginDisabled(t.method != TraceMethod::Brush ||
-                         t.options.semantics == collision::Semantics::Tutorial);
-    ImGui::Checkbox("compare quake3 / robust", &t.compareSemantics);
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("probe and sweep are traced again in the other semantics and drawn dashed;\n"
-                          "the table shows where they differ (method brush; docs/collision-modes.md)");
-    if (const auto other = comparedSemantics(t); other && t.method == TraceMethod::Brush) {
-        methodLegend(collision::semanticsName(t.options.semantics), collision::semanticsName(*other));
+    const tracing::Rules& rules = state.session.rules();
+    const ProbeSettings& probe = state.probes.settings();
+    const char* why = tracing::planeShiftUnavailable(rules.options);
+    methodSwitches(state.settings, rules, why);
+    if (const auto other = comparedSemantics(probe.compareSemantics, rules.options.semantics);
+        other && rules.method == TraceMethod::Brush) {
+        methodLegend(collision::semanticsName(rules.options.semantics), collision::semanticsName(*other));
         const LoggedTrace *first = nullptr, *second = nullptr;
         if (comparedPair(state, first, second))
             methodComparison(*first, *second);
@@ -162,23 +171,24 @@ void traceMethodSection(ViewerState& state, TraceSettings& t) {
         ImGui::TextWrapped("%s: everything is traced by the brush trace.", why);
         return;
     }
-    if (t.method == TraceMethod::Brush)
+    if (rules.method == TraceMethod::Brush)
         return;
-    if (t.options.curves)
+    if (rules.options.curves)
         ImGui::TextWrapped(
             "patches are not in the plane-shift tree: only the brush trace collides with them.");
-    if (t.method == TraceMethod::Both) {
+    if (rules.method == TraceMethod::Both) {
         ImGui::TextWrapped("probe and sweep are traced by both; the player moves by the brush trace.");
         methodLegend("brush", "planeshift");
     }
+    const LoadedMap* map = state.session.map();
     const collision::PlaneShiftTree* tree =
-        state.map ? state.map->planeShift.find(t.mask, t.planeShiftBevels) : nullptr;
+        map ? map->tracer->findPlaneShiftTree(probe.mask, rules.bevels) : nullptr;
     if (tree) {
-        ImGui::Text("tree for mask 0x%x, bevels %s:", static_cast<unsigned>(t.mask),
-                    t.planeShiftBevels ? "on" : "off");
+        ImGui::Text("tree for mask 0x%x, bevels %s:", static_cast<unsigned>(probe.mask),
+                    rules.bevels ? "on" : "off");
         treeLine(*tree);
     } else
-        ImGui::TextDisabled("tree for mask 0x%x: built when first traced", static_cast<unsigned>(t.mask));
+        ImGui::TextDisabled("tree for mask 0x%x: built when first traced", static_cast<unsigned>(probe.mask));
     const LoggedTrace *brush = nullptr, *shifted = nullptr;
     if (comparedPair(state, brush, shifted))
         methodComparison(*brush, *shifted);
@@ -186,25 +196,27 @@ void traceMethodSection(ViewerState& state, TraceSettings& t) {
 
 void planeShiftStatsSection(ViewerState& state) {
     ImGui::Separator();
-    ImGui::Text("plane-shift tree, mask 0x%x", static_cast<unsigned>(state.trace.mask));
-    if (!state.map) {
+    const int32_t mask = state.probes.settings().mask;
+    ImGui::Text("plane-shift tree, mask 0x%x", static_cast<unsigned>(mask));
+    LoadedMap* map = state.session.map();
+    if (!map) {
         ImGui::TextDisabled("no map");
         return;
     }
     for (const bool bevels : {true, false}) {
         ImGui::PushID(bevels ? 1 : 0);
         ImGui::TextUnformatted(bevels ? "with bevels:" : "without bevels:");
-        if (const collision::PlaneShiftTree* tree = state.map->planeShift.find(state.trace.mask, bevels)) {
+        if (const collision::PlaneShiftTree* tree = map->tracer->findPlaneShiftTree(mask, bevels)) {
             treeLine(*tree);
         } else {
             ImGui::SameLine();
             if (ImGui::SmallButton("build"))
-                state.map->planeShift.tree(*state.map->model, state.trace.mask, bevels);
+                (void)map->tracer->planeShiftTree(mask, bevels);
         }
         ImGui::PopID();
     }
-    const RecentTimes& b = state.methodTimes[0];
-    const RecentTimes& p = state.methodTimes[1];
+    const RecentTimes& b = state.stats.methodTimes()[0];
+    const RecentTimes& p = state.stats.methodTimes()[1];
     ImGui::Text("mean time per trace (last %zu):", RecentTimes::kWindow);
     ImGui::TextColored(imColor(TraceMethod::Brush), "brush %.0f ns (%zu)", b.meanNs(), b.count());
     ImGui::SameLine();

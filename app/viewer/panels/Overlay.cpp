@@ -22,8 +22,8 @@ void label(ImDrawList* draw, const char* text, float x, float y, ImU32 box) {
 void viewOverlay(const ViewerState& state, bool mouseCaptured, float viewWidth) {
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     const ImVec2 size = ImGui::GetIO().DisplaySize;
-    if (!state.worldNote.empty())
-        label(draw, state.worldNote.c_str(), viewWidth * 0.5f, 12.0f, IM_COL32(140, 20, 20, 220));
+    if (const std::string& note = state.session.worldNote(); !note.empty())
+        label(draw, note.c_str(), viewWidth * 0.5f, 12.0f, IM_COL32(140, 20, 20, 220));
     if (!mouseCaptured)
         return;
     const ImVec2 c(viewWidth * 0.5f, size.y * 0.5f); // the middle of the 3D view, left of the sidebar

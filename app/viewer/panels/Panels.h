@@ -2,8 +2,9 @@
 /// \file Panels.h
 /// The viewer's Dear ImGui panels, one function (and file) each. Each draws the body of its
 /// section of the sidebar (Layout.cpp: a collapsing header per panel, item width leaving
-/// labelColumn() for the labels) and changes `state` through its set* functions (ranges kept);
-/// the main loop applies the changes the same frame.
+/// labelColumn() for the labels), reads the state's parts and changes them through their
+/// settings (the widgets below take a registry entry and write through its setter, which keeps
+/// the value in range) or their commands; the main loop applies the changes the same frame.
 
 #include "viewer/ViewerState.h"
 
@@ -51,9 +52,8 @@ void markerSection(ViewerState& state);
 /// solid brushes or beyond MarkerToggles::labelRange get none.
 void markerLabels(const ViewerState& state);
 
-/// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison;
-/// edits `t`, the panel's copy of state.trace (the panel applies it with setTrace).
-void traceMethodSection(ViewerState& state, TraceSettings& t);
+/// The Trace panel's method switch (brush / planeshift / both), bevels, the tree and the comparison.
+void traceMethodSection(ViewerState& state);
 /// The sidebar, docked to the right edge at full height, with every panel as a collapsing
 /// section (open or closed as state.sectionOpen says, defaults for the missing ones). Returns
 /// the width left of it for the 3D view (window coordinates).
@@ -77,9 +77,23 @@ void methodLegend(const std::string& first, const std::string& second);
 /// One segment by both methods side by side: fractions, planes and their differences.
 void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted);
 
+/// Widgets of settings: each shows the setting's value under its label (or `label`) and, when the
+/// user changes it, writes it through the setting's setter; true when it changed. Sliders take
+/// the setting's slider hint (range, format, logarithmic).
+bool checkbox(FlagSetting& setting, const char* label = nullptr);
+bool slider(NumberSetting& setting, const char* label = nullptr);
+bool slider(WholeSetting& setting, const char* label = nullptr);
+bool drag3(VectorSetting& setting, const char* label = nullptr);
+/// Three number settings (a box corner's x, y, z) as one drag box, with x's slider hint.
+bool drag3(const char* label, NumberSetting& x, NumberSetting& y, NumberSetting& z);
+bool combo(ChoiceSetting& setting, const char* label = nullptr);
+/// One radio button of a choice: selected when the setting is `index`; a click sets it.
+bool radio(ChoiceSetting& setting, int index, const char* label);
+/// One checkbox of a set of names: name `index` in or out.
+bool nameCheckbox(NameSetSetting& setting, int index, const char* label);
 /// Checkboxes for the contents bits a trace stops at (solid, playerclip, water...) and the mask
 /// as a number; true when one was clicked. `id` tells two such groups apart.
-bool maskCheckboxes(const char* id, int32_t& mask);
+bool maskCheckboxes(const char* id, MaskSetting& setting);
 
 /// A dimmed explanation, wrapped to the section's width.
 void note(const char* text);

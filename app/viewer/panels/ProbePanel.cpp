@@ -26,50 +26,51 @@ void resultLines(const LoggedTrace& t) {
 } // namespace
 
 void probePanel(ViewerState& state) {
+    Probes& probes = state.probes;
     ImGui::TextWrapped("Click in the view (with the mouse captured: along the crosshair; holding the right "
                        "button: through the cursor) to trace the Trace panel's shape from the eye.");
-    if (state.probe) {
+    if (probes.probe()) {
         ImGui::Separator();
         ImGui::TextUnformatted("last probe");
-        if (state.probeCompare) {
-            methodLegend(state.probe->label, state.probeCompare->label);
-            methodComparison(*state.probe, *state.probeCompare);
+        if (probes.probeCompare()) {
+            methodLegend(probes.probe()->label, probes.probeCompare()->label);
+            methodComparison(*probes.probe(), *probes.probeCompare());
         } else {
-            resultLines(*state.probe);
+            resultLines(*probes.probe());
         }
-        if (ImGui::Button("clear probe")) {
-            state.probe.reset();
-            state.probeCompare.reset();
-        }
+        if (ImGui::Button("clear probe"))
+            probes.clearProbe();
     }
     ImGui::Separator();
     ImGui::TextUnformatted("sweep");
-    SweepTool sweep = state.sweep;
+    SweepTool sweep = probes.sweep();
     ImGui::Checkbox("sweep tool", &sweep.enabled);
     const float far = limits::kSweepCoordinate;
     ImGui::DragFloat3("start", &sweep.start.x, 1.0f, -far, far, "%.1f", kClamp);
     ImGui::DragFloat3("end", &sweep.end.x, 1.0f, -far, far, "%.1f", kClamp);
-    const glm::vec3 eye = state.camera.eye;
+    const glm::vec3 eye = state.view.camera().eye;
     if (ImGui::Button("start = eye (key 1)"))
         sweep.start = eye;
     ImGui::SameLine();
     if (ImGui::Button("end = eye (key 2)"))
         sweep.end = eye;
-    if (state.probe) {
+    if (probes.probe()) {
         if (ImGui::Button("start = probe stop"))
-            sweep.start = state.probe->result.endpos;
+            sweep.start = probes.probe()->result.endpos;
         ImGui::SameLine();
         if (ImGui::Button("end = probe stop"))
-            sweep.end = state.probe->result.endpos;
+            sweep.end = probes.probe()->result.endpos;
     }
-    // A typed NaN passes the clamp flag: the setter puts 0 instead (the trace would refuse it).
-    state.setSweep(sweep);
-    if (state.sweepTrace.size() == 2) {
+    // The panel edits a copy and sends it: a typed NaN passes the clamp flag, the command puts 0
+    // instead (the trace would refuse it).
+    probes.setSweep(sweep);
+    const std::vector<LoggedTrace>& traces = probes.sweepTrace();
+    if (traces.size() == 2) {
         ImGui::PushID("sweep");
-        methodComparison(state.sweepTrace[0], state.sweepTrace[1]);
+        methodComparison(traces[0], traces[1]);
         ImGui::PopID();
-    } else if (!state.sweepTrace.empty()) {
-        resultLines(state.sweepTrace.front());
+    } else if (!traces.empty()) {
+        resultLines(traces.front());
     }
 }
 

@@ -19,36 +19,39 @@ namespace {
 
 /// Ghosts offered with one click: the comparisons people ask about first.
 struct GhostChoice {
-    const char* label;
-    const char* overrides;
+    std::string label;
+    std::string overrides;
 };
-constexpr GhostChoice kChoices[] = {
-    {"epsilon 1/32", "epsilon=1/32"},
-    {"epsilon 1/8", "epsilon=1/8"},
-    {"quake3 semantics", "semantics=quake3"},
-    {"robust semantics", "semantics=robust"},
-    {"tutorial semantics", "semantics=tutorial"},
-    {"quake3 preset", "preset=quake3"},
-    {"melax preset", "preset=melax"},
-    {"step-and-correct", "method=step-correct"},
-    {"curves off", "curves=off"},
-    {"curves on", "curves=on"},
-    {"60 Hz", "hz=60"},
-    {"plane shifting", "trace=planeshift"},
-};
+/// The choices: the epsilons, each semantics of collision::kSemanticsNames, then the others.
+const std::vector<GhostChoice>& ghostChoices() {
+    static const std::vector<GhostChoice> choices = [] {
+        std::vector<GhostChoice> out{{"epsilon 1/32", "epsilon=1/32"}, {"epsilon 1/8", "epsilon=1/8"}};
+        for (const collision::SemanticsName& s : collision::kSemanticsNames)
+            out.push_back({std::string(s.name) + " semantics", "semantics=" + std::string(s.name)});
+        out.insert(out.end(), {{"quake3 preset", "preset=quake3"},
+                               {"melax preset", "preset=melax"},
+                               {"step-and-correct", "method=step-correct"},
+                               {"curves off", "curves=off"},
+                               {"curves on", "curves=on"},
+                               {"60 Hz", "hz=60"},
+                               {"plane shifting", "trace=planeshift"}});
+        return out;
+    }();
+    return choices;
+}
 
 ImVec4 toImVec(const debugdraw::Color& c) {
     return ImVec4(c.r, c.g, c.b, c.a);
 }
 
 void recordSection(ViewerState& st) {
-    ReplayController& r = st.replay;
+    ReplayController& r = st.session.replay();
     if (r.recording()) {
         if (ImGui::Button("stop and save (F5)"))
             r.stopRecording(st);
         ImGui::SameLine();
         ImGui::Text("recording: %zu ticks, %.2f s", r.recordedTicks(),
-                    double(r.recordedTicks()) / st.sim.rate());
+                    double(r.recordedTicks()) / st.session.sim().rate());
     } else if (ImGui::Button("record (F5)")) {
         r.startRecording(st);
     }
@@ -67,7 +70,7 @@ void recordSection(ViewerState& st) {
 
 /// The timeline: a tick slider with the ghosts' parting ticks marked in their colours.
 void timeline(ViewerState& st) {
-    ReplayController& r = st.replay;
+    ReplayController& r = st.session.replay();
     int tick = static_cast<int>(r.tick());
     const int last = static_cast<int>(r.ticks());
     const double rate = r.runs()->run(0).settings.rate;
@@ -87,7 +90,7 @@ void timeline(ViewerState& st) {
 }
 
 void playbackSection(ViewerState& st) {
-    ReplayController& r = st.replay;
+    ReplayController& r = st.session.replay();
     ImGui::Text("%s", r.openName().c_str());
     if (ImGui::Button(r.playing() ? "pause" : "play")) {
         if (!r.playing() && r.tick() >= r.ticks())
@@ -118,16 +121,16 @@ void playbackSection(ViewerState& st) {
 }
 
 void ghostSection(ViewerState& st) {
-    ReplayController& r = st.replay;
+    ReplayController& r = st.session.replay();
     std::string& error = r.panel.ghostError;
     int column = 0;
-    for (const GhostChoice& c : kChoices) {
+    for (const GhostChoice& c : ghostChoices()) {
         const auto& chosen = r.ghostSettings();
-        const auto at = std::find(chosen.begin(), chosen.end(), std::string(c.overrides));
+        const auto at = std::find(chosen.begin(), chosen.end(), c.overrides);
         bool on = at != chosen.end();
         if (column++ % 4 != 0)
             ImGui::SameLine();
-        if (ImGui::Checkbox(c.label, &on)) {
+        if (ImGui::Checkbox(c.label.c_str(), &on)) {
             if (on)
                 error = r.addGhost(c.overrides);
             else
@@ -146,7 +149,7 @@ void ghostSection(ViewerState& st) {
 }
 
 void ghostTable(ViewerState& st) {
-    ReplayController& r = st.replay;
+    ReplayController& r = st.session.replay();
     const replay::RunSet* set = r.runs();
     if (!set)
         return;
@@ -237,7 +240,7 @@ void jumpTable(std::span<const replay::Jump> jumps) {
 /// The states the speed plot and the jump table describe: the open recording's run up to the
 /// playhead, else the live player's last ticks.
 std::vector<movement::PlayerState> shownStates(const ViewerState& st, double& rate) {
-    const ReplayController& r = st.replay;
+    const ReplayController& r = st.session.replay();
     if (const replay::RunSet* set = r.runs()) {
         const replay::Run& run = set->run(0);
         rate = run.settings.rate;
@@ -273,7 +276,7 @@ void accelerationPlot(ViewerState& state) {
 }
 
 void partingTraceTable(ViewerState& state, bool open) {
-    const replay::TraceComparison* c = state.replay.partingTraces();
+    const replay::TraceComparison* c = state.session.replay().partingTraces();
     if (!c ||
         !ImGui::CollapsingHeader("traces where the runs part", open ? ImGuiTreeNodeFlags_DefaultOpen : 0))
         return;
@@ -306,7 +309,7 @@ void partingTraceTable(ViewerState& state, bool open) {
 }
 
 void recordingPanel(ViewerState& state, float viewWidth) {
-    ReplayController& r = state.replay;
+    ReplayController& r = state.session.replay();
     // Docked along the bottom of the 3D view, left of the sidebar, as wide as the view: its lower
     // edge stays at the bottom, collapsed (a title bar) or open; only its height may be dragged.
     const ImVec2 display = ImGui::GetIO().DisplaySize;

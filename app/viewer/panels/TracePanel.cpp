@@ -8,59 +8,52 @@
 namespace cliplab::viewer::panels {
 
 namespace {
-/// Ctrl-click lets users type any number into a slider; with this flag the typed value is clamped
-/// to the slider's range too (not only dragged ones).
-constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
 
 /// The probe's and sweep's shape and mask (not the player's: that is the Movement panel's).
-void probeShape(TraceSettings& t) {
+void probeShape(SettingsRegistry& reg, const ProbeSettings& probe) {
     note("Shape and mask of the probe (a click in the view) and the sweep tool. The player's own are in "
          "Movement.");
-    int shape = static_cast<int>(t.shape);
-    ImGui::Combo("probe shape", &shape, "ray\0box\0sphere\0capsule\0cylinder\0");
-    t.shape = static_cast<collision::ShapeKind>(shape);
-    if (t.shape == collision::ShapeKind::Sphere) {
-        ImGui::SliderFloat("radius", &t.radius, 0.0f, limits::kProbeRadius, "%.2f", kClamp);
-    } else if (t.shape == collision::ShapeKind::Cylinder) {
-        ImGui::SliderFloat("radius", &t.radius, 0.0f, limits::kProbeRadius, "%.2f", kClamp);
-        ImGui::SliderFloat("half height", &t.halfHeight, 0.0f, limits::kProbeRadius, "%.2f", kClamp);
-    } else if (t.shape != collision::ShapeKind::Ray) {
-        ImGui::DragFloat3("probe mins", &t.mins.x, 0.5f, -limits::kProbeExtent, 0.0f, "%.2f", kClamp);
-        ImGui::DragFloat3("probe maxs", &t.maxs.x, 0.5f, 0.0f, limits::kProbeExtent, "%.2f", kClamp);
+    combo(reg.choice("trace_shape"));
+    if (probe.shape == collision::ShapeKind::Sphere) {
+        slider(reg.number("trace_radius"));
+    } else if (probe.shape == collision::ShapeKind::Cylinder) {
+        slider(reg.number("trace_radius"));
+        slider(reg.number("trace_halfHeight"));
+    } else if (probe.shape != collision::ShapeKind::Ray) {
+        drag3(reg.vector("trace_mins"));
+        drag3(reg.vector("trace_maxs"));
     }
     ImGui::TextUnformatted("probe contents mask");
-    maskCheckboxes("probe mask", t.mask);
+    maskCheckboxes("probe mask", reg.mask("trace_mask"));
 }
 
 /// How every trace collides: the player's, the probe's and the sweep's.
-void collisionRules(TraceSettings& t) {
+void collisionRules(SettingsRegistry& reg) {
     subheading("collision rules (player, probe, sweep)");
+    NumberSetting& epsilon = reg.number("trace_epsilon");
     // Small values matter most: a logarithmic slider over the whole accepted range.
-    ImGui::SliderFloat("epsilon", &t.options.epsilon, 0.0f, limits::kEpsilon, "%.5f",
-                       ImGuiSliderFlags_Logarithmic | kClamp);
+    slider(epsilon);
     if (ImGui::Button("1/32 (tutorial)"))
-        t.options.epsilon = 1.0f / 32.0f;
+        epsilon.set(1.0 / 32.0);
     ImGui::SameLine();
     if (ImGui::Button("1/8 (Quake 3)"))
-        t.options.epsilon = 0.125f;
-    int semantics = static_cast<int>(t.options.semantics);
-    ImGui::Combo("semantics", &semantics, "quake3\0tutorial\0robust\0");
+        epsilon.set(0.125);
+    combo(reg.choice("trace_semantics"));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "quake3: ioquake3's own rules, bit for bit\n"
             "robust: the game's tests, never ending in solid (default; docs/collision-modes.md)\n"
-            "tutorial: the BSP tutorial's brush test and node split");
-    t.options.semantics = static_cast<collision::Semantics>(semantics);
-    ImGui::Checkbox("curves (patches collide)", &t.options.curves);
+            "tutorial: the BSP tutorial's brush test and node split\n"
+            "quake3e: Quake3e's trace (in double), bit for bit");
+    checkbox(reg.flag("trace.curves"));
 }
+
 } // namespace
 
 void tracePanel(ViewerState& state) {
-    TraceSettings t = state.trace;
-    probeShape(t);
-    collisionRules(t);
-    traceMethodSection(state, t);
-    state.setTrace(t);
+    probeShape(state.settings, state.probes.settings());
+    collisionRules(state.settings);
+    traceMethodSection(state);
 }
 
 } // namespace cliplab::viewer::panels

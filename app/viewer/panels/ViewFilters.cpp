@@ -22,11 +22,12 @@ ImVec4 imColor(const debugdraw::Color& c) {
     return ImVec4(c.r, c.g, c.b, 1.0f);
 }
 
-/// A colour swatch and a checkbox: one legend row.
-bool legendRow(const char* id, const debugdraw::Color& color, const std::string& label, bool* on) {
+/// A colour swatch and a checkbox of name `index` of `set`: one legend row.
+bool legendRow(const char* id, const debugdraw::Color& color, NameSetSetting& set, int index,
+               const std::string& label) {
     ImGui::ColorButton(id, imColor(color), ImGuiColorEditFlags_NoTooltip, ImVec2(12.0f, 12.0f));
     ImGui::SameLine();
-    return ImGui::Checkbox(label.c_str(), on);
+    return nameCheckbox(set, index, label.c_str());
 }
 
 /// Two legend columns when the longest of `labels` fits half the width, else one.
@@ -43,80 +44,84 @@ int legendColumns(const std::vector<std::string>& labels) {
 } // namespace
 
 void brushViewSection(ViewerState& state) {
-    ImGui::Checkbox("collision brushes (instead of surfaces)", &state.collisionBrushView);
-    if (!state.collisionBrushView)
+    SettingsRegistry& reg = state.settings;
+    checkbox(reg.flag("r_brushes"));
+    if (!state.view.values().brushes)
         return;
     // The legend is the filter: one swatch and checkbox per kind, with the map's count.
+    const LoadedMap* map = state.session.map();
+    NameSetSetting& kinds = reg.nameSet("r_brushKinds");
     std::vector<std::string> labels;
     for (int k = 0; k < inspect::kBrushKindCount; ++k)
-        labels.push_back(std::string(inspect::brushKindName(static_cast<inspect::BrushKind>(k))) + " (" +
-                         std::to_string(state.map ? state.map->brushKinds[size_t(k)] : 0) + ")");
+        labels.push_back(kinds.names()[size_t(k)] + " (" +
+                         std::to_string(map ? map->brushKinds[size_t(k)] : 0) + ")");
     if (ImGui::BeginTable("##brushkinds", legendColumns(labels))) {
         for (int k = 0; k < inspect::kBrushKindCount; ++k) {
-            const auto kind = static_cast<inspect::BrushKind>(k);
-            bool on = state.brushView.shown[size_t(k)];
             ImGui::TableNextColumn();
             ImGui::PushID(k);
-            if (legendRow("##swatch", brushKindColor(kind), labels[size_t(k)], &on))
-                state.brushView.shown[size_t(k)] = on;
+            legendRow("##swatch", brushKindColor(static_cast<inspect::BrushKind>(k)), kinds, k,
+                      labels[size_t(k)]);
             ImGui::PopID();
         }
         ImGui::EndTable();
     }
-    ImGui::Checkbox("bevel arrows (sides that bound no face)", &state.brushView.bevels);
+    checkbox(reg.flag("r_bevels"));
 }
 
 void markerSection(ViewerState& state) {
     ImGui::TextUnformatted("entity markers");
+    const LoadedMap* map = state.session.map();
+    NameSetSetting& kinds = state.settings.nameSet("r_markerKinds");
     std::vector<std::string> labels;
     for (int k = 0; k < inspect::kMarkerKindCount; ++k) {
         const auto kind = static_cast<inspect::MarkerKind>(k);
         size_t count = 0;
-        if (state.map)
-            for (const auto& m : state.map->markers)
+        if (map)
+            for (const auto& m : map->markers)
                 count += m.kind == kind ? 1 : 0;
-        labels.push_back(std::string(inspect::markerKindName(kind)) + " (" + std::to_string(count) + ")");
+        labels.push_back(kinds.names()[size_t(k)] + " (" + std::to_string(count) + ")");
     }
     if (ImGui::BeginTable("##markerkinds", legendColumns(labels))) {
         for (int k = 0; k < inspect::kMarkerKindCount; ++k) {
-            const auto kind = static_cast<inspect::MarkerKind>(k);
-            bool on = state.markers.shown[size_t(k)];
             ImGui::TableNextColumn();
             ImGui::PushID(100 + k);
-            if (legendRow("##swatch", markerKindColor(kind), labels[size_t(k)], &on))
-                state.markers.shown[size_t(k)] = on;
+            legendRow("##swatch", markerKindColor(static_cast<inspect::MarkerKind>(k)), kinds, k,
+                      labels[size_t(k)]);
             ImGui::PopID();
         }
         ImGui::EndTable();
     }
-    ImGui::Checkbox("labels (markers in sight within 1024 units)", &state.markers.labels);
+    checkbox(state.settings.flag("r_markerLabels"));
 }
 
 void markerLabels(const ViewerState& state) {
-    if (!state.map || !state.markers.labels)
+    const LoadedMap* map = state.session.map();
+    const MarkerToggles& markers = state.view.values().markers;
+    if (!map || !markers.labels)
         return;
     const ImGuiIO& io = ImGui::GetIO();
-    const glm::mat4 vp = state.camera.viewProjection();
+    const scene::Camera& camera = state.view.camera();
+    const glm::mat4 vp = camera.viewProjection();
     ImDrawList* list = ImGui::GetBackgroundDrawList();
-    for (const inspect::Marker& m : state.map->markers) {
-        if (!state.markers.shown[static_cast<size_t>(m.kind)])
+    for (const inspect::Marker& m : map->markers) {
+        if (!markers.shown[static_cast<size_t>(m.kind)])
             continue;
         const glm::vec3 at = markerLabelPoint(m);
-        if (!(glm::length(at - state.camera.eye) <= state.markers.labelRange))
+        if (!(glm::length(at - camera.eye) <= markers.labelRange))
             continue;
         const glm::vec4 clip = vp * glm::vec4(at, 1.0f);
         if (clip.w <= 1.0f)
             continue; // behind the eye or too close to place
         // The 3D view is the camera's viewport (left of the sidebar), in drawable pixels.
-        const float viewW = float(state.camera.width) / std::max(io.DisplayFramebufferScale.x, 1e-3f);
-        const float viewH = float(state.camera.height) / std::max(io.DisplayFramebufferScale.y, 1e-3f);
+        const float viewW = float(camera.width) / std::max(io.DisplayFramebufferScale.x, 1e-3f);
+        const float viewH = float(camera.height) / std::max(io.DisplayFramebufferScale.y, 1e-3f);
         const float x = (clip.x / clip.w * 0.5f + 0.5f) * viewW;
         const float y = (0.5f - clip.y / clip.w * 0.5f) * viewH;
         if (x < 0.0f || y < 0.0f || x > viewW || y > viewH)
             continue;
         // Labels of markers behind walls would read as if they were in this room.
         const collision::TraceResult r =
-            state.map->model->trace(collision::Shape::ray(), state.camera.eye, at, bsp::contents::Solid);
+            map->model->trace(collision::Shape::ray(), camera.eye, at, bsp::contents::Solid);
         if (r.fraction < 1.0f)
             continue;
         const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
