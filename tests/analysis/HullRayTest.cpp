@@ -43,9 +43,7 @@ std::string objectName(const collision::TraceResult& r) {
     return "patch_" + std::to_string(r.surface) + "_" + std::to_string(facet);
 }
 
-/// Exports the hull of `mapArgument` for `box` with the CLI and checks `count` segments. With
-/// `curves`, every second segment ends at (or just past) a point of a patch facet's triangles, so
-/// that patches are met whatever the seed and count; the others go anywhere.
+/// Exports the hull of `mapArgument` for `box` with the CLI and checks `count` segments.
 Counts checkAgreement(const bsp::BspData& data, const std::string& mapArgument, const Box& box, int32_t mask,
                       bool curves, int count, uint32_t seed) {
     Counts c;
@@ -85,36 +83,15 @@ Counts checkAgreement(const bsp::BspData& data, const std::string& mapArgument, 
     const collision::Shape clear = collision::Shape::box(box.mins - 1.0f, box.maxs + 1.0f);
     auto free = [&](const glm::vec3& p) { return !model.trace(clear, p, p, mask, options).startSolid; };
     const glm::vec3 lo = data.models[0].mins, hi = data.models[0].maxs;
-    std::vector<const test::ObjTriangle*> facetTriangles;
-    for (const auto& o : *objects)
-        if (o.name.rfind("patch_", 0) == 0)
-            for (const auto& t : o.triangles)
-                facetTriangles.push_back(&t);
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> ux(lo.x, hi.x), uy(lo.y, hi.y), uz(lo.z, hi.z), unit(-1.0f, 1.0f),
-        length(16.0f, 1024.0f), approach(8.0f, 128.0f), share(0.0f, 1.0f);
-    std::uniform_int_distribution<size_t> pickTriangle(0, facetTriangles.empty() ? 0 : facetTriangles.size() - 1);
+        length(16.0f, 1024.0f);
     for (int attempts = 0; c.segments < count && attempts < count * 200; ++attempts) {
-        const bool aimed = curves && !facetTriangles.empty() && attempts % 2 == 1;
         glm::vec3 start{ux(rng), uy(rng), uz(rng)};
         glm::vec3 dir{unit(rng), unit(rng), unit(rng)};
         if (glm::length(dir) < 0.1f)
             continue;
-        glm::vec3 end = start + glm::normalize(dir) * length(rng);
-        if (aimed) {
-            // A point of a random facet triangle (barycentric weights drawn in order), reached
-            // from up to 128 units away (farther, walls would stop most) and overshot by up to a
-            // tenth of that.
-            const test::ObjTriangle& t = *facetTriangles[pickTriangle(rng)];
-            float wa = share(rng), wb = share(rng);
-            if (wa + wb > 1.0f) {
-                wa = 1.0f - wa;
-                wb = 1.0f - wb;
-            }
-            const glm::vec3 target(t.a * double(wa) + t.b * double(wb) + t.c * double(1.0f - wa - wb));
-            start = target - glm::normalize(dir) * approach(rng);
-            end = target + (target - start) * (0.1f * share(rng));
-        }
+        const glm::vec3 end = start + glm::normalize(dir) * length(rng);
         if (!free(start) || !free(end))
             continue;
         ++c.segments;
@@ -238,12 +215,15 @@ TEST(HullRays, Oa_dm1AgreesWithTheTrace) {
 TEST(HullRays, PlaygroundWithPatchesAgreesWithTheTrace) {
     auto loaded = test::loadPlayground();
     ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    // The whole count even under the sanitizers: the playground is small, and its few patches are
+    // hit only by some of the segments.
+    constexpr int kPlaygroundSegments = 1500;
     const Counts c = checkAgreement(loaded.value(), test::playgroundPath(), {{-15, -15, -24}, {15, 15, 32}},
-                                    bsp::contents::MaskPlayerSolid, true, kSegments, 7);
+                                    bsp::contents::MaskPlayerSolid, true, kPlaygroundSegments, 7);
     report("playground", c);
-    EXPECT_GT(c.hits, kSegments / 4);
+    EXPECT_GT(c.hits, kPlaygroundSegments / 4);
     EXPECT_GT(c.patchHits, 0);
-    EXPECT_LT(c.edgeGrazes + c.cornerCuts, kSegments / 50);
+    EXPECT_LT(c.edgeGrazes + c.cornerCuts, kPlaygroundSegments / 50);
 }
 
 TEST(HullRays, Oa_dm5WithPatchesAgreesWithTheTrace) {
