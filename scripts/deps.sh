@@ -6,7 +6,7 @@
 set -euo pipefail
 
 build_packages=(
-  cmake g++ make pkg-config
+  cmake g++ make ninja-build pkg-config
   libsdl2-dev libglm-dev libimgui-dev libgtest-dev googletest libbenchmark-dev
   libstb-dev libphysfs-dev python3-glad khronos-api zlib1g-dev
 )

@@ -104,7 +104,7 @@ std::vector<ClassifiedFace> classifySurfaces(const bsp::BspData& data, const col
             // The brush's own faces: grown by an empty box, the hull is the brush.
             const HullBrush hull = expandBrush(model, b, glm::vec3(0.0f), glm::vec3(0.0f));
             for (const HullFace& f : hull.faces) {
-                if (geometry::windingArea(f.points) < inspect::kBevelArea)
+                if (inspect::isBevelFace(f.points))
                     continue;
                 const bsp::BrushSide& side = data.brushSides[static_cast<size_t>(f.side)];
                 ClassifiedFace face;

@@ -91,8 +91,8 @@ struct ClassifiedFace {
     SurfaceClasses classes = 0;
 };
 
-/// Every face of every model: each brush side whose face has at least inspect::kBevelArea square
-/// units, and with `patches` each facet of each built patch collide, with its classes (faces in
+/// Every face of every model: each brush side whose face is no bevel (inspect::isBevelFace)
+/// and with `patches` each facet of each built patch collide, with its classes (faces in
 /// no class too). Owners come from `inspector` (a brush of an inline model no entity names has
 /// no owner class).
 std::vector<ClassifiedFace> classifySurfaces(const bsp::BspData& data, const collision::Model& model,

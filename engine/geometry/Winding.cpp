@@ -158,6 +158,17 @@ template <class T> T windingArea(const BasicWinding<T>& w) {
     return T(0.5) * std::sqrt(dot3(total, total));
 }
 
+template <class T> T windingWidth(const BasicWinding<T>& w) {
+    if (w.size() < 3)
+        return T(0);
+    T perimeter(0);
+    for (size_t i = 0; i < w.size(); ++i) {
+        const Vec3<T> edge = w[(i + 1) % w.size()] - w[i];
+        perimeter += std::sqrt(dot3(edge, edge));
+    }
+    return perimeter > T(0) ? T(2) * windingArea(w) / perimeter : T(0);
+}
+
 Winding baseWindingWide(const Plane& plane, float halfSize) {
     const glm::vec3& normal = plane.normal;
     int axis = -1;
@@ -240,7 +251,8 @@ void chopInPlaceWide(Winding& w, const Plane& plane, float epsilon) {
                                            std::type_identity_t<T>);                                         \
     template void chopInPlace<T>(BasicWinding<T>&, const BasicPlane<T>&, std::type_identity_t<T>);           \
     template void addToBounds<T>(const BasicWinding<T>&, Vec3<T>&, Vec3<T>&);                                \
-    template T windingArea<T>(const BasicWinding<T>&);
+    template T windingArea<T>(const BasicWinding<T>&);                                                       \
+    template T windingWidth<T>(const BasicWinding<T>&);
 CLIPLAB_GEOMETRY_WINDING(float)
 CLIPLAB_GEOMETRY_WINDING(double)
 #undef CLIPLAB_GEOMETRY_WINDING

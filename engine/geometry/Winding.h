@@ -67,5 +67,9 @@ template <class T> void addToBounds(const BasicWinding<T>& w, Vec3<T>& mins, Vec
 
 /// Area of `w` (square units).
 template <class T> T windingArea(const BasicWinding<T>& w);
+/// How wide `w` is across its longest extent: twice its area over its perimeter (units; a
+/// rectangle L long and W wide gives about W when L >> W, a square of side a gives a/2). 0 for
+/// fewer than 3 points. Tells a sliver (a line with rounding noise) from a face whatever its length.
+template <class T> T windingWidth(const BasicWinding<T>& w);
 
 } // namespace cliplab::geometry

@@ -39,6 +39,11 @@ std::string shaderName(const bsp::BspData& d, int32_t shader) {
 
 } // namespace
 
+bool isBevelFace(const std::vector<glm::dvec3>& face) {
+    return face.size() < 3 || geometry::windingArea(face) < kBevelArea ||
+           geometry::windingWidth(face) < kBevelWidth;
+}
+
 Inspector::Inspector(const bsp::BspData& data, std::vector<bsp::Entity> entities)
     : m_data(&data), m_entities(std::move(entities)), m_modelEntity(data.models.size(), -1) {
     for (size_t e = 0; e < m_entities.size(); ++e) {
@@ -109,9 +114,8 @@ std::optional<BrushInfo> Inspector::brush(int32_t index) const {
         s.surfaceFlags = d.shaders[static_cast<size_t>(side.shader)].surfaceFlags;
         const geometry::DWinding face =
             geometry::brushFace<double>(planes, static_cast<size_t>(i), kFaceExtent, kOnEpsilon, kSamePlane);
-        const double area = face.size() >= 3 ? geometry::windingArea(face) : 0.0;
-        s.bevel = area < kBevelArea;
-        s.area = s.bevel ? 0.0 : area;
+        s.bevel = isBevelFace(face);
+        s.area = s.bevel ? 0.0 : geometry::windingArea(face);
         if (!s.bevel)
             for (const glm::dvec3& v : face) {
                 lo = glm::min(lo, v);

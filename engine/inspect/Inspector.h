@@ -32,9 +32,9 @@ struct SideInfo {
     float dist = 0.0f;        ///< normal . x = dist on the plane (units).
     std::string shader;       ///< Shader name of the side ("textures/common/clip").
     int32_t surfaceFlags = 0; ///< surf:: bits of the side's shader (what a trace hitting it reports).
-    /// A bevel: the plane bounds no face of the brush (its face has less than kBevelArea square
-    /// units), only an edge or a corner. The map compiler adds these so box traces stop flush
-    /// against edges; their shader is a neighbour's, so only the geometry tells them apart.
+    /// A bevel: the plane bounds no face of the brush (isBevelFace), only an edge or a corner. The map
+    /// compiler adds these so box traces stop flush against edges; their shader is a neighbour's, so only the
+    /// geometry tells them apart.
     bool bevel = false;
     double area = 0.0; ///< Area of the side's face (square units), 0 for a bevel.
 };
@@ -59,6 +59,14 @@ struct SurfaceInfo {
 
 /// Faces smaller than this (square units) make their side a bevel.
 inline constexpr double kBevelArea = 0.01;
+/// Faces narrower than this (units, geometry::windingWidth) make their side a bevel: a bevel along
+/// a long sloped edge comes out of the float planes as a sliver some 1e-4 units wide whose area,
+/// over a 128-unit edge, can pass kBevelArea.
+inline constexpr double kBevelWidth = 0.01;
+
+/// True when `face` (a side's face cut by the brush's other sides) is only an edge or a corner of
+/// the brush: fewer than 3 points, less than kBevelArea or narrower than kBevelWidth.
+bool isBevelFace(const std::vector<glm::dvec3>& face);
 
 /// Answers questions about one map's brushes, sides and entities. Keeps a pointer to `data`,
 /// which must outlive it; immutable after construction.

@@ -269,7 +269,7 @@ TEST(BspMalformed, VisibilityInconsistent) {
     auto bytes = validBytes();
     // Give the visibility lump 4 bytes, too short for its header.
     const auto header = bsp::readHeader(bytes, "x");
-    putU32(bytes, directoryEntry(bsp::Lump::Visibility), header->lumps[0].offset);
+    putU32(bytes, directoryEntry(bsp::Lump::Visibility), static_cast<uint32_t>(header->lumps[0].offset));
     putU32(bytes, directoryEntry(bsp::Lump::Visibility) + 4, 4);
     EXPECT_EQ(loadError(bytes), "bad.bsp: visibility lump: length 4 is too short for its 8-byte header");
 }

@@ -32,9 +32,10 @@ TEST(CylinderRealMap, TreeWalkAgreesWithAllBrushes) {
 #endif
     int hits = 0;
     for (int i = 0; i < count; ++i) {
-        const Shape shape = Shape::cylinder(size(rng), size(rng));
-        const glm::vec3 start(ux(rng), uy(rng), uz(rng));
-        glm::vec3 dir(unit(rng), unit(rng), unit(rng));
+        const float radius = size(rng), halfHeight = size(rng); // in this order, not as two arguments
+        const Shape shape = Shape::cylinder(radius, halfHeight);
+        const glm::vec3 start{ux(rng), uy(rng), uz(rng)};
+        glm::vec3 dir{unit(rng), unit(rng), unit(rng)};
         const glm::vec3 end = start + dir * length(rng);
         const auto t = model.trace(shape, start, end, bsp::contents::Solid);
         const auto b = model.trace(shape, start, end, bsp::contents::Solid, brute);

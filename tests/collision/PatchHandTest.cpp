@@ -252,7 +252,7 @@ TEST(PatchDegenerate, LinesFoldsAndCollapsedRowsTraceSafely) {
         int hits = 0;
         for (int i = 0; i < 3000; ++i) {
             const Shape shape = i % 3 == 0 ? Shape::ray() : i % 3 == 1 ? kPlayer : Shape::sphere(10);
-            const glm::vec3 a(u(rng), u(rng), u(rng)), b(u(rng), u(rng), u(rng));
+            const glm::vec3 a{u(rng), u(rng), u(rng)}, b{u(rng), u(rng), u(rng)};
             if (m.trace(shape, a, a, kSolid, curvesOn()).startSolid)
                 continue;
             const auto r = m.trace(shape, a, b, kSolid, curvesOn());

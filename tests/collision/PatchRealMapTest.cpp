@@ -109,18 +109,21 @@ TEST_P(PatchRealMap, RandomTracesWithCurvesNeverEndInSolid) {
         if (kind == 1 || kind == 2) {
             shape = Shape::box({-15, -15, -24}, {15, 15, 32});
         } else if (kind == 3) {
-            shape = Shape::box({-extent(rng), -extent(rng), -extent(rng)},
-                               {extent(rng), extent(rng), extent(rng)});
+            // Drawn in order (a function's arguments are evaluated in an order the compiler picks).
+            const glm::vec3 mins{-extent(rng), -extent(rng), -extent(rng)};
+            const glm::vec3 maxs{extent(rng), extent(rng), extent(rng)};
+            shape = Shape::box(mins, maxs);
         } else if (kind == 4) {
             shape = Shape::sphere(extent(rng));
         } else if (kind == 5) {
             // Square footprint, as in the brush property test (the tree walk widens by the box).
             const float half = extent(rng);
-            shape = Shape::capsule({-half, -half, -extent(rng)}, {half, half, extent(rng)});
+            const float below = extent(rng), above = extent(rng);
+            shape = Shape::capsule({-half, -half, -below}, {half, half, above});
         }
         if (model.trace(shape, start, start, mask, o).startSolid)
             continue;
-        glm::vec3 dir(unit(rng), unit(rng), unit(rng));
+        glm::vec3 dir{unit(rng), unit(rng), unit(rng)};
         const float len = std::sqrt(dir.x * dir.x + dir.y * dir.y + dir.z * dir.z);
         if (len < 1e-3f)
             continue;

@@ -139,7 +139,7 @@ EarlyStops compare(const collision::Model& model, int32_t brute, const PlaneShif
         Shape shape = Shape::ray();
         glm::vec3 inscribed(0.0f); // half size of a box inside the shape (boxes trace exactly)
         if (kind == collision::ShapeKind::Box) {
-            const glm::vec3 h(size(rng), size(rng), size(rng));
+            const glm::vec3 h{size(rng), size(rng), size(rng)};
             shape = Shape::box(-h, h);
             inscribed = h;
         } else if (kind == collision::ShapeKind::Sphere) {
@@ -151,9 +151,9 @@ EarlyStops compare(const collision::Model& model, int32_t brute, const PlaneShif
             shape = Shape::cylinder(r, h);
             inscribed = glm::vec3(r / std::sqrt(2.0f), r / std::sqrt(2.0f), h);
         }
-        glm::vec3 dir = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + glm::vec3(0, 0, 1e-3f));
+        glm::vec3 dir = glm::normalize(glm::vec3{unit(rng), unit(rng), unit(rng)} + glm::vec3(0, 0, 1e-3f));
         float len = length(rng);
-        glm::vec3 start(ux(rng), uy(rng), uz(rng));
+        glm::vec3 start{ux(rng), uy(rng), uz(rng)};
         if (nearCorners) {
             const auto& brushes = model.brushes();
             const auto& b = brushes[rng() % brushes.size()];
@@ -162,7 +162,7 @@ EarlyStops compare(const collision::Model& model, int32_t brute, const PlaneShif
             const auto c = rng();
             const glm::vec3 corner((c & 1) ? b.maxs.x : b.mins.x, (c & 2) ? b.maxs.y : b.mins.y,
                                    (c & 4) ? b.maxs.z : b.mins.z);
-            const glm::vec3 target = corner + 8.0f * glm::vec3(unit(rng), unit(rng), unit(rng));
+            const glm::vec3 target = corner + 8.0f * glm::vec3{unit(rng), unit(rng), unit(rng)};
             len = 64.0f + 192.0f * (unit(rng) + 1.0f) * 0.5f;
             start = target - dir * len;
         }

@@ -76,11 +76,11 @@ TEST(StepCorrect, NeverEndsAStepInsideABrush) {
     options.stepLength = 6.0f;
     int moves = 0;
     while (moves < 300) {
-        const glm::vec3 start(u(rng), u(rng), 20.0f + 0.1f * u(rng));
+        const glm::vec3 start{u(rng), u(rng), 20.0f + 0.1f * u(rng)};
         if (m.trace(player, start, start, kSolid).startSolid)
             continue;
         ++moves;
-        const glm::vec3 end(u(rng), u(rng), start.z + 0.2f * u(rng));
+        const glm::vec3 end{u(rng), u(rng), start.z + 0.2f * u(rng)};
         const auto r = collision::stepAndCorrect(m, player, start, end, kSolid, options);
         EXPECT_FALSE(r.stuck);
         EXPECT_FALSE(m.trace(player, r.position, r.position, kSolid).startSolid)

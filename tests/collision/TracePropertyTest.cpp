@@ -44,18 +44,21 @@ void checkMap(const char* name, int32_t mask) {
         if (kind == 1 || kind == 2) {
             shape = Shape::box({-15, -15, -24}, {15, 15, 32});
         } else if (kind == 3) {
-            shape = Shape::box({-extent(rng), -extent(rng), -extent(rng)},
-                               {extent(rng), extent(rng), extent(rng)});
+            // Drawn in order (a function's arguments are evaluated in an order the compiler picks).
+            const glm::vec3 mins{-extent(rng), -extent(rng), -extent(rng)};
+            const glm::vec3 maxs{extent(rng), extent(rng), extent(rng)};
+            shape = Shape::box(mins, maxs);
         } else if (kind == 4) {
             const float half = extent(rng);
-            shape = Shape::capsule({-half, -half, -extent(rng)}, {half, half, extent(rng)});
+            const float below = extent(rng), above = extent(rng);
+            shape = Shape::capsule({-half, -half, -below}, {half, half, above});
         } else if (kind == 5) {
             shape = Shape::sphere(extent(rng));
         }
-        const glm::vec3 start(ux(rng), uy(rng), uz(rng));
+        const glm::vec3 start{ux(rng), uy(rng), uz(rng)};
         if (model.trace(shape, start, start, mask, judge).startSolid)
             continue;
-        glm::vec3 dir(unit(rng), unit(rng), unit(rng));
+        glm::vec3 dir{unit(rng), unit(rng), unit(rng)};
         if (dir == glm::vec3(0.0f))
             continue;
         const glm::vec3 end =

@@ -27,7 +27,7 @@ std::vector<Side> randomSides(int count, unsigned seed) {
     std::uniform_real_distribution<float> u(-4096.0f, 4096.0f);
     std::vector<Side> out;
     while (int(out.size()) < count) {
-        glm::vec3 n(g(rng), g(rng), g(rng));
+        glm::vec3 n{g(rng), g(rng), g(rng)};
         if (out.size() % 7 == 0)
             n[static_cast<int>(out.size() % 3)] = 0.0f; // some normals in a coordinate plane
         if (geometry::normalizeInPlace(n) < 1e-3f)
@@ -56,9 +56,9 @@ TEST(TraceSupport, BoxShiftIsTheModuleBoxSupportBitForBit) {
     const auto sides = randomSides(2000, 6);
     for (int b = 0; b < 200; ++b) {
         const glm::vec3 half =
-            b == 0 ? glm::vec3(15.0f, 15.0f, 28.0f) : glm::vec3(size(rng), size(rng), size(rng));
+            b == 0 ? glm::vec3(15.0f, 15.0f, 28.0f) : glm::vec3{size(rng), size(rng), size(rng)};
         TraceWork tw = symmetricBox(half);
-        const glm::vec3 p(coord(rng), coord(rng), coord(rng));
+        const glm::vec3 p{coord(rng), coord(rng), coord(rng)};
         for (const Side& s : sides) {
             const float game = dot3(p, s.normal) - shiftedPlaneDist<kBox>(tw, s.normal, s.dist, s.signBits);
             const float module = dot3(p, s.normal) - (s.dist + geometry::boxSupport(s.normal, half));
@@ -81,11 +81,14 @@ TEST(TraceSupport, CapsuleShiftAgreesWithTheModuleCapsuleSupport) {
     tw.sphereOffset = glm::vec3(0.0f, 0.0f, 13.0f);
     int exact = 0;
     for (const Side& s : sides) {
-        const glm::vec3 p(coord(rng), coord(rng), coord(rng));
+        const glm::vec3 p{coord(rng), coord(rng), coord(rng)};
         const float game = dot3(spherePoint(tw, s.normal, p), s.normal) -
                            shiftedPlaneDist<kSphere>(tw, s.normal, s.dist, s.signBits);
         const float module = dot3(p, s.normal) - (s.dist + geometry::capsuleSupport(s.normal, 15.0f, 13.0f));
-        const float scale = std::fabs(dot3(p, s.normal)) + std::fabs(s.dist) + 28.0f;
+        // Rounding of a dot product grows with its terms' magnitudes, not with its value (which
+        // cancels): the bound is a few units in the last place of the largest sum formed.
+        const float scale = std::fabs(p.x * s.normal.x) + std::fabs(p.y * s.normal.y) +
+                            std::fabs(p.z * s.normal.z) + std::fabs(s.dist) + 28.0f;
         EXPECT_NEAR(game, module, 4.0f * scale * 1.2e-7f);
         exact += game == module;
     }
@@ -100,7 +103,7 @@ TEST(TraceSupport, CylinderShiftUsesTheModuleFormula) {
     tw.radius = 15.0f;
     tw.size[1] = glm::vec3(15.0f, 15.0f, 28.0f);
     for (const Side& s : randomSides(2000, 11)) {
-        const glm::vec3 p(coord(rng), coord(rng), coord(rng));
+        const glm::vec3 p{coord(rng), coord(rng), coord(rng)};
         const float trace = dot3(p, s.normal) - shiftedPlaneDist<kCylinder>(tw, s.normal, s.dist, s.signBits);
         const float module = dot3(p, s.normal) - (s.dist + geometry::cylinderSupport(s.normal, 15.0f, 28.0f));
         EXPECT_EQ(std::bit_cast<uint32_t>(trace), std::bit_cast<uint32_t>(module));

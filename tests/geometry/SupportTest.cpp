@@ -19,7 +19,7 @@ std::vector<glm::vec3> unitNormals(int count, unsigned seed) {
     std::normal_distribution<float> g(0.0f, 1.0f);
     std::vector<glm::vec3> out{{1, 0, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
     while (int(out.size()) < count) {
-        glm::vec3 n(g(rng), g(rng), g(rng));
+        glm::vec3 n{g(rng), g(rng), g(rng)};
         const float l = std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
         if (l > 1e-3f)
             out.push_back(n / l);
@@ -49,7 +49,7 @@ TEST(Support, CapsuleReachesItsFarthestSurfacePoint) {
     std::normal_distribution<double> g(0.0, 1.0);
     std::vector<glm::dvec3> surface; // points of both spheres' surfaces
     for (int k = 0; k < 20000; ++k) {
-        glm::dvec3 d(g(rng), g(rng), g(rng));
+        glm::dvec3 d{g(rng), g(rng), g(rng)};
         d /= std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
         surface.push_back(d * double(r) + glm::dvec3(0, 0, (k & 1) ? h : -h));
     }

@@ -45,7 +45,7 @@ TEST(Winding, BaseSquareLiesOnItsPlaneWithTheAskedSizeAndTurn) {
     std::mt19937 rng(7);
     std::normal_distribution<double> g(0.0, 1.0);
     for (int k = 0; k < 200; ++k) {
-        glm::dvec3 n(g(rng), g(rng), g(rng));
+        glm::dvec3 n{g(rng), g(rng), g(rng)};
         n /= std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
         const DPlane p{n, g(rng) * 500.0};
         for (Facing f : {Facing::Clockwise, Facing::CounterClockwise}) {
@@ -106,12 +106,23 @@ TEST(Winding, SplitByAnAxialPlaneCutsExactly) {
     EXPECT_FLOAT_EQ(windingArea(back), 2.0f * 1.1f);
 }
 
+TEST(Winding, WidthTellsASliverFromAFaceWhateverItsLength) {
+    // A bevel along a 128-unit sloped edge, 1e-4 wide from float planes: its area passes 0.01,
+    // its width does not.
+    const DWinding sliver{{0, 0, 0}, {0, 128, 0}, {1e-4, 128, 0}, {1e-4, 0, 0}};
+    EXPECT_GT(windingArea(sliver), 0.0127);
+    EXPECT_NEAR(windingWidth(sliver), 1e-4, 1e-7);
+    const DWinding square{{0, 0, 0}, {2, 0, 0}, {2, 2, 0}, {0, 2, 0}};
+    EXPECT_DOUBLE_EQ(windingWidth(square), 1.0);
+    EXPECT_EQ(windingWidth(DWinding{{0, 0, 0}, {1, 0, 0}}), 0.0);
+}
+
 TEST(Winding, SplitKeepsAreaAndSides) {
     std::mt19937 rng(11);
     std::normal_distribution<double> g(0.0, 1.0);
     const DWinding square = baseWinding(DPlane{{0.0, 0.0, 1.0}, 3.0}, 50.0);
     for (int k = 0; k < 300; ++k) {
-        glm::dvec3 n(g(rng), g(rng), g(rng));
+        glm::dvec3 n{g(rng), g(rng), g(rng)};
         n /= std::sqrt(dot3(n, n));
         const DPlane cut{n, g(rng) * 20.0};
         DWinding front, back;

@@ -3,6 +3,7 @@
 #include "collision/Model.h"
 #include "mapc/Compiler.h"
 #include "mapc/MapTestUtil.h"
+#include "support/TestSupport.h"
 #include "world/MapLoader.h"
 
 #include <gtest/gtest.h>
@@ -48,7 +49,7 @@ TEST(CompiledTrace, RaysAndBoxesNeverPassAOneUnitWall) {
     const int traces = 20000;
 #endif
     for (int i = 0; i < traces; ++i) {
-        const glm::vec3 start(before(rng), u(rng), u(rng)), end(after(rng), u(rng), u(rng));
+        const glm::vec3 start{before(rng), u(rng), u(rng)}, end{after(rng), u(rng), u(rng)};
         const auto& shape = (i & 1) ? kPlayer : collision::Shape::ray();
         const float reach = (i & 1) ? 15.0f : 0.0f;
         if (start.x + reach >= 64.0f)
@@ -85,7 +86,7 @@ TEST(CompiledTrace, BevelsStopBoxesStoppingShortOfASharpEdge) {
 }
 
 TEST(CompiledTrace, EveryPointInsideABrushHasItsContents) {
-    auto d = world::loadMap(std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map", nullptr);
+    auto d = test::loadPlayground();
     ASSERT_TRUE(d.ok()) << d.error().message;
     const collision::Model model(d.value());
     std::mt19937 rng(5);
@@ -98,7 +99,7 @@ TEST(CompiledTrace, EveryPointInsideABrushHasItsContents) {
 #endif
     int inside = 0;
     for (int i = 0; i < samples; ++i) {
-        const glm::vec3 p(x(rng), y(rng), z(rng));
+        const glm::vec3 p{x(rng), y(rng), z(rng)};
         int32_t expected = 0;
         for (int32_t b = 0; b < m.numBrushes; ++b)
             if (test::insideBrush(d.value(), b, p, 0.01f))

@@ -159,7 +159,7 @@ std::string randomConvexBrushes(int count, double spread, unsigned seed) {
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     std::string brushes;
     for (int b = 0; b < count; ++b) {
-        const glm::dvec3 c(u(rng) * spread, u(rng) * spread, u(rng) * spread / 2);
+        const glm::dvec3 c{u(rng) * spread, u(rng) * spread, u(rng) * spread / 2};
         const double r = 24 + 24 * (u(rng) + 1);
         std::vector<std::pair<glm::dvec3, double>> planes;
         for (int k = 0; k < 3; ++k)
@@ -169,7 +169,7 @@ std::string randomConvexBrushes(int count, double spread, unsigned seed) {
                 planes.push_back({n, glm::dot(n, c) + r * 1.1});
             }
         for (int k = 0; k < 8; ++k) {
-            glm::dvec3 n(u(rng), u(rng), u(rng));
+            glm::dvec3 n{u(rng), u(rng), u(rng)};
             if (glm::length(n) < 0.2)
                 continue;
             n = glm::normalize(n);

@@ -150,11 +150,13 @@ TEST(PatchFixture, BoxRestsOnTheRampAndOnTheArch) {
 class PatchRamp : public ::testing::TestWithParam<std::tuple<double, movement::Preset>> {};
 
 TEST_P(PatchRamp, WalksUpTheRampOntoThePlatform) {
-    const auto [rate, preset] = GetParam();
+    // Not a structured binding: the lambda below captures the rate, which clang 14 does not allow
+    // of a binding.
+    const double rate = std::get<0>(GetParam());
     const Fixture& f = fixture();
     ASSERT_TRUE(f.model);
     movement::Settings s;
-    s.preset = preset;
+    s.preset = std::get<1>(GetParam());
     movement::Input in;
     in.forward = 1.0f;
     in.yaw = 0.0f;

@@ -67,7 +67,7 @@ TEST(StepCorrectRealMap, CornerTableGivesTheSameCorrectionsAsCountingPerPush) {
     const collision::Shape box = collision::Shape::box({-15, -15, -24}, {15, 15, 32});
     int pushed = 0;
     for (int i = 0; i < 3000; ++i) {
-        const glm::vec3 p(ux(rng), uy(rng), uz(rng));
+        const glm::vec3 p{ux(rng), uy(rng), uz(rng)};
         const auto a = collision::correct(model, box, p, bsp::contents::MaskPlayerSolid, {});
         const auto b = withTable(box, p, bsp::contents::MaskPlayerSolid);
         ASSERT_EQ(a.position, b.position) << i;

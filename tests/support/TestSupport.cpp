@@ -151,8 +151,30 @@ void writeFile(const std::string& path, const std::string& text) {
     writeFile(path, std::vector<uint8_t>(text.begin(), text.end()));
 }
 
+namespace {
+
+/// The folder every temporary directory of this test process goes into, made on first use and
+/// removed with all it holds when the process exits (a test that fails still exits normally).
+const std::filesystem::path& processTempRoot() {
+    static const std::filesystem::path root = [] {
+        std::string pattern = (std::filesystem::temp_directory_path() / "cliplab-tests-XXXXXX").string();
+        const char* made = mkdtemp(pattern.data());
+        std::atexit([] {
+            std::error_code ec;
+            std::filesystem::remove_all(processTempRoot(), ec);
+        });
+        return std::filesystem::path(made ? made : "");
+    }();
+    return root;
+}
+
+} // namespace
+
 std::string makeTempDir(const std::string& tag) {
-    std::string pattern = (std::filesystem::temp_directory_path() / ("cliplab-" + tag + "-XXXXXX")).string();
+    const std::filesystem::path& root = processTempRoot();
+    if (root.empty())
+        return {};
+    std::string pattern = (root / (tag + "-XXXXXX")).string();
     char* dir = mkdtemp(pattern.data());
     return dir ? std::string(dir) : std::string();
 }

@@ -26,7 +26,8 @@ std::vector<uint8_t> makeZip(const std::vector<std::pair<std::string, std::vecto
 void writeFile(const std::string& path, const std::vector<uint8_t>& bytes);
 void writeFile(const std::string& path, const std::string& text);
 
-/// A fresh empty temporary directory, removed with the process' temp files by the OS.
+/// A fresh empty temporary directory; it and everything in it are removed when the test process
+/// exits.
 std::string makeTempDir(const std::string& tag);
 
 /// Output and exit code of a command run through the shell.
