@@ -15,12 +15,20 @@ namespace {
 
 /// Half the size of the square each face starts from (units), as the map compiler's.
 constexpr double kFaceExtent = 65536.0;
-/// Points this close to a plane count as on it when cutting faces (units), as in the map compiler.
-constexpr double kOnEpsilon = 0.001;
-/// Faces with less area than this are an edge or a point of the polyhedron, not a face (square units).
-constexpr double kMinFaceArea = 1e-6;
-/// Two unit normals closer than this (1 - dot) are the same direction.
-constexpr double kSameNormal = 1e-9;
+/// Points this close to a plane count as on it when cutting faces (units). Not the map compiler's
+/// 0.001: that band keeps a corner up to 0.001 units in front of a plane in one face and cuts it in
+/// the next, so the faces of a corner disagree about where it is, and a face a few thousandths wide
+/// (a bevel or border along an edge) comes out with corners that tilt its fan triangles by degrees.
+/// With this one every corner lies on its planes to rounding.
+constexpr double kOnPlane = 1e-9;
+/// Faces with less area than this are an edge or a point of the polyhedron, not a face (square
+/// units): with exact clipping that is rounding only, so a thin face is kept (dropped, it would
+/// leave a slit between its neighbours).
+constexpr double kMinFaceArea = 1e-9;
+/// Two unit normals closer than this (1 - dot) are the same direction: a side repeated (with
+/// float noise at most). Planes less alike are all kept: two sides 2e-5 radians apart still part
+/// by 0.01 units across a brush, and the trace tests both.
+constexpr double kSameNormal = 1e-12;
 
 /// How far the plane with normal `n` moves out for a box mins..maxs: minus n . c, c the corner
 /// deepest behind the plane. This is the game's choice of corner by the normal's sign bits; for
@@ -30,6 +38,15 @@ double support(const glm::dvec3& n, const glm::dvec3& mins, const glm::dvec3& ma
     const glm::dvec3 corner(n.x < 0.0 ? maxs.x : mins.x, n.y < 0.0 ? maxs.y : mins.y,
                             n.z < 0.0 ? maxs.z : mins.z);
     return -glm::dot(n, corner);
+}
+
+/// The game's plane n . x = dist (n a float normal, of unit length only to float precision) with
+/// its normal scaled to unit length in double: the same points. The windings need a unit normal:
+/// on one a few 1e-8 long they come out off their own plane by dist times that (up to 1e-4 units
+/// on a large map), so faces meeting at a corner would put it in different places.
+geometry::DPlane unitPlane(const glm::dvec3& n, double dist) {
+    const double length = glm::length(n);
+    return {n / length, dist / length};
 }
 
 /// A plane of the polyhedron to build, with what its face stands for.
@@ -62,7 +79,7 @@ std::vector<HullFace> clipPolyhedron(const std::vector<HullPlane>& planes) {
         cuts.push_back(k.plane);
     std::vector<HullFace> faces;
     for (size_t i = 0; i < kept.size(); ++i) {
-        geometry::DWinding w = geometry::brushFace<double>(cuts, i, kFaceExtent, kOnEpsilon);
+        geometry::DWinding w = geometry::brushFace<double>(cuts, i, kFaceExtent, kOnPlane);
         if (w.size() < 3 || geometry::windingArea(w) < kMinFaceArea)
             continue;
         faces.push_back({kept[i].side, kept[i].plane.normal, kept[i].plane.dist, std::move(w)});
@@ -81,7 +98,7 @@ HullBrush expandBrush(const collision::Model& model, int32_t brush, const glm::v
     for (int32_t s = b.firstSide; s < b.firstSide + b.numSides; ++s) {
         const collision::CollisionSide& side = model.sides()[static_cast<size_t>(s)];
         const glm::dvec3 n(side.normal);
-        planes.push_back({{n, double(side.dist) + support(n, lo, hi)}, s});
+        planes.push_back({unitPlane(n, double(side.dist) + support(n, lo, hi)), s});
     }
     HullBrush out;
     out.brush = brush;
@@ -120,15 +137,18 @@ std::vector<HullFacet> expandPatches(const collision::Model& model, int32_t firs
             std::vector<HullPlane> planes;
             const collision::PatchPlane& sp = pc.planes[static_cast<size_t>(facet.surfacePlane)];
             const glm::dvec3 sn(sp.normal);
-            planes.push_back({{sn, double(sp.dist) + support(sn, lo, hi)}, -1});
+            planes.push_back({unitPlane(sn, double(sp.dist) + support(sn, lo, hi)), -1});
             for (int32_t j = 0; j < facet.numBorders; ++j) {
                 const collision::PatchBorder& border = pc.borders[static_cast<size_t>(facet.firstBorder + j)];
                 const collision::PatchPlane& bp = pc.planes[static_cast<size_t>(border.plane)];
-                geometry::DPlane d{glm::dvec3(bp.normal), double(bp.dist)};
-                if (border.inward)
-                    d = d.flipped();
-                d.dist += support(d.normal, lo, hi);
-                planes.push_back({d, j == facet.numBorders - 1 ? -2 : j});
+                glm::dvec3 n(bp.normal);
+                double dist = double(bp.dist);
+                if (border.inward) {
+                    n = -n;
+                    dist = -dist;
+                }
+                planes.push_back(
+                    {unitPlane(n, dist + support(n, lo, hi)), j == facet.numBorders - 1 ? -2 : j});
             }
             HullFacet h;
             h.patch = static_cast<int32_t>(p);

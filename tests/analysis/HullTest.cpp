@@ -35,7 +35,7 @@ analysis::HullBrush expandOnly(const bsp::BspData& d) {
 }
 
 /// Length of the sum of the faces' area vectors over their total area: zero for a closed
-/// surface (up to the windings' on-plane epsilon of 0.001 units).
+/// surface (up to rounding: the faces are clipped with an on-plane band of 1e-9 units).
 double openness(const std::vector<analysis::HullFace>& faces) {
     glm::dvec3 sum(0.0);
     double total = 0.0;

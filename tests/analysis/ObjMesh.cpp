@@ -2,7 +2,9 @@
 
 #include <glm/geometric.hpp>
 
+#include <array>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 namespace cliplab::test {
@@ -97,11 +99,11 @@ std::optional<ObjEntry> firstEntry(const ObjObject& object, const glm::dvec3& st
     return best;
 }
 
-std::optional<double> epsilonRuleStop(const ObjObject& object, const glm::dvec3& start, const glm::dvec3& end,
-                                      double epsilon, bool facet) {
+std::optional<double> epsilonRuleStop(const std::vector<ObjPlane>& planes, const glm::dvec3& start,
+                                      const glm::dvec3& end, double epsilon, bool facet) {
     double enter = -1.0, leave = 1.0;
     bool leadBack = false, startOut = false;
-    for (const ObjPlane& p : object.planes) {
+    for (const ObjPlane& p : planes) {
         const double d1 = glm::dot(p.normal, start) - p.dist, d2 = glm::dot(p.normal, end) - p.dist;
         if (d1 > 0.0)
             startOut = true;
@@ -111,7 +113,7 @@ std::optional<double> epsilonRuleStop(const ObjObject& object, const glm::dvec3&
             continue;
         if (d1 > d2) {
             const double f = std::max(0.0, (d1 - epsilon) / (d1 - d2));
-            if (f > enter) {
+            if (f > enter) { // ties keep the earlier plane, as the game does
                 enter = f;
                 leadBack = p.back;
             }
@@ -124,11 +126,49 @@ std::optional<double> epsilonRuleStop(const ObjObject& object, const glm::dvec3&
     return enter;
 }
 
-double outsideDistance(const ObjObject& object, const glm::dvec3& p) {
+double outsideDistance(const std::vector<ObjPlane>& planes, const glm::dvec3& p) {
     double out = -1e300;
-    for (const ObjPlane& plane : object.planes)
+    for (const ObjPlane& plane : planes)
         out = std::max(out, glm::dot(plane.normal, p) - plane.dist);
     return out;
+}
+
+double meshOffPlanes(const ObjObject& object, const std::vector<ObjPlane>& planes) {
+    double worst = 0.0;
+    for (const ObjTriangle& t : object.triangles) {
+        double best = 1e300;
+        for (const ObjPlane& p : planes) {
+            if (t.back && !p.back)
+                continue;
+            double off = 0.0;
+            for (const glm::dvec3& v : {t.a, t.b, t.c})
+                off = std::max(off, std::fabs(glm::dot(p.normal, v) - p.dist));
+            best = std::min(best, off);
+        }
+        worst = std::max({worst, best, outsideDistance(planes, t.a), outsideDistance(planes, t.b),
+                          outsideDistance(planes, t.c)});
+    }
+    return worst;
+}
+
+size_t unpairedEdges(const ObjObject& object) {
+    auto key = [](const glm::dvec3& v) { return std::array<double, 3>{v.x, v.y, v.z}; };
+    std::map<std::pair<std::array<double, 3>, std::array<double, 3>>, int> edges;
+    for (const ObjTriangle& t : object.triangles) {
+        const glm::dvec3* corners[3] = {&t.a, &t.b, &t.c};
+        for (int i = 0; i < 3; ++i) {
+            const auto from = key(*corners[i]), to = key(*corners[(i + 1) % 3]);
+            // +1 for a directed edge, -1 for its reverse: each pair cancels.
+            if (from < to)
+                ++edges[{from, to}];
+            else
+                --edges[{to, from}];
+        }
+    }
+    size_t unpaired = 0;
+    for (const auto& [edge, count] : edges)
+        unpaired += size_t(std::abs(count));
+    return unpaired;
 }
 
 double objVolume(const ObjObject& object) {
