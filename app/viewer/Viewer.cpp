@@ -300,6 +300,7 @@ void ViewerLoop::simulate(double frameTime) {
     session.applySettings();
     if (session.replay().active()) {
         session.replay().update(m_st, frameTime); // a recording plays: the live player waits
+        m_input.tickRan(); // and a key tapped meanwhile does not act when it comes back
     } else if (m_config.script) {
         if (m_scriptTick < m_scriptInputs.size()) {
             const movement::Input& input = m_scriptInputs[m_scriptTick++];

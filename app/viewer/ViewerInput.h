@@ -12,7 +12,6 @@
 #include <array>
 #include <functional>
 #include <optional>
-#include <vector>
 
 struct SDL_Window;
 union SDL_Event;

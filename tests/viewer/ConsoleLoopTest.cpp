@@ -233,7 +233,7 @@ void ctrlKey(ViewerLoopHarness& v, SDL_Keycode sym) {
 } // namespace
 
 TEST(ConsoleLoop, ALineTypedWithEnterInOneFrameArrivesExact) {
-    ViewerLoopHarness v(1280, 720);
+    ViewerLoopHarness v(640, 360);
     ASSERT_TRUE(v.ok()) << v.error;
     pressConsoleKey(v);
     ASSERT_TRUE(v.loop->console().open());
@@ -268,7 +268,7 @@ TEST(ConsoleLoop, ALineTypedWithEnterInOneFrameArrivesExact) {
 }
 
 TEST(ConsoleLoop, EscClosesItAndTheLineEditsAsATerminal) {
-    ViewerLoopHarness v(1280, 720);
+    ViewerLoopHarness v(640, 360);
     ASSERT_TRUE(v.ok()) << v.error;
     pressConsoleKey(v);
     typeText(v, "alpha beta gamma");

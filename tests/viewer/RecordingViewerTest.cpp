@@ -320,11 +320,11 @@ TEST(ViewerRecording, CloseInTheRecordingPanelEndsThePlayback) {
     auto recordingTo = [&](viewer::ViewerConfig& c) { c.recordingPath = path; };
     {
         // Recorded live (F5, walk, F5), then "play it" and "close" in the same viewer.
-        test::ViewerLoopHarness v(1280, 720, "", "", recordingTo);
+        test::ViewerLoopHarness v(800, 450, "", "", recordingTo);
         ASSERT_TRUE(v.ok()) << v.error;
         v.tap(SDLK_F5);
         v.key(SDLK_w, true);
-        v.frames(60);
+        v.frames(30);
         v.key(SDLK_w, false);
         v.tap(SDLK_F5);
         viewer::ReplayController& r = v.state().session.replay();
@@ -344,7 +344,7 @@ TEST(ViewerRecording, CloseInTheRecordingPanelEndsThePlayback) {
     }
     {
         // Opened with --replay at start, played for a while, then closed.
-        test::ViewerLoopHarness v(1280, 720, "", "", [&](viewer::ViewerConfig& c) { c.replayPath = path; });
+        test::ViewerLoopHarness v(800, 450, "", "", [&](viewer::ViewerConfig& c) { c.replayPath = path; });
         ASSERT_TRUE(v.ok()) << v.error;
         viewer::ReplayController& r = v.state().session.replay();
         ASSERT_TRUE(r.active());

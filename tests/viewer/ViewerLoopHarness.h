@@ -176,12 +176,12 @@ public:
             return std::nullopt;
         const ImGuiID rowId = ImHashStr(rowLabel, 0, w->ID), id = ImHashStr(label, 0, w->ID);
         const float top = w->Pos.y, bottom = w->Pos.y + w->Size.y;
-        for (float y = top + 4.0f; y < bottom; y += 6.0f) {
+        for (float y = top + 4.0f; y < bottom; y += 8.0f) { // rows are >= 13 px tall
             mouseTo(w->Pos.x + 14.0f, y);
             frames(1);
             if (GImGui->HoveredId != rowId)
                 continue;
-            for (float x = w->Pos.x + 14.0f; x < w->Pos.x + w->Size.x; x += 8.0f) {
+            for (float x = w->Pos.x + 14.0f; x < w->Pos.x + w->Size.x; x += 10.0f) { // buttons >= 20 px
                 mouseTo(x, y);
                 frames(1);
                 if (GImGui->HoveredId == id)
