@@ -258,6 +258,16 @@ TEST(ViewerInput, ProbesAndSweepKeysStartAtThePlayersEye) {
     v.tap(SDLK_2);
     EXPECT_EQ(v.state().probes.sweep().start, eye);
     EXPECT_EQ(v.state().probes.sweep().end, eye);
+    // Ducked, the eye is at the crouched view height.
+    v.key(SDLK_c, true);
+    for (int i = 0; i < 30 && !v.state().session.player().crouched; ++i)
+        v.frames(1);
+    ASSERT_TRUE(v.state().session.player().crouched);
+    v.tap(SDLK_1);
+    const cliplab::movement::PlayerState& ducked = v.state().session.player();
+    EXPECT_EQ(v.state().probes.sweep().start.z,
+              ducked.origin.z + v.state().session.sim().settings().crouchEyeHeight);
+    v.key(SDLK_c, false);
 
     // The Inspector opened and scrolled into view: its header is under the cursor somewhere in
     // the sidebar as it is now.
