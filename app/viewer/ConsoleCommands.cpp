@@ -6,6 +6,8 @@
 #include "core/Parse.h"
 #include "inspect/BrushKind.h"
 
+#include <glm/geometric.hpp>
+
 #include <cmath>
 #include <functional>
 
@@ -72,7 +74,9 @@ std::optional<int32_t> brushArgument(const ViewerState& st, const std::string& t
 }
 
 void addProbeCommands(console::Console& con, ViewerState& st) {
-    con.addCommand("probe", "probe: traces the probe shape along the view's centre and inspects what it hits",
+    con.addCommand("probe",
+                   "probe: traces the probe shape from the player's eye along the view's centre and inspects "
+                   "what it hits",
                    [&st](const Words& a) {
                        if (a.size() != 1)
                            return Reply::fail("usage: probe");
@@ -127,7 +131,7 @@ Reply reachCommand(console::Console& con, ViewerState& st, const Words& a) {
     con.print(line);
     if (wait) {
         st.analysis.waitReach();
-        st.pollReach();
+        st.pollReach(false); // printed here, in its place among the lines
         if (!st.analysis.reach().map)
             return Reply::fail(st.analysis.reach().summary);
         con.print(st.analysis.reach().summary);
@@ -229,12 +233,18 @@ void addViewCommands(console::Console& con, ViewerState& st, ConsoleHost& host) 
                        return Reply::ok();
                    });
     con.addCommand("viewpos",
-                   "viewpos: prints the player's origin and yaw and copies them as a setviewpos command",
+                   "viewpos: prints the player's origin and yaw, its eye (origin + view height) and the "
+                   "chase camera when on, and copies them as a setviewpos command",
                    [&con, &st, &host](const Words&) {
                        const std::string text = viewPosText(st);
-                       const glm::vec3 eye = st.view.camera().eye;
-                       con.print("(" + text + ")  eye " + floatText(eye.x) + " " + floatText(eye.y) + " " +
-                                 floatText(eye.z) + "  (copied)");
+                       auto vec = [](const glm::vec3& v) {
+                           return floatText(v.x) + " " + floatText(v.y) + " " + floatText(v.z);
+                       };
+                       const glm::vec3 eye = st.playerEye(), camera = st.view.camera().eye;
+                       std::string line = "(" + text + ")  eye " + vec(eye);
+                       if (glm::distance(eye, camera) > 0.01f)
+                           line += "  camera " + vec(camera);
+                       con.print(line + "  (copied)");
                        host.setClipboard("setviewpos " + text);
                        return Reply::ok();
                    });

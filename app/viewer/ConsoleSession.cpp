@@ -18,6 +18,31 @@ std::optional<std::string> ConsoleSession::execFile(const std::string& path) {
     return m_console.enqueueFile(path);
 }
 
+bool ConsoleSession::consoleKey(const SDL_Keysym& k) {
+    if (k.scancode == SDL_SCANCODE_ESCAPE) { // as in the game: Esc closes the console, the line kept
+        m_window.toggle();
+        return true;
+    }
+    if (!(k.mod & KMOD_CTRL) || (k.mod & (KMOD_ALT | KMOD_GUI)))
+        return false;
+    switch (k.sym) {
+    case SDLK_a:
+        m_window.edit(LineEdit::Start);
+        return true;
+    case SDLK_e:
+        m_window.edit(LineEdit::End);
+        return true;
+    case SDLK_u:
+        m_window.edit(LineEdit::DeleteToStart);
+        return true;
+    case SDLK_w:
+        m_window.edit(LineEdit::DeleteWordBack);
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool ConsoleSession::handleEvent(const SDL_Event& ev) {
     if (ev.type == SDL_KEYDOWN) {
         const SDL_Keysym& k = ev.key.keysym;
@@ -32,6 +57,8 @@ bool ConsoleSession::handleEvent(const SDL_Event& ev) {
             m_quit = true;
             return true;
         }
+        if (open() && consoleKey(k))
+            return true;
     }
     if (ev.type == SDL_TEXTINPUT && m_dropText) {
         // The character the toggle key types (` or ~, or a dead key's) belongs to the toggle.
@@ -41,6 +68,11 @@ bool ConsoleSession::handleEvent(const SDL_Event& ev) {
     if (ev.type == SDL_KEYDOWN || ev.type == SDL_KEYUP)
         m_dropText = false;
     return false;
+}
+
+void ConsoleSession::printNotes() {
+    for (const std::string& line : m_state.takeNotes())
+        m_console.print(line);
 }
 
 std::optional<std::string> ConsoleSession::takeScreenshotRequest() {

@@ -26,13 +26,18 @@ public:
     /// Queues a file of commands (`--exec`); the error naming the file when it cannot be read.
     std::optional<std::string> execFile(const std::string& path);
     /// Handles `event` when it belongs to the console: ~ (the key left of 1, by scan code, so any
-    /// keyboard layout) opens and closes it, Ctrl+Q quits. True when the event was used up and must
+    /// keyboard layout) opens and closes it, Ctrl+Q quits; while it is open Esc closes it and
+    /// Ctrl+A/E/U/W edit its line as a terminal does. True when the event was used up and must
     /// not reach ImGui or the key bindings.
     bool handleEvent(const SDL_Event& event);
     /// True while the drop-down is open: keys go to it, not to the bindings or the movement keys.
     bool open() const { return m_window.isOpen(); }
+    /// True while the console is open and its input line is about to take the keyboard.
+    bool awaitingInput() const { return m_window.awaitingInput(); }
     /// Runs the queued commands; call once a frame, before the simulation.
     void runQueued() { m_console.runQueued(); }
+    /// Prints the state's announced lines (ViewerState::announce) in the scrollback and on stdout.
+    void printNotes();
     /// Draws the drop-down (inside the ImGui frame, after the panels so it is on top).
     void draw() { m_window.draw(m_console); }
 
@@ -51,6 +56,9 @@ public:
     void quit() override { m_quit = true; }
 
 private:
+    /// Esc and the line edits while the console is open; true when `key` was one.
+    bool consoleKey(const SDL_Keysym& key);
+
     ViewerState& m_state;
     console::Console m_console;
     ConsoleWindow m_window;

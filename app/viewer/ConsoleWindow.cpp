@@ -18,9 +18,45 @@ void setLine(ImGuiInputTextCallbackData* data, const std::string& text) {
                       text.c_str() + std::min<size_t>(text.size(), size_t(data->BufSize - 1)));
 }
 
-int inputCallback(ImGuiInputTextCallbackData* data) {
-    auto& con = *static_cast<console::Console*>(data->UserData);
+/// Applies a terminal's line edit to the input line.
+void applyEdit(ImGuiInputTextCallbackData* data, LineEdit edit) {
+    int cursor = std::clamp(data->CursorPos, 0, data->BufTextLen);
+    switch (edit) {
+    case LineEdit::Start:
+        cursor = 0;
+        break;
+    case LineEdit::End:
+        cursor = data->BufTextLen;
+        break;
+    case LineEdit::DeleteToStart:
+        data->DeleteChars(0, cursor);
+        cursor = 0;
+        break;
+    case LineEdit::DeleteWordBack: {
+        int from = cursor;
+        while (from > 0 && data->Buf[from - 1] == ' ')
+            --from;
+        while (from > 0 && data->Buf[from - 1] != ' ')
+            --from;
+        data->DeleteChars(from, cursor - from);
+        cursor = from;
+        break;
+    }
+    }
+    data->CursorPos = data->SelectionStart = data->SelectionEnd = cursor;
+}
+
+} // namespace
+
+int ConsoleWindow::inputCallback(ImGuiInputTextCallbackData* data) {
+    auto& self = *static_cast<ConsoleWindow*>(data->UserData);
+    console::Console& con = *self.m_console;
     switch (data->EventFlag) {
+    case ImGuiInputTextFlags_CallbackAlways:
+        for (const LineEdit e : self.m_edits)
+            applyEdit(data, e);
+        self.m_edits.clear();
+        break;
     case ImGuiInputTextFlags_CallbackCharFilter:
         // The key that opens and closes the console never lands in its input line.
         return data->EventChar == '`' || data->EventChar == '~' ? 1 : 0;
@@ -51,11 +87,11 @@ int inputCallback(ImGuiInputTextCallbackData* data) {
     return 0;
 }
 
-} // namespace
-
 void ConsoleWindow::toggle() {
     m_open = !m_open;
     m_focusInput = m_open;
+    m_refocusFrames = 0;
+    m_edits.clear();
     if (!m_open && ImGui::GetCurrentContext()) {
         // The input line lets go of the keyboard now, not when ImGui notices at its next frames:
         // a key pressed right after ~ is a key binding again.
@@ -106,19 +142,25 @@ void ConsoleWindow::draw(console::Console& console) {
     ImGui::Separator();
     constexpr ImGuiInputTextFlags kInput =
         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
-        ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_CallbackCharFilter;
+        ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_CallbackCharFilter |
+        ImGuiInputTextFlags_CallbackAlways;
     if (m_focusInput) {
         ImGui::SetKeyboardFocusHere();
         m_focusInput = false;
+        m_refocusFrames = 3; // a click elsewhere may keep it from coming: then stop waiting
     }
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Tab completes, Up/Down history, ~ closes").x - 16.0f);
-    if (ImGui::InputText("##input", m_input.data(), m_input.size(), kInput, inputCallback, &console)) {
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Tab completes, Up/Down history, Esc or ~ closes").x -
+                            16.0f);
+    m_console = &console;
+    if (ImGui::InputText("##input", m_input.data(), m_input.size(), kInput, inputCallback, this)) {
         console.submit(m_input.data());
         m_input[0] = '\0';
         m_focusInput = true; // Enter leaves the field; typing goes on in it
+    } else if (ImGui::IsItemActive() || m_refocusFrames > 0) {
+        m_refocusFrames = ImGui::IsItemActive() ? 0 : m_refocusFrames - 1;
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("Tab completes, Up/Down history, ~ closes");
+    ImGui::TextDisabled("Tab completes, Up/Down history, Esc or ~ closes");
     ImGui::End();
 }
 

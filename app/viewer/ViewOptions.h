@@ -19,6 +19,7 @@
 #include <array>
 #include <map>
 #include <string>
+#include <utility>
 
 namespace cliplab::viewer {
 
@@ -79,6 +80,14 @@ public:
 
     /// A sidebar section opened or closed (by the user, or `shot --open`).
     void setSectionOpen(const std::string& name, bool open) { m_values.sections[name] = open; }
+    /// Opens sidebar section `name` and scrolls the sidebar to it at the next frame (the
+    /// Inspector after a probe).
+    void revealSection(const std::string& name) {
+        setSectionOpen(name, true);
+        m_reveal = name;
+    }
+    /// The section to scroll to at this frame ("" = none); cleared by the call.
+    std::string takeReveal() { return std::exchange(m_reveal, std::string()); }
 
     bool fullscreen() const { return m_fullscreen; }
     void toggleFullscreen() { m_fullscreen = !m_fullscreen; }
@@ -87,6 +96,7 @@ private:
     Values m_values;
     scene::Camera m_camera;
     bool m_fullscreen = false;
+    std::string m_reveal; ///< revealSection().
 };
 
 } // namespace cliplab::viewer

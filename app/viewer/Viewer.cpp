@@ -96,6 +96,10 @@ bool openReplay(const ViewerConfig& config, ViewerState& st) {
         const auto parting = replay.firstParting();
         const double rate = replay.runs()->run(0).settings.rate;
         const double at = *config.replayAt;
+        if (at < 0.0 && !parting) // said, not left to be guessed from a playhead at 0
+            st.announce(config.ghosts.empty()
+                            ? "--at parting: no ghost to part (add one with --ghost NAME=VALUE); at tick 0"
+                            : "--at parting: no ghost parts from the recorded run; at tick 0");
         replay.seek(st,
                     at < 0.0 ? (parting ? parting->tick : 0) : static_cast<size_t>(std::llround(at * rate)));
     }
@@ -226,11 +230,15 @@ bool ViewerLoop::frame() {
     // Events.
     // The console sees each event first: ~ and Ctrl+Q are its own, whatever else has the input.
     // Its opening and closing take effect from the next event of the same batch on.
+    // What is typed while the console's line waits for the keyboard (just opened, or after Enter)
+    // waits in the queue instead of being dropped by ImGui.
+    m_input.setHoldText(m_console->awaitingInput());
     const FrameEvents events = m_input.poll(m_st, m_window.window(), [this](const SDL_Event& e) {
         const bool used = m_console->handleEvent(e);
         if (m_console->open() && m_input.captured())
             m_input.setCaptured(false); // typing goes to the console, the mouse to its scrollback
         m_input.setKeysToImGui(m_console->open());
+        m_input.setHoldText(m_console->awaitingInput());
         return used;
     });
     if (!m_st.session.pendingLoad().empty() && m_frame > 0)
@@ -239,7 +247,7 @@ bool ViewerLoop::frame() {
     // Input: mouse look, then the keys.
     constexpr float kSensitivity = 0.15f; // degrees per mouse count
     m_st.view.look(events.look, kSensitivity);
-    simulate(m_input.movementInput(m_st), frameTime);
+    simulate(frameTime);
     runProbes(events);
     drawPanels();
     drawScene();
@@ -249,6 +257,7 @@ bool ViewerLoop::frame() {
     if (events.screenshot && !shot)
         shot = std::string();
     capture(std::move(shot), lastFrame);
+    m_console->printNotes(); // a screenshot written, a background search ended
     if (!m_config.hidden)
         m_window.swap();
     recordStats(frameTime);
@@ -280,12 +289,18 @@ void ViewerLoop::runTick(const movement::Input& input) {
     m_st.keepInWorld();
 }
 
-void ViewerLoop::simulate(const movement::Input& keys, double frameTime) {
+void ViewerLoop::runKeysTick() {
+    runTick(m_input.movementInput(m_st));
+    m_input.tickRan(); // a tap since the last tick counted in this one
+}
+
+void ViewerLoop::simulate(double frameTime) {
     // Whole ticks at the tick rate, or one scripted tick per frame.
     Session& session = m_st.session;
     session.applySettings();
     if (session.replay().active()) {
         session.replay().update(m_st, frameTime); // a recording plays: the live player waits
+        m_input.tickRan(); // and a key tapped meanwhile does not act when it comes back
     } else if (m_config.script) {
         if (m_scriptTick < m_scriptInputs.size()) {
             const movement::Input& input = m_scriptInputs[m_scriptTick++];
@@ -295,13 +310,13 @@ void ViewerLoop::simulate(const movement::Input& keys, double frameTime) {
     } else if (session.frozen()) {
         m_accumulator = 0.0;
         while (session.takeStep())
-            runTick(keys);
+            runKeysTick();
     } else {
         session.dropStepRequests();
         m_accumulator += std::min(frameTime, 0.25);
         const double step = 1.0 / session.sim().rate();
         while (m_accumulator + 1e-9 >= step && !session.frozen()) { // leaving the world may stop it
-            runTick(keys);
+            runKeysTick();
             m_accumulator = std::max(0.0, m_accumulator - step);
         }
     }

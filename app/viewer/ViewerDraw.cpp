@@ -6,6 +6,7 @@
 #include "viewer/Png.h"
 #include "viewer/TraceVis.h"
 #include "viewer/ViewerLoop.h"
+#include "viewer/ViewerSettings.h"
 #include "viewer/panels/Panels.h"
 
 #include <glad/gl.h>
@@ -141,21 +142,26 @@ void ViewerLoop::drawAnalysis(debugdraw::DebugDraw& draw) {
 void ViewerLoop::capture(std::optional<std::string> request, bool lastFrame) {
     if (!request && !(lastFrame && !m_config.screenshot.empty()))
         return;
-    // F12 and `screenshot` without a name: a dated file; `screenshot FILE`: that file.
+    // F12 and `screenshot` without a name: a dated file in the pictures folder; `screenshot
+    // FILE`: that file.
     std::string path = request ? *request : m_config.screenshot;
     if (path.empty()) {
         char name[64];
         const std::time_t t = std::time(nullptr);
         std::strftime(name, sizeof name, "cliplab-%Y%m%d-%H%M%S.png", std::localtime(&t));
-        path = name;
+        const std::string dir = screenshotDirectory();
+        std::error_code ec;
+        if (!dir.empty())
+            std::filesystem::create_directories(dir, ec); // a failure is named by the write below
+        path = dir.empty() ? std::string(name) : dir + "/" + name;
     }
     if (!m_offscreen)
         glReadBuffer(GL_BACK);
     const int w = std::max(m_drawW, 1), h = std::max(m_drawH, 1);
     const core::Status written = writePng(path, w, h, readPixels(w, h));
-    m_st.say(written ? "screenshot saved to " + std::filesystem::absolute(path).string()
-                     : written.error().message);
-    std::printf("%s\n", m_st.status().c_str());
+    // Said in the console (and on stdout): where the picture went, or why it did not.
+    m_st.announce(written ? "screenshot saved to " + std::filesystem::absolute(path).string()
+                          : written.error().message);
 }
 
 } // namespace cliplab::viewer

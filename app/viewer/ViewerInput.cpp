@@ -48,13 +48,32 @@ bool imguiOwnsPoint(const glm::vec2& p) {
     return false;
 }
 
+/// Gives ImGui key `code` as down or up, with the modifiers the event carries (SDL's own modifier
+/// state is as of now, not as of the event, and misses pushed events).
+void keyToImGui(const SDL_KeyboardEvent& key, bool down) {
+    ImGuiIO& io = ImGui::GetIO();
+    const SDL_Scancode code = key.keysym.scancode;
+    if (code <= SDL_SCANCODE_UNKNOWN || code >= SDL_NUM_SCANCODES)
+        return;
+    io.KeysDown[code] = down;
+    auto held = [&io](SDL_Scancode a, SDL_Scancode b) { return io.KeysDown[a] || io.KeysDown[b]; };
+    const Uint16 mod = key.keysym.mod;
+    io.KeyShift = (mod & KMOD_SHIFT) != 0 || held(SDL_SCANCODE_LSHIFT, SDL_SCANCODE_RSHIFT);
+    io.KeyCtrl = (mod & KMOD_CTRL) != 0 || held(SDL_SCANCODE_LCTRL, SDL_SCANCODE_RCTRL);
+    io.KeyAlt = (mod & KMOD_ALT) != 0 || held(SDL_SCANCODE_LALT, SDL_SCANCODE_RALT);
+    io.KeySuper = (mod & KMOD_GUI) != 0 || held(SDL_SCANCODE_LGUI, SDL_SCANCODE_RGUI);
+}
+
 } // namespace
 
 FrameEvents ViewerInput::poll(ViewerState& state, SDL_Window* window,
                               const std::function<bool(const SDL_Event&)>& first) {
     FrameEvents out;
-    SDL_Event ev;
-    while (SDL_PollEvent(&ev)) {
+    for (SDL_Event ev; SDL_PollEvent(&ev);)
+        m_queue.push(ev);
+    m_queue.beginFrame();
+    while (const std::optional<SDL_Event> next = m_queue.next()) {
+        const SDL_Event& ev = *next;
         if (first && first(ev)) {
             releaseKeys(); // a key held into the console does not walk on
             continue;
@@ -151,30 +170,26 @@ void ViewerInput::onKey(const SDL_Event& ev, ViewerState& state, SDL_Window* win
         // A release is never harmful: ImGui and the view both forget the key.
         if (code >= 0 && code < SDL_NUM_SCANCODES)
             m_keys[size_t(code)] = false;
-        if (!m_captured) {
-            ImGui_ImplSDL2_ProcessEvent(&ev);
-            if (std::find(m_imguiKeysPressed.begin(), m_imguiKeysPressed.end(), int(code)) !=
-                m_imguiKeysPressed.end())
-                m_imguiKeysTapped.push_back(int(code));
-        }
+        if (!m_captured)
+            keyToImGui(ev.key, false);
         return;
     }
     if (!m_captured) {
-        ImGui_ImplSDL2_ProcessEvent(&ev);
-        if (code >= 0 && code < SDL_NUM_SCANCODES)
-            m_imguiKeysPressed.push_back(int(code));
+        keyToImGui(ev.key, true);
         if (m_keysToImGui || ImGui::GetIO().WantCaptureKeyboard) // typing into a field: ImGui's alone
             return;
     }
-    if (code >= 0 && code < SDL_NUM_SCANCODES)
+    if (code >= 0 && code < SDL_NUM_SCANCODES) {
+        m_tapped[size_t(code)] = m_tapped[size_t(code)] || !m_keys[size_t(code)];
         m_keys[size_t(code)] = true;
+    }
     if (ev.key.repeat == 0)
         onBinding(ev.key.keysym.sym, state, window, out);
 }
 
 void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, FrameEvents& out) {
     const movement::Mode mode = state.session.player().mode;
-    const glm::vec3 eye = state.view.camera().eye;
+    const glm::vec3 eye = state.playerEye(); // the player's, not the chase camera's
     const SweepTool sweep = state.probes.sweep();
     switch (key) {
     case SDLK_ESCAPE:
@@ -230,9 +245,6 @@ void ViewerInput::setCaptured(bool captured) {
         ImGui::ClearActiveID();
         ImGuiIO& io = ImGui::GetIO();
         std::fill(std::begin(io.KeysDown), std::end(io.KeysDown), false);
-        m_imguiKeysPressed.clear();
-        m_imguiKeysTapped.clear();
-        m_imguiKeysToRelease.clear();
         io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
         m_imguiHeld.fill(false);
         m_imguiPressed.fill(false);
@@ -241,6 +253,7 @@ void ViewerInput::setCaptured(bool captured) {
 
 void ViewerInput::releaseKeys() {
     m_keys.fill(false);
+    m_tapped.fill(false);
     if (m_rightLook) {
         m_rightLook = false;
         if (!m_captured)
@@ -250,13 +263,6 @@ void ViewerInput::releaseKeys() {
 
 void ViewerInput::feedImGui() {
     ImGuiIO& io = ImGui::GetIO();
-    for (int code : m_imguiKeysToRelease)
-        io.KeysDown[code] = false;
-    m_imguiKeysToRelease.clear();
-    for (int code : m_imguiKeysPressed)
-        io.KeysDown[code] = true;
-    m_imguiKeysToRelease.swap(m_imguiKeysTapped); // down this frame, up the next
-    m_imguiKeysPressed.clear();
     if (viewOwnsMouse())
         io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
     else
@@ -275,7 +281,7 @@ movement::Input ViewerInput::movementInput(const ViewerState& state) const {
     input.pitch = state.view.camera().pitch;
     if (!m_captured && (m_keysToImGui || ImGui::GetIO().WantCaptureKeyboard))
         return input; // keys held before a text field took the keyboard do not walk on
-    auto held = [this](SDL_Scancode c) { return m_keys[size_t(c)]; };
+    auto held = [this](SDL_Scancode c) { return m_keys[size_t(c)] || m_tapped[size_t(c)]; };
     const float scale = (held(SDL_SCANCODE_LSHIFT) || held(SDL_SCANCODE_RSHIFT)) ? 0.5f : 1.0f;
     input.forward = scale * float(int(held(SDL_SCANCODE_W)) - int(held(SDL_SCANCODE_S)));
     input.right = scale * float(int(held(SDL_SCANCODE_D)) - int(held(SDL_SCANCODE_A)));

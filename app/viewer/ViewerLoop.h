@@ -50,7 +50,9 @@ private:
 
     void applyConfig();
     void settle();
-    void simulate(const movement::Input& keys, double frameTime);
+    void simulate(double frameTime);
+    /// One tick with the keys the view holds (and the taps since the last tick).
+    void runKeysTick();
     void runTick(const movement::Input& input);
     void updateViewport();
     void runProbes(const FrameEvents& events);

@@ -23,6 +23,45 @@ std::string configDirectory() {
     return {};
 }
 
+namespace {
+
+/// The pictures folder as xdg-user-dirs records it: `XDG_PICTURES_DIR="$HOME/Pictures"` in
+/// user-dirs.dirs of the config home ("" when there is no such line).
+std::string userDirsPictures(const std::string& home) {
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const std::string config = xdg && *xdg    ? std::string(xdg)
+                               : home.empty() ? std::string()
+                                              : home + "/.config";
+    if (config.empty())
+        return {};
+    std::ifstream in(config + "/user-dirs.dirs");
+    for (std::string line; std::getline(in, line);) {
+        const std::string key = "XDG_PICTURES_DIR=\"";
+        if (line.rfind(key, 0) != 0 || line.size() < key.size() + 1 || line.back() != '"')
+            continue;
+        std::string dir = line.substr(key.size(), line.size() - key.size() - 1);
+        if (dir.rfind("$HOME", 0) == 0)
+            dir = home.empty() ? std::string() : home + dir.substr(5);
+        return !dir.empty() && dir[0] == '/' ? dir : std::string();
+    }
+    return {};
+}
+
+} // namespace
+
+std::string screenshotDirectory() {
+    if (const char* pictures = std::getenv("XDG_PICTURES_DIR"); pictures && *pictures == '/')
+        return std::string(pictures) + "/cliplab";
+    const char* homeVar = std::getenv("HOME");
+    const std::string home = homeVar && *homeVar ? homeVar : "";
+    if (const std::string recorded = userDirsPictures(home); !recorded.empty())
+        return recorded + "/cliplab";
+    if (!home.empty())
+        return home + "/Pictures/cliplab";
+    const std::string config = configDirectory();
+    return config.empty() ? std::string() : config + "/screenshots";
+}
+
 int loadSettings(const std::string& path, ViewerState& state) {
     std::ifstream in(path);
     int applied = 0;

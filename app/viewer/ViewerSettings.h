@@ -15,6 +15,12 @@ namespace cliplab::viewer {
 /// nor $HOME is set.
 std::string configDirectory();
 
+/// Where F12 and `screenshot` without a name write: a "cliplab" folder in the user's pictures
+/// folder ($XDG_PICTURES_DIR, else the XDG_PICTURES_DIR line of user-dirs.dirs in the config
+/// home, else ~/Pictures), else "screenshots" in configDirectory(); empty (the current folder)
+/// when neither $HOME nor $XDG_CONFIG_HOME is set. Not created here.
+std::string screenshotDirectory();
+
 /// Applies the settings in `path` to `state`. Unknown keys and bad values are skipped (a newer
 /// or older file must not stop the viewer); returns how many lines were applied. A line is read
 /// by its setting as the console reads it, so a hand-edited file cannot smuggle hostile values

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 namespace cliplab::viewer {
 
@@ -112,6 +113,10 @@ void ViewerState::respawn() {
         teleport((map->data.models.front().mins + map->data.models.front().maxs) * 0.5f, 0.0f, "respawn");
 }
 
+std::vector<std::string> ViewerState::takeNotes() {
+    return std::exchange(m_notes, {});
+}
+
 void ViewerState::setMode(movement::Mode mode) {
     movement::PlayerState s = session.player();
     if (s.mode == mode)
@@ -137,11 +142,17 @@ bool ViewerState::keepInWorld() {
     return true;
 }
 
+glm::vec3 ViewerState::playerEye() const {
+    return movement::eyePosition(session.player(), session.sim().settings());
+}
+
 void ViewerState::fireProbe(const glm::vec3& direction) {
-    const glm::vec3 eye = view.camera().eye;
+    // From where the player looks, as a Quake user means it; the chase camera only shows it.
+    const glm::vec3 eye = playerEye();
     probes.setProbe(traceMethods("probe", probes.settings().probeShape(), eye, eye + direction * 8192.0f,
                                  probes.settings().mask));
     probes.inspectTrace(*probes.probe(), "probe");
+    view.revealSection("Inspector");
 }
 
 void ViewerState::hoverAlong(const glm::vec3& direction) {
@@ -195,11 +206,15 @@ std::string ViewerState::startReach(float grid) {
     return line;
 }
 
-void ViewerState::pollReach() {
+void ViewerState::pollReach(bool announceEnd) {
     const auto end = analysis.pollReach(session.effectiveSettings().stepHeight);
     if (!end)
         return;
-    say(end->summary);
+    if (announceEnd)
+        // A search started without `wait` ends in the console too, named.
+        announce(end->summary.rfind("reach:", 0) == 0 ? end->summary : "reach: " + end->summary);
+    else
+        say(end->summary);
     if (!end->failed)
         settings.flag("r_reach").set(analysis.reach().map.has_value());
 }
@@ -244,6 +259,8 @@ void ViewerState::setMap(std::unique_ptr<LoadedMap> map) {
     probes.clearResults();
     stats.clearMethodTimes();
     session.clearTickTraces();
+    // As the game on a map change: the player spawns walking, noclip and fly are off.
+    setMode(movement::Mode::Walk);
     respawn();
 }
 

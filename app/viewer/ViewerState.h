@@ -45,6 +45,14 @@ struct ViewerState {
     /// One line at the bottom of the Help panel (e.g. "screenshot saved to ...").
     const std::string& status() const { return m_status; }
     void say(std::string line) { m_status = std::move(line); }
+    /// A status line the console prints as well (a screenshot written, a background search
+    /// ended): the user hears about it where they asked for it.
+    void announce(std::string line) {
+        m_notes.push_back(line);
+        say(std::move(line));
+    }
+    /// The announced lines not printed yet; cleared by the call.
+    std::vector<std::string> takeNotes();
 
     /// Traces `shape` from `start` to `end` by the rules, timing and counting it (Both traces by
     /// the brush trace: the player's moves need one answer).
@@ -68,8 +76,12 @@ struct ViewerState {
     /// LeaveWorld) is respawned or stopped as the setting says, with a note saying where and what
     /// was done. Noclip may go anywhere. True when the player had left.
     bool keepInWorld();
-    /// Traces the probe shape from the camera's eye along `direction` (unit) for 8192 units by the
-    /// rules' method, keeps it as the last probe (with its twin) and shows what it hit.
+    /// The player's eye: its origin plus the view height (crouched or standing), whatever the
+    /// camera (the chase camera sits behind it).
+    glm::vec3 playerEye() const;
+    /// Traces the probe shape from the player's eye (playerEye(), also with the chase camera)
+    /// along `direction` (unit; the camera's aim) for 8192 units by the rules' method, keeps it
+    /// as the last probe (with its twin), shows what it hit and brings the Inspector into view.
     void fireProbe(const glm::vec3& direction);
     /// The surface class view names what a ray from the eye along `direction` points at.
     void hoverAlong(const glm::vec3& direction);
@@ -88,7 +100,8 @@ struct ViewerState {
     /// way; what happened, or an error starting "reach:".
     std::string startReach(float grid);
     /// Takes a finished search's result and shows it. Every frame.
-    void pollReach();
+    /// `announceEnd`: the summary also goes to the console (announce()), else only to the status.
+    void pollReach(bool announceEnd = true);
 
     /// The station of step-and-correct's known failure (Movement panel button): method
     /// step-and-correct with kDemoStepLength-unit steps at kDemoTickRate ticks/s, max speed
@@ -119,6 +132,7 @@ private:
                                                  const collision::Shape& shape, const glm::vec3& start,
                                                  const glm::vec3& end, int32_t mask);
     std::string m_status;
+    std::vector<std::string> m_notes; ///< announce()d, for the console.
 };
 
 } // namespace cliplab::viewer

@@ -166,6 +166,9 @@ TEST(ConsoleCommands, SetviewposViewposNoclipKill) {
     EXPECT_EQ(f.st.view.camera().yaw, 90.0f);
     f.st.view.setEye(glm::vec3(100, -200.5f, 326));
     EXPECT_EQ(f.run("viewpos"), "(100 -200.5 300 90)  eye 100 -200.5 326  (copied)");
+    // With the chase camera elsewhere, the eye is still the player's (origin + view height).
+    f.st.view.setEye(glm::vec3(0, -200.5f, 340));
+    EXPECT_EQ(f.run("viewpos"), "(100 -200.5 300 90)  eye 100 -200.5 326  camera 0 -200.5 340  (copied)");
     EXPECT_EQ(f.host.clipboard, "setviewpos 100 -200.5 300 90");
     // What viewpos copies puts the player back exactly.
     f.run("setviewpos 0 0 0 0");
@@ -280,11 +283,15 @@ TEST(ConsoleCommands, ProbeAndInspectNameTheClipBrush) {
     ASSERT_TRUE(f.st.session.map());
     const int32_t clip = clipBrush(f.st.session.map()->data);
     ASSERT_GE(clip, 0);
-    // The eye 200 units in front of the clip box's -x face, looking at it.
+    // The player's eye 200 units in front of the clip box's -x face, looking at it. The probe
+    // starts there, not at the camera (the chase camera is behind it).
     f.run("trace_shape ray");
-    f.st.view.setEye(glm::vec3(-200, 0, 64));
+    f.st.teleport(glm::vec3(-200, 0, 64 - f.st.session.sim().settings().eyeHeight), 0.0f);
+    ASSERT_EQ(f.st.playerEye(), glm::vec3(-200, 0, 64));
+    f.st.view.setEye(glm::vec3(-320, 0, 64));
     f.st.view.setAngles(0.0f, 0.0f);
     f.run("probe");
+    EXPECT_TRUE(f.st.view.values().sections.at("Inspector")) << "a probe opens the Inspector";
     ASSERT_TRUE(f.st.probes.probe());
     EXPECT_NEAR(f.st.probes.probe()->result.endpos.x, -0.125f, 1e-3f);
     ASSERT_TRUE(f.st.probes.inspection());

@@ -6,9 +6,11 @@
 
 #include "viewer/ConsoleWindow.h"
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 using namespace cliplab;
 using cliplab::test::ViewerLoopHarness;
@@ -35,12 +37,21 @@ void pressConsoleKey(ViewerLoopHarness& v) {
     v.frames(3); // the drop-down appears, its input line takes the keyboard, ImGui says so
 }
 
-/// Types `text` one key at a time, a frame after each, as someone typing.
+/// Runs frames until the loop has handed on every queued event (at most `limit`).
+void drain(ViewerLoopHarness& v, int limit = 400) {
+    for (int i = 0; i < limit && (i < 2 || v.loop->input().pendingEvents() > 0); ++i)
+        v.frames(1);
+    v.frames(2);
+}
+
+/// Types `text` one key at a time, a frame after each, as someone typing, and runs frames until
+/// every key has been handed on (a key typed twice in a row waits a frame for its release).
 void typeText(ViewerLoopHarness& v, const std::string& text) {
     for (char c : text) {
         v.type(c);
         v.frames(1);
     }
+    drain(v);
 }
 
 const char* consoleInput() {
@@ -190,4 +201,152 @@ TEST(ConsoleLoop, AFailingExecLineMakesTheExitCodeOne) {
     // An unreadable file stops the start.
     ViewerLoopHarness missing(320, 240, "", (dir / "missing.cfg").string());
     EXPECT_FALSE(missing.ok());
+}
+
+namespace {
+
+/// A key with Ctrl held, as a keyboard sends it: Ctrl down, the key down and up, Ctrl up (the
+/// modifier in every event), all in the queue at once.
+void ctrlKey(ViewerLoopHarness& v, SDL_Keycode sym) {
+    struct Step {
+        SDL_Scancode code;
+        SDL_Keycode key;
+        bool down;
+    };
+    const SDL_Scancode code = SDL_GetScancodeFromKey(sym);
+    const Step steps[] = {{SDL_SCANCODE_LCTRL, SDLK_LCTRL, true},
+                          {code, sym, true},
+                          {code, sym, false},
+                          {SDL_SCANCODE_LCTRL, SDLK_LCTRL, false}};
+    SDL_Event e{};
+    e.key.windowID = SDL_GetWindowID(v.window->window());
+    for (const Step& s : steps) {
+        e.type = s.down ? SDL_KEYDOWN : SDL_KEYUP;
+        e.key.state = s.down ? SDL_PRESSED : SDL_RELEASED;
+        e.key.keysym.scancode = s.code;
+        e.key.keysym.sym = s.key;
+        e.key.keysym.mod = s.code == SDL_SCANCODE_LCTRL && !s.down ? KMOD_NONE : KMOD_LCTRL;
+        v.push(e);
+    }
+}
+
+} // namespace
+
+TEST(ConsoleLoop, ALineTypedWithEnterInOneFrameArrivesExact) {
+    ViewerLoopHarness v(640, 360);
+    ASSERT_TRUE(v.ok()) << v.error;
+    pressConsoleKey(v);
+    ASSERT_TRUE(v.loop->console().open());
+    // Two lines, each with its Enter, typed faster than a frame: every event in one batch. Both
+    // lines have keys typed twice (s, e, o, space) and a key right after the same key.
+    for (const char* line : {"noclip", "setviewpos 64 -100 200 90"}) {
+        for (const char* c = line; *c; ++c)
+            v.type(*c);
+        v.key(SDLK_RETURN, true);
+        v.key(SDLK_RETURN, false);
+    }
+    drain(v);
+    const auto& history = v.loop->console().console().history();
+    ASSERT_GE(history.size(), 2u);
+    EXPECT_EQ(history[history.size() - 2], "noclip");
+    EXPECT_EQ(history.back(), "setviewpos 64 -100 200 90");
+    EXPECT_EQ(v.state().session.player().mode, movement::Mode::Noclip);
+    EXPECT_EQ(v.state().session.player().origin, glm::vec3(64, -100, 200));
+
+    // 45 characters, then 40 Backspaces in one batch: 40 are deleted.
+    const std::string text = "abcdefghijklmnopqrstuvwxyz0123456789abcdefghi";
+    for (char c : text)
+        v.type(c);
+    drain(v);
+    ASSERT_STREQ(consoleInput(), text.c_str());
+    for (int i = 0; i < 40; ++i) {
+        v.key(SDLK_BACKSPACE, true);
+        v.key(SDLK_BACKSPACE, false);
+    }
+    drain(v);
+    EXPECT_STREQ(consoleInput(), text.substr(0, 5).c_str());
+}
+
+TEST(ConsoleLoop, EscClosesItAndTheLineEditsAsATerminal) {
+    ViewerLoopHarness v(640, 360);
+    ASSERT_TRUE(v.ok()) << v.error;
+    pressConsoleKey(v);
+    typeText(v, "alpha beta gamma");
+    ctrlKey(v, SDLK_w); // the word before the cursor
+    drain(v);
+    EXPECT_STREQ(consoleInput(), "alpha beta ");
+    ctrlKey(v, SDLK_w); // the spaces after the word go with it
+    drain(v);
+    EXPECT_STREQ(consoleInput(), "alpha ");
+    ctrlKey(v, SDLK_a); // start of the line, then typed there
+    v.type('x');
+    drain(v);
+    EXPECT_STREQ(consoleInput(), "xalpha ");
+    ctrlKey(v, SDLK_e); // end of the line
+    v.type('y');
+    drain(v);
+    EXPECT_STREQ(consoleInput(), "xalpha y");
+    v.key(SDLK_HOME, true);
+    v.key(SDLK_HOME, false);
+    v.type('<');
+    v.key(SDLK_END, true);
+    v.key(SDLK_END, false);
+    v.type('>');
+    drain(v);
+    EXPECT_STREQ(consoleInput(), "<xalpha y>");
+    v.key(SDLK_LEFT, true); // the cursor before '>': Ctrl+U deletes what is before it
+    v.key(SDLK_LEFT, false);
+    ctrlKey(v, SDLK_u);
+    drain(v);
+    EXPECT_STREQ(consoleInput(), ">");
+    EXPECT_FALSE(v.state().session.frozen());
+
+    // Esc closes the console, keeps its line, and the keys are bindings again at once.
+    v.key(SDLK_ESCAPE, true);
+    v.key(SDLK_ESCAPE, false);
+    v.key(SDLK_p, true);
+    v.key(SDLK_p, false);
+    drain(v);
+    EXPECT_FALSE(v.loop->console().open());
+    EXPECT_TRUE(v.state().session.frozen()) << "P right after Esc is a binding";
+    pressConsoleKey(v);
+    EXPECT_STREQ(consoleInput(), ">") << "the line is kept, as in the game";
+}
+
+TEST(ConsoleLoop, MapResetsNoclipToWalk) {
+    ViewerLoopHarness v(640, 360);
+    ASSERT_TRUE(v.ok()) << v.error;
+    console::Console& con = v.loop->console().console();
+    con.submit("noclip");
+    v.frames(2);
+    ASSERT_EQ(v.state().session.player().mode, movement::Mode::Noclip);
+    con.submit("map " + v.config.map);
+    v.frames(3);
+    EXPECT_EQ(v.state().session.player().mode, movement::Mode::Walk) << "as the game does on a map change";
+    v.tap(SDLK_f);
+    ASSERT_EQ(v.state().session.player().mode, movement::Mode::Fly);
+    con.submit("map " + v.config.map);
+    v.frames(3);
+    EXPECT_EQ(v.state().session.player().mode, movement::Mode::Walk) << "fly too";
+}
+
+TEST(ConsoleLoop, ReachWithoutWaitPrintsItsTotalsWhenItEnds) {
+    ViewerLoopHarness v(640, 360);
+    ASSERT_TRUE(v.ok()) << v.error;
+    console::Console& con = v.loop->console().console();
+    con.submit("reach 64");
+    v.frames(1);
+    ASSERT_EQ(con.lines().back().rfind("reach: searching", 0), 0u) << con.lines().back();
+    auto said = [&con] {
+        for (const std::string& l : con.lines())
+            if (l.rfind("reach: cells=", 0) == 0)
+                return true;
+        return false;
+    };
+    for (int i = 0; i < 3000 && !said(); ++i) {
+        v.frames(1);
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    EXPECT_TRUE(said()) << con.lines().back();
+    EXPECT_TRUE(v.state().analysis.reach().map) << "and the map is shown";
 }

@@ -4,8 +4,13 @@
 #include "viewer/ViewerLoopHarness.h"
 
 #include "bsp/BspFile.h"
+#include "replay/Recording.h"
 
+#include <glm/geometric.hpp>
+
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 using cliplab::test::ViewerLoopHarness;
 
@@ -36,11 +41,14 @@ TEST(ViewerInput, AClickWhileCapturedTogglesNoWidget) {
     EXPECT_FALSE(v.state().session.frozen()) << "a click while captured reached the freeze checkbox";
     EXPECT_TRUE(v.state().probes.probe()) << "a click while captured probes along the crosshair";
 
-    // Esc releases the mouse; the same click now toggles the checkbox (the control: it was there).
+    // Esc releases the mouse; a click on the checkbox now toggles it (the control: it is there;
+    // found again, as the probe scrolled the sidebar to the Inspector).
     v.tap(SDLK_ESCAPE);
     ASSERT_FALSE(v.loop->input().captured());
     v.state().probes.clearProbe();
-    v.clickAt(freeze->x, freeze->y);
+    const auto freezeNow = v.findItem("Movement", "freeze", 12.0f);
+    ASSERT_TRUE(freezeNow);
+    v.clickAt(freezeNow->x, freezeNow->y);
     EXPECT_TRUE(v.state().session.frozen());
     EXPECT_FALSE(v.state().probes.probe());
 }
@@ -177,4 +185,115 @@ TEST(ViewerInput, AClickArrivingWithTheMotionOntoAPanelIsThePanels) {
     v.frames(2);
     EXPECT_FALSE(v.loop->input().captured()) << "the click went to the view";
     EXPECT_TRUE(v.state().session.frozen()) << "the click did not reach the checkbox";
+}
+
+namespace {
+
+/// Space pressed and released in one batch of events: shorter than any frame.
+void quickTap(ViewerLoopHarness& v, SDL_Keycode sym) {
+    v.key(sym, true);
+    v.key(sym, false);
+}
+
+} // namespace
+
+TEST(ViewerInput, ATapShorterThanAFrameJumpsAndIsRecorded) {
+    const std::string dir = cliplab::test::makeTempDir("viewertap");
+    const std::string path = dir + "/tap.cliprec";
+    ViewerLoopHarness v(640, 360, "", "", [&](cliplab::viewer::ViewerConfig& c) {
+        c.fps = 30.0; // four ticks a frame at 125 Hz
+        c.recordingPath = path;
+    });
+    ASSERT_TRUE(v.ok()) << v.error;
+    settle(v);
+    ASSERT_TRUE(v.state().session.player().onGround);
+    v.tap(SDLK_F5);
+    v.frames(3);
+    quickTap(v, SDLK_SPACE);
+    v.frames(20);
+    v.tap(SDLK_F5);
+    auto rec = cliplab::replay::loadRecording(path);
+    ASSERT_TRUE(rec) << rec.error().message;
+    int presses = 0;
+    for (size_t i = 0; i < rec->ticks.size(); ++i)
+        presses += rec->ticks[i].input.jump && (i == 0 || !rec->ticks[i - 1].input.jump);
+    EXPECT_EQ(presses, 1) << "the tap is one jump press in the recording";
+    std::filesystem::remove_all(dir);
+
+    // Between two ticks: frozen, Space tapped (no tick runs in its frames), then one step (N).
+    settle(v);
+    v.tap(SDLK_p);
+    ASSERT_TRUE(v.state().session.frozen());
+    quickTap(v, SDLK_SPACE);
+    v.frames(3);
+    quickTap(v, SDLK_n);
+    v.frames(2);
+    EXPECT_GT(v.state().session.player().velocity.z, 0.0f) << "the tap counted in the next tick";
+}
+
+TEST(ViewerInput, ProbesAndSweepKeysStartAtThePlayersEye) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    settle(v);
+    const glm::vec3 eye = v.state().playerEye();
+    const glm::vec3 expected = v.state().session.player().origin +
+                               glm::vec3(0.0f, 0.0f, v.state().session.sim().settings().eyeHeight);
+    EXPECT_EQ(eye, expected);
+    ASSERT_GT(glm::distance(v.state().view.camera().eye, eye), 50.0f) << "the chase camera is the default";
+    ImGuiWindow* sidebar = ViewerLoopHarness::imguiWindow("Sidebar");
+    ASSERT_TRUE(sidebar);
+    ASSERT_EQ(sidebar->Scroll.y, 0.0f);
+
+    // Captured, a click probes along the crosshair: from the eye, in the camera's direction.
+    const auto view = v.emptyPoint();
+    ASSERT_TRUE(view);
+    v.clickAt(view->x, view->y);
+    v.clickAt(view->x, view->y);
+    ASSERT_TRUE(v.state().probes.probe());
+    const cliplab::viewer::LoggedTrace& probe = *v.state().probes.probe();
+    EXPECT_EQ(probe.start, eye);
+    const glm::vec3 aim = glm::normalize(probe.end - probe.start);
+    EXPECT_GT(glm::dot(aim, v.state().view.camera().forward()), 0.9999f);
+    v.tap(SDLK_1);
+    v.tap(SDLK_2);
+    EXPECT_EQ(v.state().probes.sweep().start, eye);
+    EXPECT_EQ(v.state().probes.sweep().end, eye);
+    // Ducked, the eye is at the crouched view height.
+    v.key(SDLK_c, true);
+    for (int i = 0; i < 30 && !v.state().session.player().crouched; ++i)
+        v.frames(1);
+    ASSERT_TRUE(v.state().session.player().crouched);
+    v.tap(SDLK_1);
+    const cliplab::movement::PlayerState& ducked = v.state().session.player();
+    EXPECT_EQ(v.state().probes.sweep().start.z,
+              ducked.origin.z + v.state().session.sim().settings().crouchEyeHeight);
+    v.key(SDLK_c, false);
+
+    // The Inspector opened and scrolled into view: its header is under the cursor somewhere in
+    // the sidebar as it is now.
+    v.tap(SDLK_ESCAPE);
+    EXPECT_TRUE(v.state().view.values().sections.at("Inspector"));
+    EXPECT_GT(sidebar->Scroll.y, 0.0f);
+    const ImGuiID header = ImHashStr("Inspector", 0, sidebar->ID);
+    bool seen = false;
+    for (float y = sidebar->Pos.y + 4.0f; y < sidebar->Pos.y + sidebar->Size.y && !seen; y += 8.0f) {
+        v.mouseTo(sidebar->Pos.x + 40.0f, y);
+        v.frames(1);
+        seen = GImGui->HoveredId == header;
+    }
+    EXPECT_TRUE(seen) << "the Inspector's header is in sight";
+}
+
+TEST(ViewerInput, F12SaysWhereThePictureWent) {
+    const std::string dir = cliplab::test::makeTempDir("viewerf12");
+    ASSERT_EQ(setenv("XDG_PICTURES_DIR", dir.c_str(), 1), 0);
+    ViewerLoopHarness v(320, 240);
+    ASSERT_TRUE(v.ok()) << v.error;
+    v.tap(SDLK_F12);
+    unsetenv("XDG_PICTURES_DIR");
+    const std::string said = v.loop->console().console().lines().back();
+    const std::string prefix = "screenshot saved to " + dir + "/cliplab/cliplab-";
+    ASSERT_EQ(said.rfind(prefix, 0), 0u) << said;
+    EXPECT_TRUE(std::filesystem::exists(said.substr(std::string("screenshot saved to ").size())));
+    std::filesystem::remove_all(dir);
 }

@@ -10,6 +10,7 @@
 #include "viewer/GlWindow.h"
 #include "viewer/ReplayController.h"
 #include "viewer/Viewer.h"
+#include "viewer/ViewerLoopHarness.h"
 #include "viewer/ViewerState.h"
 
 #include <SDL.h>
@@ -19,6 +20,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <set>
 #include <sstream>
 
@@ -308,4 +310,73 @@ TEST(ViewerRecording, BadReplayOptionsAreRefused) {
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("/nonexistent.cliprec: cannot open the recording"), std::string::npos)
         << missing.err;
+}
+
+TEST(ViewerRecording, CloseInTheRecordingPanelEndsThePlayback) {
+    // "close" ends the playback in the middle of drawing the panel that holds it: nothing after
+    // the button may read the recording (it crashed the viewer).
+    const std::string dir = test::makeTempDir("viewerclose");
+    const std::string path = dir + "/run.cliprec";
+    auto recordingTo = [&](viewer::ViewerConfig& c) { c.recordingPath = path; };
+    {
+        // Recorded live (F5, walk, F5), then "play it" and "close" in the same viewer.
+        test::ViewerLoopHarness v(800, 450, "", "", recordingTo);
+        ASSERT_TRUE(v.ok()) << v.error;
+        v.tap(SDLK_F5);
+        v.key(SDLK_w, true);
+        v.frames(30);
+        v.key(SDLK_w, false);
+        v.tap(SDLK_F5);
+        viewer::ReplayController& r = v.state().session.replay();
+        ASSERT_EQ(r.lastSaved(), path) << r.status();
+        for (int i = 0; i < 200 && glm::length(v.state().session.player().velocity) > 0.0f; ++i)
+            v.frames(1); // at rest, so that where it was is where it is
+        const glm::vec3 live = v.state().session.player().origin;
+        const auto playIt = v.findInWindow("Recording", "record (F5)", "play it");
+        ASSERT_TRUE(playIt) << "the Recording panel's \"play it\"";
+        v.clickAt(playIt->x, playIt->y);
+        ASSERT_TRUE(r.active()) << r.status();
+        const auto close = v.findInWindow("Recording", "play", "close");
+        ASSERT_TRUE(close) << "the Recording panel's \"close\"";
+        v.clickAt(close->x, close->y);
+        EXPECT_FALSE(r.active());
+        EXPECT_EQ(v.state().session.player().origin, live) << "the live player is back";
+    }
+    {
+        // Opened with --replay at start, played for a while, then closed.
+        test::ViewerLoopHarness v(800, 450, "", "", [&](viewer::ViewerConfig& c) { c.replayPath = path; });
+        ASSERT_TRUE(v.ok()) << v.error;
+        viewer::ReplayController& r = v.state().session.replay();
+        ASSERT_TRUE(r.active());
+        const auto play = v.findInWindow("Recording", "play", "play");
+        ASSERT_TRUE(play);
+        v.clickAt(play->x, play->y);
+        EXPECT_TRUE(r.playing());
+        r.setSpeed(viewer::ReplayController::kMinSpeed); // still playing while "close" is looked for
+        const auto close = v.findInWindow("Recording", "pause", "close");
+        ASSERT_TRUE(close);
+        v.clickAt(close->x, close->y);
+        EXPECT_FALSE(r.active());
+        EXPECT_TRUE(v.loop->frame()) << "the viewer goes on";
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(ViewerRecording, AtPartingSaysWhenNoGhostParts) {
+    const std::string dir = test::makeTempDir("viewerparting");
+    test::writeFile(dir + "/s.txt", std::string("0.3 1 0 0 - 90 0\n"));
+    auto w = test::runCliplab("walk '" + kPlayground + "' --script '" + dir + "/s.txt' --record-input '" +
+                              dir + "/r.cliprec'");
+    ASSERT_EQ(w.exitCode, 0) << w.err;
+    const std::string view =
+        "view --replay '" + dir + "/r.cliprec' --at parting --frames 2 --exit --hidden --size 320x180";
+    auto alone = test::runCliplab(view);
+    EXPECT_EQ(alone.exitCode, 0) << alone.err;
+    EXPECT_NE(alone.out.find("--at parting: no ghost to part"), std::string::npos) << alone.out;
+    // A ghost under the recorded tick rate never parts.
+    auto same = test::runCliplab(view + " --ghost hz=125");
+    EXPECT_EQ(same.exitCode, 0) << same.err;
+    EXPECT_NE(same.out.find("--at parting: no ghost parts from the recorded run"), std::string::npos)
+        << same.out;
+    std::filesystem::remove_all(dir);
 }

@@ -12,6 +12,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,13 +23,17 @@ class ViewerLoopHarness {
 public:
     /// The playground (or `map`) in a hidden `width` x `height` window, no saved settings, console
     /// commands from `execFile` when given; `ok()` says if it started.
-    ViewerLoopHarness(int width, int height, const std::string& map = "", const std::string& execFile = "") {
+    /// `configure` changes the config before the loop is made (a replay to open, say).
+    ViewerLoopHarness(int width, int height, const std::string& map = "", const std::string& execFile = "",
+                      const std::function<void(viewer::ViewerConfig&)>& configure = {}) {
         config.map = map.empty() ? std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map" : map;
         config.execFile = execFile;
         config.width = width;
         config.height = height;
         config.hidden = true;
         config.persist = false;
+        if (configure)
+            configure(config);
         auto w = viewer::GlWindow::create("viewer_tests", width, height, true);
         if (!w) {
             error = w.error().message;
@@ -160,6 +165,31 @@ public:
             if (scroll >= w->ScrollMax.y)
                 return std::nullopt;
         }
+    }
+
+    /// Where item `label` of the ImGui window `window` is: the row is found by moving the mouse down
+    /// the window's left edge until `rowLabel` (the row's first item) is hovered, then the item
+    /// along that row. Nothing when either is not found.
+    std::optional<ImVec2> findInWindow(const char* windowName, const char* rowLabel, const char* label) {
+        ImGuiWindow* w = imguiWindow(windowName);
+        if (!w)
+            return std::nullopt;
+        const ImGuiID rowId = ImHashStr(rowLabel, 0, w->ID), id = ImHashStr(label, 0, w->ID);
+        const float top = w->Pos.y, bottom = w->Pos.y + w->Size.y;
+        for (float y = top + 4.0f; y < bottom; y += 8.0f) { // rows are >= 13 px tall
+            mouseTo(w->Pos.x + 14.0f, y);
+            frames(1);
+            if (GImGui->HoveredId != rowId)
+                continue;
+            for (float x = w->Pos.x + 14.0f; x < w->Pos.x + w->Size.x; x += 10.0f) { // buttons >= 20 px
+                mouseTo(x, y);
+                frames(1);
+                if (GImGui->HoveredId == id)
+                    return ImVec2(x, y);
+            }
+            return std::nullopt;
+        }
+        return std::nullopt;
     }
 
     /// The ID of item `label` in sidebar section `section` (as ImGui hashes the ID stack:

@@ -9,6 +9,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
 #include <string>
 
 using namespace cliplab;
@@ -145,4 +148,57 @@ TEST(FrontEndRanges, CommandLineAndViewerCfgAcceptTheSameBounds) {
     state.settings.number("cg_thirdPersonRange").set(viewer::limits::kChaseMax + 100.0f);
     EXPECT_EQ(state.view.values().chaseDistance, viewer::limits::kChaseMax);
     EXPECT_EQ(viewer::limits::kEpsilon, collision::kMaxEpsilon);
+}
+
+namespace {
+
+/// Sets (or with nullptr unsets) an environment variable for the scope, then puts it back.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const char* value) : m_name(name) {
+        if (const char* old = std::getenv(name))
+            m_old = old;
+        if (value)
+            setenv(name, value, 1);
+        else
+            unsetenv(name);
+    }
+    ~ScopedEnv() {
+        if (m_old)
+            setenv(m_name, m_old->c_str(), 1);
+        else
+            unsetenv(m_name);
+    }
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+    const char* m_name;
+    std::optional<std::string> m_old;
+};
+
+} // namespace
+
+TEST(ViewerSettingsFile, ScreenshotsGoToThePicturesFolder) {
+    const std::string config = test::makeTempDir("shotdir");
+    ScopedEnv home("HOME", "/home/someone");
+    ScopedEnv xdgConfig("XDG_CONFIG_HOME", config.c_str());
+    {
+        ScopedEnv pictures("XDG_PICTURES_DIR", "/data/pics");
+        EXPECT_EQ(viewer::screenshotDirectory(), "/data/pics/cliplab");
+    }
+    ScopedEnv pictures("XDG_PICTURES_DIR", nullptr);
+    EXPECT_EQ(viewer::screenshotDirectory(), "/home/someone/Pictures/cliplab") << "no user-dirs.dirs";
+    test::writeFile(config + "/user-dirs.dirs", std::string("# written by xdg-user-dirs-update\n"
+                                                            "XDG_DESKTOP_DIR=\"$HOME/Desktop\"\n"
+                                                            "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n"));
+    EXPECT_EQ(viewer::screenshotDirectory(), "/home/someone/Bilder/cliplab");
+    test::writeFile(config + "/user-dirs.dirs", std::string("XDG_PICTURES_DIR=\"relative\"\n"));
+    EXPECT_EQ(viewer::screenshotDirectory(), "/home/someone/Pictures/cliplab")
+        << "a relative line is ignored";
+    {
+        ScopedEnv noHome("HOME", nullptr);
+        EXPECT_EQ(viewer::screenshotDirectory(), config + "/cliplab/screenshots");
+    }
+    std::filesystem::remove_all(config);
 }

@@ -20,10 +20,10 @@ void helpPanel(ViewerState& state) {
         {"T", "chase camera / first person"},
         {"mouse wheel", "fly and noclip speed"},
         {"P / N", "freeze the simulation / step one tick"},
-        {"1 / 2", "sweep start / end at the eye"},
+        {"1 / 2", "sweep start / end at the player's eye"},
         {"F5", "record the player's inputs / stop and save (Recording panel: play, ghosts)"},
         {"F11", "fullscreen"},
-        {"F12", "screenshot (PNG in the current folder)"},
+        {"F12", "screenshot (PNG in ~/Pictures/cliplab; the console says where)"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
         // The keys column as wide as its longest entry, the descriptions wrapped in the rest.

@@ -67,11 +67,14 @@ float drawAll(ViewerState& state) {
                                         ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoFocusOnAppearing;
     float width = 0.0f;
     if (ImGui::Begin("Sidebar", nullptr, kFlags)) {
+        const std::string reveal = state.view.takeReveal();
         for (const Section& s : kSections) {
             const auto& sections = state.view.values().sections;
             auto known = sections.find(s.name);
             ImGui::SetNextItemOpen(known == sections.end() ? s.open : known->second, ImGuiCond_Always);
             const bool open = ImGui::CollapsingHeader(s.name);
+            if (reveal == s.name)
+                ImGui::SetScrollHereY(0.0f); // its header at the top, its content below
             state.view.setSectionOpen(s.name, open);
             if (!open)
                 continue;

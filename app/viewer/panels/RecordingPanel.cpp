@@ -89,7 +89,9 @@ void timeline(ViewerState& st) {
         }
 }
 
-void playbackSection(ViewerState& st) {
+/// The playback controls; false when "close" ended the playback (the recording is gone: nothing
+/// after it may read it this frame).
+bool playbackSection(ViewerState& st) {
     ReplayController& r = st.session.replay();
     ImGui::Text("%s", r.openName().c_str());
     if (ImGui::Button(r.playing() ? "pause" : "play")) {
@@ -115,9 +117,12 @@ void playbackSection(ViewerState& st) {
     if (ImGui::Checkbox("recorded view", &follow))
         r.setFollowView(follow);
     ImGui::SameLine();
-    if (ImGui::Button("close"))
+    if (ImGui::Button("close")) {
         r.close(st);
+        return false;
+    }
     timeline(st);
+    return true;
 }
 
 void ghostSection(ViewerState& st) {
@@ -331,11 +336,12 @@ void recordingPanel(ViewerState& state, float viewWidth) {
         ImGui::TextWrapped("%s", r.status().c_str());
     if (r.active()) {
         ImGui::Separator();
-        playbackSection(state);
-        ghostTable(state);
-        if (ImGui::CollapsingHeader("add or remove ghosts"))
-            ghostSection(state);
-        partingTraceTable(state, false);
+        if (playbackSection(state)) {
+            ghostTable(state);
+            if (ImGui::CollapsingHeader("add or remove ghosts"))
+                ghostSection(state);
+            partingTraceTable(state, false);
+        }
     }
     if (ImGui::CollapsingHeader("jumps and speed")) {
         double rate = 0.0;
