@@ -26,6 +26,10 @@ public:
             return std::string("maps/missing.bsp: not found in the game data");
         return std::nullopt;
     }
+    std::optional<std::string> openDemo(const std::string& demo) override {
+        loads.push_back("demo " + demo);
+        return std::nullopt;
+    }
     void setClipboard(const std::string& text) override { clipboard = text; }
     void screenshot(const std::string& path) override { screenshots.push_back(path); }
     void quit() override { ++quits; }
