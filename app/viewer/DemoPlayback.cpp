@@ -326,14 +326,22 @@ std::vector<DemoPlayback::Label> DemoPlayback::labels() const {
 void DemoPlayback::draw(debugdraw::DebugDraw& draw) const {
     if (!m_demo)
         return;
-    // Trails: bright up to the playhead, faint after it, seen through walls (where a player went
-    // matters more than what hides it).
+    // Trails, seen through walls (where a player went matters more than what hides it): the
+    // followed player's whole path, bright up to the playhead and faint after it; the others'
+    // last kTrailSeconds up to the playhead (whole paths of 15 players over minutes hide the map).
+    const auto& snaps = m_demo->snapshots;
+    const double from = m_timeMs - kTrailSeconds * 1000.0;
     for (const auto& [client, track] : m_tracks) {
+        const bool followed = client == m_followed;
         const debugdraw::Color color = colorOf(client), faint(glm::vec3(color), 0.3f);
-        for (size_t i = 1; i < track.size(); ++i)
-            if (joined(track[i - 1], track[i]))
-                draw.line(track[i - 1].sample.origin, track[i].sample.origin,
-                          debugdraw::Style{track[i].snapshot <= m_snapshot ? color : faint, false});
+        for (size_t i = 1; i < track.size(); ++i) {
+            const bool past = track[i].snapshot <= m_snapshot;
+            if (!joined(track[i - 1], track[i]) ||
+                (!followed && (!past || double(snaps[track[i - 1].snapshot].serverTime) < from)))
+                continue;
+            draw.line(track[i - 1].sample.origin, track[i].sample.origin,
+                      debugdraw::Style{past ? color : faint, false});
+        }
     }
     // Boxes where the players are now (between snapshots: interpolated), red when in solid.
     const bool onSnapshot = m_timeMs == double(m_demo->snapshots[m_snapshot].serverTime);

@@ -27,6 +27,8 @@ namespace cliplab::viewer {
 /// The demo open in the viewer, and where its playhead is.
 class DemoPlayback : public Timeline {
 public:
+    /// How far back the trails of the players not followed reach (s of server time).
+    static constexpr double kTrailSeconds = 10.0;
     /// Opens demo `arg` (a path, or a name in the game data: demo::openDemo) and loads its map
     /// (demo::loadDemoMap) unless it is the one loaded; closes a recording's playback. False, with
     /// status() (and st.status) giving the reader's or the map's error, and nothing changed (the
@@ -100,8 +102,9 @@ public:
     };
     /// Every player at the playhead, a point over its box with its name.
     std::vector<Label> labels() const;
-    /// Every player's box at the playhead (interpolated) and trail (bright up to the playhead),
-    /// and a red cross on every sample in solid.
+    /// Every player's box at the playhead (interpolated) and trail (the followed player's whole
+    /// path, bright up to the playhead; the others' last kTrailSeconds), the followed player's
+    /// jumps, and a red cross on every sample in solid.
     void draw(debugdraw::DebugDraw& draw) const;
     /// Each client's colour.
     static debugdraw::Color colorOf(int32_t client);

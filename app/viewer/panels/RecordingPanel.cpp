@@ -81,11 +81,15 @@ void timeline(ViewerState& st, Timeline& r) {
         r.seek(st, static_cast<size_t>(std::clamp(tick, 0, last)));
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* draw = ImGui::GetWindowDrawList();
+    // Notches along the top and bottom edges: the label between them stays readable however
+    // many there are (a demo can have hundreds of snapshots in solid).
+    const float notch = (b.y - a.y) * 0.3f;
     for (const TimelineMark& m : r.marks())
         if (last > 0) {
             const float x = a.x + 6.0f + (b.x - a.x - 12.0f) * float(m.position) / float(last);
-            draw->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), ImGui::ColorConvertFloat4ToU32(toImVec(m.color)),
-                          3.0f);
+            const ImU32 color = ImGui::ColorConvertFloat4ToU32(toImVec(m.color));
+            draw->AddLine(ImVec2(x, a.y), ImVec2(x, a.y + notch), color, 3.0f);
+            draw->AddLine(ImVec2(x, b.y - notch), ImVec2(x, b.y), color, 3.0f);
         }
 }
 
