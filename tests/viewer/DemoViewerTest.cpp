@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 using namespace cliplab;
@@ -122,4 +123,37 @@ TEST(DemoViewer, ABadDemoLeavesTheReadersErrorAndTheMap) {
     EXPECT_FALSE(st.session.demo().active());
     EXPECT_EQ(st.session.map()->argument, map);
     std::filesystem::remove_all(dir);
+}
+
+TEST(DemoViewer, ViewDemoOpensAtTheTimeAndPlayerAsked) {
+    // `cliplab view --demo FILE --follow N --at S`: the viewer's player is client N's sample in the
+    // first snapshot at or after S seconds (a demo recorded for the tests, tests/data/demos).
+    ASSERT_FALSE(test::openArenaBaseDir().empty()) << "install openarena-081-maps (scripts/deps.sh does)";
+    const std::string path = test::dataPath("demos/follow_oa_dm1.dm_71");
+    auto read = demo::openDemo(path, nullptr);
+    ASSERT_TRUE(read) << read.error().message;
+    const auto& snaps = read->snapshots;
+    size_t at = 0;
+    while (at + 1 < snaps.size() && snaps[at].serverTime - snaps.front().serverTime < 5000)
+        ++at;
+    const demo::PlayerSample* s = snaps[at].find(2);
+    ASSERT_NE(s, nullptr);
+    auto r = test::runCliplab("view --demo '" + path +
+                              "' --follow 2 --at 5 --frames 2 --exit --hidden --no-config --size 320x180");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    char expected[128];
+    std::snprintf(expected, sizeof expected, "final %.3f %.3f %.3f", double(s->origin.x), double(s->origin.y),
+                  double(s->origin.z));
+    EXPECT_NE(r.out.find(expected), std::string::npos) << r.out << "\nexpected " << expected;
+
+    // A client that is not in the demo, a demo that is not there, a MAP beside --demo.
+    auto noClient =
+        test::runCliplab("view --demo '" + path + "' --follow 40 --frames 1 --hidden --no-config");
+    EXPECT_EQ(noClient.exitCode, 1);
+    EXPECT_NE(noClient.err.find("--follow 40: no such player"), std::string::npos) << noClient.err;
+    auto missing = test::runCliplab("view --demo no_such_demo --frames 1 --hidden --no-config");
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("no_such_demo"), std::string::npos) << missing.err;
+    auto withMap = test::runCliplab("view oa_dm1 --demo '" + path + "' --frames 1 --hidden");
+    EXPECT_EQ(withMap.exitCode, 2);
 }
