@@ -323,7 +323,7 @@ std::vector<DemoPlayback::Label> DemoPlayback::labels() const {
     return out;
 }
 
-void DemoPlayback::draw(debugdraw::DebugDraw& draw) const {
+void DemoPlayback::draw(debugdraw::DebugDraw& draw, bool firstPerson) const {
     if (!m_demo)
         return;
     // Trails, seen through walls (where a player went matters more than what hides it): the
@@ -346,6 +346,8 @@ void DemoPlayback::draw(debugdraw::DebugDraw& draw) const {
     // Boxes where the players are now (between snapshots: interpolated), red when in solid.
     const bool onSnapshot = m_timeMs == double(m_demo->snapshots[m_snapshot].serverTime);
     for (const demo::PlayerSample& s : m_demo->playersAt(m_timeMs)) {
+        if (firstPerson && s.client == m_followed)
+            continue;
         const bool solid = onSnapshot && inSolid(m_snapshot, s.client);
         const debugdraw::Color c = solid                              ? kSolid
                                    : s.type == demo::PlayerType::Dead ? kDead

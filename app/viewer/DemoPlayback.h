@@ -104,8 +104,9 @@ public:
     std::vector<Label> labels() const;
     /// Every player's box at the playhead (interpolated) and trail (the followed player's whole
     /// path, bright up to the playhead; the others' last kTrailSeconds), the followed player's
-    /// jumps, and a red cross on every sample in solid.
-    void draw(debugdraw::DebugDraw& draw) const;
+    /// jumps, and a red cross on every sample in solid. `firstPerson`: the followed player's box
+    /// is left out (the camera is inside it).
+    void draw(debugdraw::DebugDraw& draw, bool firstPerson) const;
     /// Each client's colour.
     static debugdraw::Color colorOf(int32_t client);
 

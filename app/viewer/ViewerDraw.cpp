@@ -70,7 +70,7 @@ void ViewerLoop::drawScene() {
     drawAnalysis(renderer.debugDraw());
     drawTraceVis(m_st, renderer.debugDraw());
     m_st.session.replay().draw(m_st, renderer.debugDraw());
-    m_st.session.demo().draw(renderer.debugDraw());
+    m_st.session.demo().draw(renderer.debugDraw(), !view.chase);
     renderer.draw(m_st.view.camera(), m_st.session.player().time, rs);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }

@@ -146,7 +146,7 @@ void demoOpenSection(ViewerState& state) {
     const float button = ImGui::CalcTextSize("play").x + style.FramePadding.x * 2.0f;
     ImGui::SetNextItemWidth(-(button + style.ItemInnerSpacing.x));
     const bool enter =
-        ImGui::InputTextWithHint("##demo path", "demo file or name (flyby_oa_dm3); Enter plays", path,
+        ImGui::InputTextWithHint("##demo path", "demo path or name; Enter plays", path,
                                  state.inputs.demoPath.size(), ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
     if ((ImGui::Button("play") || enter) && path[0])
