@@ -183,6 +183,20 @@ void addMapCommands(console::Console& con, ViewerState& st, ConsoleHost& host) {
     con.addCommand("devmap",
                    "devmap NAME: as map (the game's devmap also allows cheats; here everything is allowed)",
                    mapCommand, mapNames);
+    auto demoCommand = [&con, &host, &st](const Words& a) {
+        if (a.size() != 2)
+            return Reply::fail(
+                "usage: demo FILE (a demo file, or a name in the game data: demos/NAME.dm_71...)");
+        if (auto error = host.openDemo(a[1]))
+            return Reply::fail("demo: " + *error);
+        con.print(st.session.demo().status());
+        return Reply::wait(1);
+    };
+    con.addCommand(
+        "demo",
+        "demo FILE: plays a demo (.dm_68, .dm_70, .dm_71) on its map, loaded by itself (Tab completes "
+        "the demos in the game data)",
+        demoCommand, [&st](const Words&) { return st.session.demoList(); });
     con.addCommand("kill", "kill: respawns the player at the map's first spawn point", [&st](const Words&) {
         if (!st.session.map())
             return Reply::fail("kill: no map is loaded");

@@ -19,6 +19,9 @@ public:
     virtual ~ConsoleHost() = default;
     /// Loads MAP as the Map panel does (with the GL context current); the error text, or nothing.
     virtual std::optional<std::string> loadMap(const std::string& map) = 0;
+    /// Opens demo DEMO as the Map panel does, its map loaded (the GL context current); the error
+    /// text (the reader's, or the map's), or nothing.
+    virtual std::optional<std::string> openDemo(const std::string& demo) = 0;
     /// Puts `text` on the system clipboard.
     virtual void setClipboard(const std::string& text) = 0;
     /// Saves this frame, panels included, to `path` ("" = a dated name in the current folder)
@@ -29,7 +32,7 @@ public:
 };
 
 /// Registers the viewer's commands and variables on `console`; `state` and `host` must outlive it.
-/// Commands: map, devmap, setviewpos, viewpos, viewangles, noclip, kill, probe, inspect,
+/// Commands: map, devmap, demo, setviewpos, viewpos, viewangles, noclip, kill, probe, inspect,
 /// gotobrush, snags, reach, screenshot, quit. Variables: every setting of the state's registry by
 /// its console name (the game's cvar name where there is one: g_gravity, g_speed, pmove_msec,
 /// cm_noCurves, cg_fov...; a movement setting's `--set` name is an alias), read and written

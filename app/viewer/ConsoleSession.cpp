@@ -87,6 +87,12 @@ std::optional<std::string> ConsoleSession::loadMap(const std::string& map) {
     return m_state.session.mapError();
 }
 
+std::optional<std::string> ConsoleSession::openDemo(const std::string& demo) {
+    if (m_state.session.demo().open(m_state, demo))
+        return std::nullopt;
+    return m_state.session.demo().status();
+}
+
 void ConsoleSession::setClipboard(const std::string& text) {
     SDL_SetClipboardText(text.c_str());
 }

@@ -51,6 +51,7 @@ public:
 
     // ConsoleHost
     std::optional<std::string> loadMap(const std::string& map) override;
+    std::optional<std::string> openDemo(const std::string& demo) override;
     void setClipboard(const std::string& text) override;
     void screenshot(const std::string& path) override;
     void quit() override { m_quit = true; }

@@ -11,7 +11,12 @@ core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argume
     auto data = world::loadMap(argument, vfs);
     if (!data)
         return data.error();
-    auto m = buildLoadedMap(argument, std::move(data.value()));
+    return finishViewerMap(argument, std::move(data.value()), vfs);
+}
+
+core::Result<std::unique_ptr<LoadedMap>> finishViewerMap(const std::string& argument, bsp::BspData data,
+                                                         const fs::FileSystem* vfs) {
+    auto m = buildLoadedMap(argument, std::move(data));
     if (!m)
         return m.error();
     auto renderer = render::Renderer::create(m.value()->data, vfs);

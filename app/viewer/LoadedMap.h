@@ -66,6 +66,10 @@ std::string surfaceClassesText(analysis::SurfaceClasses classes);
 core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument,
                                                        const fs::FileSystem* vfs);
 
+/// loadViewerMap() for a map already read (named `argument`).
+core::Result<std::unique_ptr<LoadedMap>> finishViewerMap(const std::string& argument, bsp::BspData data,
+                                                         const fs::FileSystem* vfs);
+
 /// Everything of a LoadedMap but its renderer (no GL context needed; `renderer` stays null):
 /// collision model, inspector, markers, stations and spawn points. An error for a map without models.
 core::Result<std::unique_ptr<LoadedMap>> buildLoadedMap(const std::string& argument, bsp::BspData data);

@@ -77,7 +77,7 @@ void ReplayController::startRecording(ViewerState& st) {
     const LoadedMap* map = st.session.map();
     if (recording() || !map)
         return;
-    if (active()) {
+    if (active() || st.session.demo().active()) {
         setStatus(st, "close the playback to record");
         return;
     }
@@ -156,6 +156,18 @@ size_t ReplayController::ticks() const {
     return m_set ? m_set->run(0).ticks() : 0;
 }
 
+double ReplayController::secondsAt(size_t tick) const {
+    return m_set ? double(tick) / m_set->run(0).settings.rate : 0.0;
+}
+
+std::vector<TimelineMark> ReplayController::marks() const {
+    std::vector<TimelineMark> out;
+    for (const Ghost& g : m_ghosts)
+        if (g.parting)
+            out.push_back({g.parting->tick, g.color});
+    return out;
+}
+
 void ReplayController::setSpeed(double speed) {
     m_speed = std::isnan(speed) ? 1.0 : std::clamp(speed, kMinSpeed, kMaxSpeed);
 }
@@ -187,6 +199,7 @@ bool ReplayController::open(ViewerState& st, replay::Recording recording, const 
     }
     if (active())
         close(st);
+    st.session.demo().close(st); // one playback at a time
     m_liveState = st.session.player();
     m_liveYaw = st.view.camera().yaw;
     m_livePitch = st.view.camera().pitch;

@@ -9,6 +9,7 @@
 #include "replay/Capture.h"
 #include "replay/Compare.h"
 #include "replay/JumpMetrics.h"
+#include "viewer/Timeline.h"
 
 #include <array>
 #include <deque>
@@ -38,11 +39,10 @@ struct Ghost {
 replay::RunSettings viewerRunSettings(const ViewerState& st);
 
 /// Recording, playback and ghosts of one viewer.
-class ReplayController {
+class ReplayController : public Timeline {
 public:
     /// Live ticks kept for the jump metrics and the acceleration plot (10 s at 125 Hz).
     static constexpr size_t kHistoryTicks = 1250;
-    static constexpr double kMinSpeed = 0.25, kMaxSpeed = 4.0;
     /// Ghosts at most (colours of the palette).
     static constexpr size_t kMaxGhosts = 8;
 
@@ -91,24 +91,28 @@ public:
     /// Opens `recording` (named `name` in the panel) on the loaded map.
     bool open(ViewerState& st, replay::Recording recording, const std::string& name);
     /// Back to the live player where it was before playback.
-    void close(ViewerState& st);
-    bool active() const { return m_set != nullptr; }
-    bool playing() const { return m_playing; }
-    void setPlaying(bool playing) { m_playing = playing && active(); }
-    double speed() const { return m_speed; }
-    /// Playback speed, clamped to [kMinSpeed, kMaxSpeed] (NaN: 1).
-    void setSpeed(double speed);
+    void close(ViewerState& st) override;
+    bool active() const override { return m_set != nullptr; }
+    bool playing() const override { return m_playing; }
+    void setPlaying(bool playing) override { m_playing = playing && active(); }
+    double speed() const override { return m_speed; }
+    void setSpeed(double speed) override;
     /// Whether the camera takes the recorded view angles of the tick shown (default), or stays
     /// where the user (or `view --angles`) points it.
-    bool followView() const { return m_followView; }
-    void setFollowView(bool follow) { m_followView = follow; }
-    size_t tick() const { return m_cursorTick; }
-    size_t ticks() const;
+    bool followView() const override { return m_followView; }
+    void setFollowView(bool follow) override { m_followView = follow; }
+    size_t tick() const override { return m_cursorTick; }
+    size_t ticks() const override;
+    /// Tick / the recorded rate.
+    double secondsAt(size_t tick) const override;
+    const char* unitName() const override { return "tick"; }
+    /// The ticks where ghosts part from the recorded run, in their colours.
+    std::vector<TimelineMark> marks() const override;
     /// Shows tick `tick` (clamped to the recording): simulates forward from the shown tick, or from
     /// the start when going back.
-    void seek(ViewerState& st, size_t tick);
+    void seek(ViewerState& st, size_t tick) override;
     /// Pauses and moves by `delta` ticks.
-    void step(ViewerState& st, long delta);
+    void step(ViewerState& st, long delta) override;
     /// Once per frame while active(): advances the playhead by `frameSeconds` x speed when playing,
     /// and puts the viewer's player and camera on the recorded run.
     void update(ViewerState& st, double frameSeconds);
@@ -132,7 +136,7 @@ public:
     const std::vector<replay::Jump>& jumps() const { return m_jumps; }
 
     const std::string& status() const { return m_status; }
-    const std::string& openName() const { return m_openName; }
+    const std::string& openName() const override { return m_openName; }
 
     /// Ghost boxes at the playhead, their trails, the jumps on the recorded trail and the parting
     /// point (drawn over the world).

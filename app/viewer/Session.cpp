@@ -102,6 +102,35 @@ core::Result<std::unique_ptr<LoadedMap>> Session::load(const std::string& argume
     return loaded;
 }
 
+core::Result<std::unique_ptr<LoadedMap>> Session::load(const std::string& argument, bsp::BspData data) {
+    auto loaded = finishViewerMap(argument, std::move(data), m_vfs.get());
+    if (loaded)
+        m_mapError.clear();
+    else
+        m_mapError = loaded.error().message;
+    return loaded;
+}
+
+const std::vector<std::string>& Session::demoList() {
+    if (!m_demoList) {
+        m_demoList.emplace();
+        for (const char* ext : {".dm_71", ".dm_70", ".dm_68", ".dm_67", ".dm_66"})
+            if (m_vfs)
+                for (std::string& f : m_vfs->listFiles("demos", ext))
+                    m_demoList->push_back(std::move(f));
+        std::sort(m_demoList->begin(), m_demoList->end());
+    }
+    return *m_demoList;
+}
+
+Timeline* Session::playback() {
+    if (m_demo.active())
+        return &m_demo;
+    if (m_replay.active())
+        return &m_replay;
+    return nullptr;
+}
+
 void Session::setMap(std::unique_ptr<LoadedMap> map) {
     m_map = std::move(map);
 }
@@ -109,6 +138,7 @@ void Session::setMap(std::unique_ptr<LoadedMap> map) {
 void Session::setFileSystem(std::unique_ptr<fs::FileSystem> vfs) {
     m_vfs = std::move(vfs);
     m_mapList.reset();
+    m_demoList.reset();
 }
 
 const std::vector<std::string>& Session::mapList() {

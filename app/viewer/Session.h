@@ -8,6 +8,7 @@
 #include "fs/FileSystem.h"
 #include "movement/Simulation.h"
 #include "tracing/Tracing.h"
+#include "viewer/DemoPlayback.h"
 #include "viewer/LoadedMap.h"
 #include "viewer/Probes.h"
 #include "viewer/ReplayController.h"
@@ -19,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cliplab::viewer {
@@ -79,6 +81,8 @@ public:
     /// caller stops what reads the current map first, then hands it to setMap. On failure the
     /// message is kept in mapError() (cleared by a success).
     core::Result<std::unique_ptr<LoadedMap>> load(const std::string& argument);
+    /// The same for a map already read (a demo's: demo::loadDemoMap), named `argument`.
+    core::Result<std::unique_ptr<LoadedMap>> load(const std::string& argument, bsp::BspData data);
     /// Takes `map` in place of the current one (tests: one from buildLoadedMap, no renderer).
     void setMap(std::unique_ptr<LoadedMap> map);
     /// Lets the map go (its GL objects need the context: before the window goes).
@@ -91,6 +95,12 @@ public:
     const std::string& pendingLoad() const { return m_pendingLoad; }
     void requestLoad(std::string argument) { m_pendingLoad = std::move(argument); }
     std::string takePendingLoad();
+    /// The demos in the mounted game data (demos/*.dm_66 to .dm_71, listed once, on first use).
+    const std::vector<std::string>& demoList();
+    /// A DEMO to open at the start of the next frame (the Map panel); empty = none.
+    const std::string& pendingDemo() const { return m_pendingDemo; }
+    void requestDemo(std::string argument) { m_pendingDemo = std::move(argument); }
+    std::string takePendingDemo() { return std::exchange(m_pendingDemo, std::string()); }
 
     // The player.
     const movement::Simulation& sim() const { return m_sim; }
@@ -149,6 +159,11 @@ public:
     /// Recording the player, playing recordings back, ghosts.
     ReplayController& replay() { return m_replay; }
     const ReplayController& replay() const { return m_replay; }
+    /// The demo playing (one playback at a time: opening a demo closes a recording's and back).
+    DemoPlayback& demo() { return m_demo; }
+    const DemoPlayback& demo() const { return m_demo; }
+    /// The playback open (the demo's or the recording's), or null: what the timeline drives.
+    Timeline* playback();
 
 private:
     void rebuildSimulation();
@@ -157,8 +172,8 @@ private:
     Values m_values;
     std::unique_ptr<fs::FileSystem> m_vfs; ///< Mounted game data (may have no mounts).
     std::unique_ptr<LoadedMap> m_map;
-    std::string m_mapError, m_pendingLoad;
-    std::optional<std::vector<std::string>> m_mapList;
+    std::string m_mapError, m_pendingLoad, m_pendingDemo;
+    std::optional<std::vector<std::string>> m_mapList, m_demoList;
     movement::Simulation m_sim{movement::Settings{}};
     std::function<void(std::string_view)> m_onMove;
     std::function<void()> m_onSettings;
@@ -170,6 +185,7 @@ private:
     float m_worldNoteSeconds = 0.0f; ///< How much longer the note shows; negative: until the simulation runs.
     std::deque<std::vector<LoggedTrace>> m_tickTraces;
     ReplayController m_replay;
+    DemoPlayback m_demo;
 };
 
 } // namespace cliplab::viewer

@@ -106,6 +106,35 @@ bool openReplay(const ViewerConfig& config, ViewerState& st) {
     return true;
 }
 
+/// Opens config.demoPath with its map, follows config.demoFollow and puts the playhead at the
+/// first snapshot at or after config.replayAt; false (the error printed) when the demo, its map or
+/// the client is refused.
+bool openDemo(const ViewerConfig& config, ViewerState& st) {
+    DemoPlayback& d = st.session.demo();
+    if (config.angles)
+        d.setFollowView(false);
+    if (!d.open(st, config.demoPath)) {
+        std::fprintf(stderr, "cliplab view: %s\n", d.status().c_str());
+        return false;
+    }
+    if (config.demoFollow) {
+        const auto& clients = d.clients();
+        if (std::find(clients.begin(), clients.end(), *config.demoFollow) == clients.end()) {
+            std::fprintf(stderr, "cliplab view: --follow %d: no such player in %s\n", *config.demoFollow,
+                         d.openName().c_str());
+            return false;
+        }
+        d.follow(st, *config.demoFollow);
+    }
+    if (config.replayAt) {
+        size_t at = 0;
+        while (at < d.ticks() && d.secondsAt(at) < *config.replayAt)
+            ++at;
+        d.seek(st, at);
+    }
+    return true;
+}
+
 } // namespace
 
 ViewerLoop::ViewerLoop(const ViewerConfig& config, GlWindow& window)
@@ -132,7 +161,10 @@ bool ViewerLoop::start(std::unique_ptr<fs::FileSystem> vfs) {
     if (m_config.script)
         m_st.settings.number("tickRate").set(m_config.tickRate);
     m_vsyncApplied = !m_st.view.values().vsync;
-    if (!m_st.switchMap(m_config.map)) {
+    if (!m_config.demoPath.empty()) {
+        if (!openDemo(m_config, m_st)) // the demo's map, loaded by itself
+            return false;
+    } else if (!m_st.switchMap(m_config.map)) {
         std::fprintf(stderr, "cliplab view: %s\n", m_st.session.mapError().c_str());
         return false;
     }
@@ -243,6 +275,8 @@ bool ViewerLoop::frame() {
     });
     if (!m_st.session.pendingLoad().empty() && m_frame > 0)
         m_st.switchMap(m_st.session.takePendingLoad()); // a frame after it was asked for: "loading" showed
+    if (!m_st.session.pendingDemo().empty() && m_frame > 0)
+        m_st.session.demo().open(m_st, m_st.session.takePendingDemo());
     m_console->runQueued(); // typed lines and --exec files, before this frame's tick
     // Input: mouse look, then the keys.
     constexpr float kSensitivity = 0.15f; // degrees per mouse count
@@ -298,7 +332,9 @@ void ViewerLoop::simulate(double frameTime) {
     // Whole ticks at the tick rate, or one scripted tick per frame.
     Session& session = m_st.session;
     session.applySettings();
-    if (session.replay().active()) {
+    if (session.demo().active()) {
+        session.demo().update(m_st, frameTime); // a demo plays: the live player waits
+    } else if (session.replay().active()) {
         session.replay().update(m_st, frameTime); // a recording plays: the live player waits
         m_input.tickRan(); // and a key tapped meanwhile does not act when it comes back
     } else if (m_config.script) {

@@ -57,6 +57,11 @@ struct ViewerConfig {
     std::vector<std::string> ghosts;
     /// The playhead at start (s); negative: the first tick where a ghost parts. Unset: 0.
     std::optional<double> replayAt;
+    /// A demo to play at start (a path, or a name in the game data); its map is loaded instead of
+    /// `map`. The playhead at start comes from `replayAt` (s from the first snapshot), the player
+    /// followed from `demoFollow` (a client number; unset: the one the demo's player state shows).
+    std::string demoPath;
+    std::optional<int> demoFollow;
     /// > 0: every frame advances the simulation by exactly 1 / fps s and lasts at least that long
     /// (frame pacing independent of the display; tests drive the loop at a chosen frame rate).
     double fps = 0.0;

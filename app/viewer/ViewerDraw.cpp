@@ -48,6 +48,7 @@ void ViewerLoop::drawPanels() {
     m_viewWidth = panels::drawAll(m_st);
     panels::recordingPanel(m_st, m_viewWidth); // along the bottom of the view
     panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
+    panels::demoLabels(m_st);
     panels::surfaceHoverTooltip(m_st);
     m_console->draw(); // last, so the drop-down is on top
     ImGui::Render();
@@ -70,6 +71,7 @@ void ViewerLoop::drawScene() {
     drawAnalysis(renderer.debugDraw());
     drawTraceVis(m_st, renderer.debugDraw());
     m_st.session.replay().draw(m_st, renderer.debugDraw());
+    m_st.session.demo().draw(renderer.debugDraw(), !view.chase);
     renderer.draw(m_st.view.camera(), m_st.session.player().time, rs);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
@@ -83,8 +85,8 @@ void ViewerLoop::drawArcs(debugdraw::DebugDraw& draw) {
     flight.rate = session.sim().rate();
     flight.trace = session.rules().options;
     const movement::PlayerState& ps = session.player();
-    const bool airborne =
-        v.prediction && ps.mode == movement::Mode::Walk && !ps.onGround && !session.replay().active();
+    const bool airborne = v.prediction && ps.mode == movement::Mode::Walk && !ps.onGround &&
+                          !session.replay().active() && !session.demo().active();
     m_st.analysis.setPrediction(std::nullopt);
     if (!v.padArcs && !airborne)
         return;

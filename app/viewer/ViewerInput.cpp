@@ -210,11 +210,17 @@ void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, Fra
         chase.set(!chase.value());
         break;
     }
-    case SDLK_p:
-        state.session.setFrozen(!state.session.frozen());
+    case SDLK_p: // a playback open: play or pause it; else freeze the simulation or let it run
+        if (Timeline* t = state.session.playback())
+            t->setPlaying(!t->playing());
+        else
+            state.session.setFrozen(!state.session.frozen());
         break;
-    case SDLK_n:
-        state.session.requestStep();
+    case SDLK_n: // a playback open: its next tick or snapshot; else one tick of the frozen simulation
+        if (Timeline* t = state.session.playback())
+            t->step(state, (SDL_GetModState() & KMOD_SHIFT) ? -1 : 1);
+        else
+            state.session.requestStep();
         break;
     case SDLK_1:
         state.probes.setSweep({true, eye, sweep.end});
@@ -227,6 +233,9 @@ void ViewerInput::onBinding(int key, ViewerState& state, SDL_Window* window, Fra
         break;
     case SDLK_F5:
         state.session.replay().toggleRecording(state);
+        break;
+    case SDLK_k: // the next player of the demo (Shift: the previous one)
+        state.session.demo().cycle(state, (SDL_GetModState() & KMOD_SHIFT) ? -1 : 1);
         break;
     case SDLK_F11:
         state.view.toggleFullscreen();

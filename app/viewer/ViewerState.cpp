@@ -253,6 +253,14 @@ bool ViewerState::switchMap(const std::string& argument) {
     return true;
 }
 
+bool ViewerState::switchMap(const std::string& argument, bsp::BspData data) {
+    auto loaded = session.load(argument, std::move(data));
+    if (!loaded)
+        return false;
+    setMap(std::move(loaded.value()));
+    return true;
+}
+
 void ViewerState::setMap(std::unique_ptr<LoadedMap> map) {
     analysis.clearResults(); // a search reads the old map: cancelled and joined before that map goes
     session.setMap(std::move(map));

@@ -25,6 +25,7 @@ namespace cliplab::viewer {
 struct PanelInputs {
     std::array<char, 512> mapPath{};  ///< The Map panel's path field.
     std::array<char, 64> mapFilter{}; ///< The Map panel's filter field.
+    std::array<char, 512> demoPath{}; ///< The Map panel's demo field.
 };
 
 struct ViewerState {
@@ -122,6 +123,8 @@ struct ViewerState {
     /// Loads `argument` (needs a current GL context) and respawns; on failure keeps the current
     /// map, the message in session.mapError(), and returns false.
     bool switchMap(const std::string& argument);
+    /// The same for a map already read (a demo's), named `argument`.
+    bool switchMap(const std::string& argument, bsp::BspData data);
     /// Takes `map` (tests: built without a renderer) as switchMap takes a loaded one.
     void setMap(std::unique_ptr<LoadedMap> map);
     /// Lets the map go (searches reading it first); its GL objects need the context.

@@ -7,8 +7,6 @@
 
 namespace cliplab::demo {
 
-namespace {
-
 movement::PlayerState controllerState(const PlayerSample& s) {
     movement::PlayerState state;
     state.origin = s.origin;
@@ -19,8 +17,6 @@ movement::PlayerState controllerState(const PlayerSample& s) {
     state.time = double(s.stateTime) / 1000.0;
     return state;
 }
-
-} // namespace
 
 std::vector<PlayerRun> playerRuns(const Demo& demo, int32_t client) {
     std::vector<PlayerRun> runs;

@@ -12,6 +12,10 @@
 
 namespace cliplab::demo {
 
+/// `s` as a controller state: origin, velocity, ground, crouch; walk mode; time the sample's
+/// state time (s).
+movement::PlayerState controllerState(const PlayerSample& s);
+
 /// A stretch of snapshots in which a player is present in each, alive (PlayerType::Normal) and
 /// neither teleports nor respawns (teleport bit unchanged): a path with no jump in it.
 struct PlayerRun {

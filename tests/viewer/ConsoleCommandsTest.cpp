@@ -26,6 +26,12 @@ public:
             return std::string("maps/missing.bsp: not found in the game data");
         return std::nullopt;
     }
+    std::optional<std::string> openDemo(const std::string& demo) override {
+        loads.push_back("demo " + demo);
+        if (demo == "bad.dm_71")
+            return std::string("bad.dm_71: message 1 at byte 0: length 1048576 is not 0 to 16384");
+        return std::nullopt;
+    }
     void setClipboard(const std::string& text) override { clipboard = text; }
     void screenshot(const std::string& path) override { screenshots.push_back(path); }
     void quit() override { ++quits; }
@@ -202,6 +208,16 @@ TEST(ConsoleCommands, MapScreenshotQuitGoThroughTheHost) {
     EXPECT_EQ(f.run("screenshot a b"), "usage: screenshot [FILE.png]");
     f.run("quit");
     EXPECT_EQ(f.host.quits, 1);
+}
+
+TEST(ConsoleCommands, DemoGoesThroughTheHostWithTheReadersError) {
+    Fixture f;
+    EXPECT_EQ(f.run("demo"),
+              "usage: demo FILE (a demo file, or a name in the game data: demos/NAME.dm_71...)");
+    EXPECT_EQ(f.run("demo bad.dm_71"),
+              "demo: bad.dm_71: message 1 at byte 0: length 1048576 is not 0 to 16384");
+    f.run("demo flyby_oa_dm3");
+    EXPECT_EQ(f.host.loads, (std::vector<std::string>{"demo bad.dm_71", "demo flyby_oa_dm3"}));
 }
 
 TEST(ConsoleCommands, MapWaitsAFrameBeforeTheNextCommands) {

@@ -30,6 +30,7 @@ struct Viewer : viewer::ConsoleHost {
     console::Console con;
     Viewer() { viewer::addViewerCommands(con, st, *this); }
     std::optional<std::string> loadMap(const std::string&) override { return std::nullopt; }
+    std::optional<std::string> openDemo(const std::string&) override { return std::nullopt; }
     void setClipboard(const std::string&) override {}
     void screenshot(const std::string&) override {}
     void quit() override {}

@@ -22,10 +22,12 @@ namespace cliplab::test {
 class ViewerLoopHarness {
 public:
     /// The playground (or `map`) in a hidden `width` x `height` window, no saved settings, console
-    /// commands from `execFile` when given; `ok()` says if it started.
-    /// `configure` changes the config before the loop is made (a replay to open, say).
+    /// commands from `execFile` when given, the game data of `baseDir` mounted (on first use) when
+    /// given; `ok()` says if it started. `configure` changes the config before the loop is made (a
+    /// replay to open, say).
     ViewerLoopHarness(int width, int height, const std::string& map = "", const std::string& execFile = "",
-                      const std::function<void(viewer::ViewerConfig&)>& configure = {}) {
+                      const std::function<void(viewer::ViewerConfig&)>& configure = {},
+                      const std::string& baseDir = "") {
         config.map = map.empty() ? std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map" : map;
         config.execFile = execFile;
         config.width = width;
@@ -46,6 +48,11 @@ public:
             error = vfs.error().message;
             return;
         }
+        if (!baseDir.empty())
+            if (core::Status mounted = vfs.value()->mountBaseDirectoryOnDemand(baseDir); !mounted) {
+                error = mounted.error().message;
+                return;
+            }
         started = loop->start(std::move(vfs.value()));
         if (!started)
             error = "the viewer did not start";

@@ -28,6 +28,9 @@ int usage(const std::string& message) {
     return usageError(*findViewerCommand("view"), message);
 }
 
+std::optional<int> demoOptions(const CommandLine& cl, ViewerConfig& config);
+std::optional<int> playheadOptions(const CommandLine& cl, ViewerConfig& config);
+
 /// --fps, --recording, --replay, --ghost and --at into `config`; an exit code on error.
 std::optional<int> replayOptions(const CommandLine& cl, ViewerConfig& config) {
     if (cl.has("--fps")) {
@@ -37,9 +40,13 @@ std::optional<int> replayOptions(const CommandLine& cl, ViewerConfig& config) {
         config.fps = *fps;
     }
     config.recordingPath = cl.value("--recording", "");
+    if (cl.has("--demo"))
+        return demoOptions(cl, config);
+    if (cl.has("--follow"))
+        return usage("--follow needs --demo FILE");
     if (!cl.has("--replay")) {
         if (cl.has("--ghost") || cl.has("--at") || cl.has("--angles"))
-            return usage("--ghost, --at and --angles need --replay FILE");
+            return usage("--ghost, --at and --angles need --replay FILE (--at and --angles: or --demo FILE)");
         return std::nullopt;
     }
     if (cl.has("--script"))
@@ -63,6 +70,28 @@ std::optional<int> replayOptions(const CommandLine& cl, ViewerConfig& config) {
             return usage("--ghost \"" + occurrence.at(0) + "\": " + settings.error().message);
         config.ghosts.push_back(occurrence.at(0));
     }
+    config.persist = false; // a recording plays with its own settings, not the saved ones
+    return playheadOptions(cl, config);
+}
+
+/// --demo FILE with --follow, --at and --angles into `config`; an exit code on error.
+std::optional<int> demoOptions(const CommandLine& cl, ViewerConfig& config) {
+    if (cl.has("--replay") || cl.has("--script") || cl.has("--ghost"))
+        return usage("--demo cannot be combined with --replay, --ghost or --script");
+    if (!cl.positionals().empty())
+        return usage("--demo plays on the demo's own map: give no MAP");
+    config.demoPath = cl.value("--demo");
+    if (cl.has("--follow")) {
+        const auto n = parseInteger(cl.value("--follow"));
+        if (!n || *n < 0 || *n > 63)
+            return usage("--follow: expected a client number from 0 to 63");
+        config.demoFollow = static_cast<int>(*n);
+    }
+    return playheadOptions(cl, config);
+}
+
+/// --angles and --at (of --replay or --demo) into `config`; an exit code on error.
+std::optional<int> playheadOptions(const CommandLine& cl, ViewerConfig& config) {
     if (cl.has("--angles")) {
         const auto& v = cl.values("--angles");
         const auto pitch = parseNumber(v[0]), yaw = parseNumber(v[1]);
@@ -73,14 +102,13 @@ std::optional<int> replayOptions(const CommandLine& cl, ViewerConfig& config) {
     if (cl.has("--at")) {
         const std::string at = cl.value("--at");
         const auto seconds = parseNumber(at);
-        if (at == "parting")
+        if (at == "parting" && config.demoPath.empty())
             config.replayAt = -1.0;
         else if (seconds && *seconds >= 0.0 && *seconds <= 1e6)
             config.replayAt = *seconds;
         else
             return usage("--at: expected seconds >= 0 or 'parting', got '" + at + "'");
     }
-    config.persist = false; // a recording plays with its own settings, not the saved ones
     return std::nullopt;
 }
 
@@ -121,10 +149,13 @@ std::vector<OptionSpec> viewOptions() {
          "open a recording for playback (on MAP, or on the map it names)"},
         {"--ghost", 1, true, "\"NAME=VALUE ...\"",
          "with --replay: the recording replayed beside itself under these settings, as in compare-runs"},
+        {"--demo", 1, false, "FILE",
+         "play a demo (.dm_68, .dm_70, .dm_71: a path, or a name in the game data) on its own map"},
+        {"--follow", 1, false, "CLIENT", "with --demo: the player the camera follows (a client number)"},
         {"--at", 1, false, "SECONDS|parting",
-         "with --replay: the playhead at start (parting: where a ghost parts)"},
+         "with --replay or --demo: the playhead at start (parting: where a ghost parts)"},
         {"--angles", 2, false, "PITCH YAW",
-         "with --replay: the camera held there instead of the recorded view"},
+         "with --replay or --demo: the camera held there instead of the recorded view"},
         {"--exec", 1, false, "FILE", "run the console commands in FILE once the map is loaded"},
         basepathOption()};
 }

@@ -19,9 +19,11 @@ void helpPanel(ViewerState& state) {
         {"R", "back to the spawn point"},
         {"T", "chase camera / first person"},
         {"mouse wheel", "fly and noclip speed"},
-        {"P / N", "freeze the simulation / step one tick"},
+        {"P / N", "freeze the simulation / step one tick; a recording or demo playing: play or pause / "
+                  "step (Shift+N: back)"},
         {"1 / 2", "sweep start / end at the player's eye"},
         {"F5", "record the player's inputs / stop and save (Recording panel: play, ghosts)"},
+        {"K / Shift+K", "a demo playing: follow the next / previous player"},
         {"F11", "fullscreen"},
         {"F12", "screenshot (PNG in ~/Pictures/cliplab; the console says where)"},
     };

@@ -85,6 +85,7 @@ void mapPanel(ViewerState& state) {
         }
         ImGui::TreePop();
     }
+    demoOpenSection(state);
     if (const LoadedMap* map = session.map()) {
         placeList(state, "playground stations", map->stations);
         placeList(state, "spawn points", map->spawns);

@@ -6,8 +6,10 @@
 /// settings (the widgets below take a registry entry and write through its setter, which keeps
 /// the value in range) or their commands; the main loop applies the changes the same frame.
 
+#include "replay/JumpMetrics.h"
 #include "viewer/ViewerState.h"
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,21 @@ void helpPanel(ViewerState& state);     ///< Keys.
 /// Record (F5), open, play a recording; ghosts, where they part, jump metrics (RecordingPanel.cpp).
 /// A window docked along the bottom of the 3D view (`viewWidth` wide, window coordinates).
 void recordingPanel(ViewerState& state, float viewWidth);
+/// The playback controls of `timeline`: play/pause, step, speed, recorded view, close, the slider.
+/// False when "close" ended the playback: what it played is gone, nothing after may read it this
+/// frame.
+bool playbackSection(ViewerState& state, Timeline& timeline);
+/// A table of jumps (distance, apex, airtime, take-off and landing speeds).
+void jumpTable(std::span<const replay::Jump> jumps);
+/// The open demo (DemoPanel.cpp): whom the camera follows and how, the followed player's figures,
+/// the samples in solid.
+void demoSection(ViewerState& state);
+/// The followed demo player's jumps that took off up to the playhead.
+std::vector<replay::Jump> demoJumpsToPlayhead(const DemoPlayback& demo);
+/// Every demo player's name over its box in the 3D view.
+void demoLabels(const ViewerState& state);
+/// The Map panel's demo opener: a path or name field and the demos in the game data.
+void demoOpenSection(ViewerState& state);
 /// The traces of the recorded run and the first ghost to part, side by side at the parting tick,
 /// the first difference highlighted (Recording panel and Trace debugger), under a header open or not.
 void partingTraceTable(ViewerState& state, bool open = true);

@@ -68,31 +68,34 @@ void recordSection(ViewerState& st) {
         r.open(st, std::string(path.data()));
 }
 
-/// The timeline: a tick slider with the ghosts' parting ticks marked in their colours.
-void timeline(ViewerState& st) {
-    ReplayController& r = st.session.replay();
+/// The timeline: a slider over the positions with the marks (the ghosts' parting ticks, a demo's
+/// snapshots in solid) in their colours.
+void timeline(ViewerState& st, Timeline& r) {
     int tick = static_cast<int>(r.tick());
     const int last = static_cast<int>(r.ticks());
-    const double rate = r.runs()->run(0).settings.rate;
-    char label[64];
-    std::snprintf(label, sizeof label, "tick %%d / %d  (%.2f s)", last, double(tick) / rate);
+    char label[96];
+    std::snprintf(label, sizeof label, "%s %%d / %d  (%.2f s)", r.unitName(), last,
+                  r.secondsAt(static_cast<size_t>(tick)));
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::SliderInt("##timeline", &tick, 0, std::max(last, 1), label))
         r.seek(st, static_cast<size_t>(std::clamp(tick, 0, last)));
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    for (const Ghost& g : r.ghosts())
-        if (g.parting && last > 0) {
-            const float x = a.x + 6.0f + (b.x - a.x - 12.0f) * float(g.parting->tick) / float(last);
-            draw->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), ImGui::ColorConvertFloat4ToU32(toImVec(g.color)),
-                          3.0f);
+    // Notches along the top and bottom edges: the label between them stays readable however
+    // many there are (a demo can have hundreds of snapshots in solid).
+    const float notch = (b.y - a.y) * 0.3f;
+    for (const TimelineMark& m : r.marks())
+        if (last > 0) {
+            const float x = a.x + 6.0f + (b.x - a.x - 12.0f) * float(m.position) / float(last);
+            const ImU32 color = ImGui::ColorConvertFloat4ToU32(toImVec(m.color));
+            draw->AddLine(ImVec2(x, a.y), ImVec2(x, a.y + notch), color, 3.0f);
+            draw->AddLine(ImVec2(x, b.y - notch), ImVec2(x, b.y), color, 3.0f);
         }
 }
 
-/// The playback controls; false when "close" ended the playback (the recording is gone: nothing
-/// after it may read it this frame).
-bool playbackSection(ViewerState& st) {
-    ReplayController& r = st.session.replay();
+} // namespace
+
+bool playbackSection(ViewerState& st, Timeline& r) {
     ImGui::Text("%s", r.openName().c_str());
     if (ImGui::Button(r.playing() ? "pause" : "play")) {
         if (!r.playing() && r.tick() >= r.ticks())
@@ -108,8 +111,7 @@ bool playbackSection(ViewerState& st) {
     ImGui::SameLine();
     float speed = static_cast<float>(r.speed());
     ImGui::SetNextItemWidth(120.0f);
-    if (ImGui::SliderFloat("speed", &speed, float(ReplayController::kMinSpeed),
-                           float(ReplayController::kMaxSpeed), "%.2fx",
+    if (ImGui::SliderFloat("speed", &speed, float(Timeline::kMinSpeed), float(Timeline::kMaxSpeed), "%.2fx",
                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         r.setSpeed(speed);
     ImGui::SameLine();
@@ -121,9 +123,11 @@ bool playbackSection(ViewerState& st) {
         r.close(st);
         return false;
     }
-    timeline(st);
+    timeline(st, r);
     return true;
 }
+
+namespace {
 
 void ghostSection(ViewerState& st) {
     ReplayController& r = st.session.replay();
@@ -207,6 +211,8 @@ void ghostTable(ViewerState& st) {
     }
 }
 
+} // namespace
+
 void jumpTable(std::span<const replay::Jump> jumps) {
     if (jumps.empty()) {
         ImGui::TextUnformatted("no jump yet");
@@ -242,9 +248,15 @@ void jumpTable(std::span<const replay::Jump> jumps) {
     ImGui::EndTable();
 }
 
+namespace {
+
 /// The states the speed plot and the jump table describe: the open recording's run up to the
-/// playhead, else the live player's last ticks.
+/// playhead, or the followed demo player's run up to the playhead, else the live player's last ticks.
 std::vector<movement::PlayerState> shownStates(const ViewerState& st, double& rate) {
+    if (const DemoPlayback& d = st.session.demo(); d.active()) {
+        rate = d.snapshotRate();
+        return d.statesToPlayhead();
+    }
     const ReplayController& r = st.session.replay();
     if (const replay::RunSet* set = r.runs()) {
         const replay::Run& run = set->run(0);
@@ -332,11 +344,19 @@ void recordingPanel(ViewerState& state, float viewWidth) {
         return;
     }
     recordSection(state);
-    if (!r.status().empty())
-        ImGui::TextWrapped("%s", r.status().c_str());
-    if (r.active()) {
+    // The demo's status while one plays, or when the last demo asked for was refused.
+    DemoPlayback& demo = state.session.demo();
+    const bool demoStatus = demo.active() || (!r.active() && !demo.status().empty());
+    const std::string& status = demoStatus ? demo.status() : r.status();
+    if (!status.empty())
+        ImGui::TextWrapped("%s", status.c_str());
+    if (demo.active()) {
         ImGui::Separator();
-        if (playbackSection(state)) {
+        if (playbackSection(state, demo))
+            demoSection(state);
+    } else if (r.active()) {
+        ImGui::Separator();
+        if (playbackSection(state, r)) {
             ghostTable(state);
             if (ImGui::CollapsingHeader("add or remove ghosts"))
                 ghostSection(state);
@@ -346,7 +366,10 @@ void recordingPanel(ViewerState& state, float viewWidth) {
     if (ImGui::CollapsingHeader("jumps and speed")) {
         double rate = 0.0;
         const auto states = shownStates(state, rate);
-        jumpTable(replay::findJumps(states, rate));
+        if (state.session.demo().active())
+            jumpTable(demoJumpsToPlayhead(state.session.demo())); // timed by the snapshots
+        else
+            jumpTable(replay::findJumps(states, rate));
         accelerationPlot(state);
     }
     ImGui::End();
