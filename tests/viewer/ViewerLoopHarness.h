@@ -12,6 +12,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,8 +22,9 @@ namespace cliplab::test {
 
 class ViewerLoopHarness {
 public:
-    /// The playground (or `map`) in a hidden `width` x `height` window, no saved settings, console
-    /// commands from `execFile` when given; `ok()` says if it started.
+    /// The playground (or `map`: a path, or a map name looked up in the installed game data) in a hidden
+    /// `width` x `height` window, no saved settings, console commands from `execFile` when given; `ok()` says
+    /// if it started.
     ViewerLoopHarness(int width, int height, const std::string& map = "", const std::string& execFile = "") {
         config.map = map.empty() ? std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map" : map;
         config.execFile = execFile;
@@ -40,6 +43,20 @@ public:
         if (!vfs) {
             error = vfs.error().message;
             return;
+        }
+        // A map given by name (oa_minia) comes from the installed game data, every package in
+        // name order as the game mounts them (the patches win).
+        if (!map.empty() && map.find('/') == std::string::npos && !openArenaBaseDir().empty()) {
+            std::vector<std::string> paks;
+            for (const auto& entry : std::filesystem::directory_iterator(openArenaBaseDir()))
+                if (entry.path().extension() == ".pk3")
+                    paks.push_back(entry.path().string());
+            std::sort(paks.begin(), paks.end());
+            for (const std::string& pak : paks)
+                if (auto mounted = vfs.value()->mountArchive(pak); !mounted) {
+                    error = mounted.error().message;
+                    return;
+                }
         }
         started = loop->start(std::move(vfs.value()));
         if (!started)
