@@ -27,6 +27,7 @@ struct Extras {
     bool padKills = false;   ///< A deadly trigger_hurt over the pad.
     bool voidFloor = false;  ///< A floor 1,000 units under the main floor's south edge (x < 0).
     bool voidKills = true;   ///< With the void floor: a killing trigger_hurt between them.
+    bool skyRoom = false;    ///< The closed room's floor is the sky's (surfaceparm sky).
 };
 
 /// Under one roof (z 512): a main floor (top z 0) from x -512 to 1024, with the spawn at the
@@ -40,7 +41,8 @@ std::string reachMap(const Extras& x) {
     world += test::boxBrush({-512, 256, 0}, {-256, 512, 40});              // the ledge
     world += test::boxBrush({-600, -600, 512}, {1100, 1000, 528});         // the roof over all
     // The closed room: floor, four walls and a ceiling around x -400..-200, y 700..900, z 0..200.
-    world += test::boxBrush({-416, 684, -16}, {-184, 916, 0});
+    world += x.skyRoom ? test::boxBrush({-416, 684, -16}, {-184, 916, 0}, "base/sky")
+                       : test::boxBrush({-416, 684, -16}, {-184, 916, 0});
     world += test::boxBrush({-416, 684, 0}, {-400, 916, 200});
     world += test::boxBrush({-200, 684, 0}, {-184, 916, 200});
     world += test::boxBrush({-400, 684, 0}, {-200, 700, 200});
@@ -267,6 +269,19 @@ TEST(Reach, AFloorUnderADeathPlaneIsDeadlyNotUnreachable) {
     const auto reached = cellsIn(alive.map, {-512, -900, -1010}, {0, -610, -990});
     EXPECT_EQ(reachedCount(reached), reached.size());
     EXPECT_EQ(alive.map.deadly, 0u);
+}
+
+TEST(Reach, AnUnreachedSkyFloorIsDeadly) {
+    // The closed room's floor made of sky: nobody stands on the sky, so it is no region to fix.
+    const Reached r = reach({.skyRoom = true});
+    const auto room = cellsIn(r.map, kRoomLo, kRoomHi);
+    ASSERT_EQ(room.size(), centresWithin(-400, -200) * centresWithin(700, 900));
+    for (const auto* c : room)
+        EXPECT_TRUE(c->deadly) << c->origin.x << " " << c->origin.y;
+    EXPECT_EQ(r.map.deadly, room.size());
+    for (const auto& region : analysis::unreachableRegions(r.map, 18.0f))
+        for (int32_t i : region)
+            EXPECT_FALSE(r.map.cells[size_t(i)].deadly);
 }
 
 TEST(Reach, TheSameForAnyNumberOfThreads) {
