@@ -69,13 +69,15 @@ constexpr const char* kReachDetails =
     "from every cell reached, a run in 8 directions (walking, stepping, falling off edges) and a running "
     "jump\n"
     "where the run is blocked or falls; jump pads launch as the game aims them, teleporters move the player\n"
-    "to their target at 400 units/s, and a trigger_hurt with dmg >= 100 kills. Unreachable cells come "
+    "to their target at 400 units/s, and a trigger_hurt with dmg >= 100 kills. Cells not reached where\n"
+    "nobody stands alive (a killing trigger_hurt in the open column above, or a sky face: the void under a\n"
+    "space map) are deadly, not unreachable. Unreachable cells come "
     "grouped\n"
     "in regions (neighbouring cells within a step), biggest first: 'region R cells=K setviewpos X Y Z', "
     "then\n"
     "'  unreachable X Y Z setviewpos X Y Z' per cell; then 'via spawn=.. walk=.. fall=.. jump=.. pad=..\n"
     "teleport=.. regions=.. spawns=.. moves=.. ticks=..' (how the reached cells were first reached); last\n"
-    "line 'cells=N reachable=R unreachable=U seconds=S'.";
+    "line 'cells=N reachable=R unreachable=U deadly=D seconds=S' (N = R + U + D).";
 
 constexpr const char* kDemoDetails =
     "FILE is a path, or a file in the game data: demos/NAME.dm_71, or NAME (tried as demos/NAME, then with\n"

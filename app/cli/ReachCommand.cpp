@@ -53,9 +53,10 @@ std::optional<std::string> readSettings(const CommandLine& cl, analysis::ReachSe
 
 std::string cellJson(const analysis::ReachCell& c) {
     return core::format(
-        "{\"x\": %.1f, \"y\": %.1f, \"z\": %.1f, \"listed\": %s, \"via\": \"%s\", \"from\": %d}",
+        "{\"x\": %.1f, \"y\": %.1f, \"z\": %.1f, \"listed\": %s, \"via\": \"%s\", \"from\": %d, "
+        "\"deadly\": %s}",
         double(c.origin.x), double(c.origin.y), double(c.origin.z), c.listed ? "true" : "false",
-        analysis::reachViaName(c.via), c.from);
+        analysis::reachViaName(c.via), c.from, c.deadly ? "true" : "false");
 }
 
 } // namespace
@@ -156,8 +157,8 @@ int runReach(const Args& args) {
             return kExitFailure;
         }
     }
-    std::printf("cells=%zu reachable=%zu unreachable=%zu seconds=%.2f\n", reach.listed, reach.reachable,
-                reach.unreachable(), reach.seconds);
+    std::printf("cells=%zu reachable=%zu unreachable=%zu deadly=%zu seconds=%.2f\n", reach.listed,
+                reach.reachable, reach.unreachable(), reach.deadly, reach.seconds);
     return kExitOk;
 }
 

@@ -16,8 +16,8 @@ debugdraw::Color surfaceClassColor(analysis::SurfaceClass cls) {
     switch (cls) {
     case SurfaceClass::Walkable:
         return {0.25f, 0.8f, 0.3f, 1.0f};
-    case SurfaceClass::TooSteep:
-        return {0.95f, 0.6f, 0.15f, 1.0f};
+    case SurfaceClass::TooSteep: // brown: apart from the player clip's orange
+        return {0.6f, 0.4f, 0.25f, 1.0f};
     case SurfaceClass::Slick:
         return {0.55f, 0.95f, 1.0f, 1.0f};
     case SurfaceClass::NoDamage:

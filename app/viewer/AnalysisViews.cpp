@@ -29,6 +29,41 @@ void AnalysisViews::hoverAlong(const LoadedMap* map, const glm::vec3& eye, const
                                          bsp::contentsNames(f->contents)};
 }
 
+void AnalysisViews::aimAlong(const LoadedMap* map, const glm::vec3& eye, const glm::vec3& direction) {
+    m_aimed.reset();
+    if (!map)
+        return;
+    // What a mapper looks at: faces that stop the player or show (no triggers, fog or bodies).
+    constexpr int32_t kSeen = bsp::contents::Solid | bsp::contents::PlayerClip | bsp::contents::Lava |
+                              bsp::contents::Slime | bsp::contents::Water;
+    const collision::TraceResult r = map->model->trace(
+        collision::Shape::ray(), eye, eye + direction * 8192.0f, kSeen, viewerTraceOptions());
+    if (r.fraction >= 1.0f || r.startSolid)
+        return;
+    const bsp::BspData& data = map->data;
+    std::string text;
+    int32_t shader = -1;
+    if (r.surface >= 0 && static_cast<size_t>(r.surface) < data.surfaces.size()) {
+        text = "patch surface " + std::to_string(r.surface);
+        shader = data.surfaces[static_cast<size_t>(r.surface)].shader;
+    } else if (r.brush >= 0 && static_cast<size_t>(r.brush) < data.brushes.size() && r.brushSide >= 0 &&
+               static_cast<size_t>(r.brushSide) < data.brushSides.size()) {
+        const bsp::Brush& b = data.brushes[static_cast<size_t>(r.brush)];
+        text = "brush " + std::to_string(r.brush) + " side " + std::to_string(r.brushSide - b.firstSide);
+        shader = data.brushSides[static_cast<size_t>(r.brushSide)].shader;
+    } else {
+        return;
+    }
+    // Appended piece by piece ("\n" + string trips GCC 12's -Wrestrict).
+    if (shader >= 0 && static_cast<size_t>(shader) < data.shaders.size()) {
+        text += '\n';
+        text += data.shaders[static_cast<size_t>(shader)].name;
+    }
+    text += '\n';
+    text += bsp::contentsNames(r.contents);
+    m_aimed = SurfaceHover{r.endpos, std::move(text)};
+}
+
 std::string AnalysisViews::findSnags(const LoadedMap* map, const movement::Settings& settings,
                                      const collision::TraceOptions& options, int64_t ticks) {
     if (!map)
@@ -90,9 +125,10 @@ std::optional<AnalysisViews::ReachEnd> AnalysisViews::pollReach(float stepHeight
     }
     m_reach.regions = analysis::unreachableRegions(result.value(), stepHeight);
     const analysis::ReachMap& m = result.value();
-    m_reach.summary = m.cancelled ? "reach: cancelled"
-                                  : core::format("cells=%zu reachable=%zu unreachable=%zu seconds=%.2f",
-                                                 m.listed, m.reachable, m.unreachable(), m.seconds);
+    m_reach.summary = m.cancelled
+                          ? "reach: cancelled"
+                          : core::format("cells=%zu reachable=%zu unreachable=%zu deadly=%zu seconds=%.2f",
+                                         m.listed, m.reachable, m.unreachable(), m.deadly, m.seconds);
     if (m.cancelled)
         m_reach.map.reset();
     else
@@ -109,6 +145,7 @@ void AnalysisViews::clearResults() {
     m_hulls = HullCache{};
     m_padArcs = PadArcCache{};
     m_hover.reset();
+    m_aimed.reset();
     m_prediction.reset();
     m_snagCells.clear();
     m_snagSummary.clear();

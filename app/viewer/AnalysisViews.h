@@ -62,6 +62,7 @@ public:
         bool reach = false;         ///< The last reach search's cells.
         float reachGrid = 16.0f;    ///< Cell size of the next reach search (units).
         float reachRange = 2048.0f; ///< Reach cells farther from the eye are not drawn (units).
+        bool reachDeadly = false;   ///< The reach map's deadly cells drawn too (the void: hidden at first).
     };
     const Values& values() const { return m_values; }
     Values& values(SettingsKey) { return m_values; }
@@ -73,6 +74,14 @@ public:
     /// classified face, none.
     void hoverAlong(const LoadedMap* map, const glm::vec3& eye, const glm::vec3& direction);
     void clearHover() { m_hover.reset(); }
+
+    /// What the crosshair (or the cursor) points at in the textured view, when named.
+    const std::optional<SurfaceHover>& aimed() const { return m_aimed; }
+    /// Names the face a ray from `eye` along `direction` (unit) stops at in `map`, among what the
+    /// player sees and stops at (solid, clips, liquids; curves on): "brush B side S", its shader
+    /// and contents, or "patch surface N" for a curve. None when it meets nothing.
+    void aimAlong(const LoadedMap* map, const glm::vec3& eye, const glm::vec3& direction);
+    void clearAim() { m_aimed.reset(); }
 
     /// The hull view's hulls, rebuilt when its box changes; the pads' arcs, flown again when the
     /// movement settings change.
@@ -116,6 +125,7 @@ public:
 private:
     Values m_values;
     std::optional<SurfaceHover> m_hover;
+    std::optional<SurfaceHover> m_aimed;
     HullCache m_hulls;
     PadArcCache m_padArcs;
     std::optional<analysis::Flight> m_prediction;

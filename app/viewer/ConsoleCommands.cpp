@@ -5,6 +5,7 @@
 #include "core/Format.h"
 #include "core/Parse.h"
 #include "inspect/BrushKind.h"
+#include "movement/Movement.h"
 
 #include <glm/geometric.hpp>
 
@@ -73,6 +74,22 @@ std::optional<int32_t> brushArgument(const ViewerState& st, const std::string& t
     return static_cast<int32_t>(*v);
 }
 
+/// What `gotobrush` did: "brush 523 (player clip, textures/common/clip): noclip at X Y Z, looking
+/// at its centre X Y Z; inspected and highlighted".
+std::string goToBrushLine(const ViewerState& st, int32_t brush) {
+    const LoadedMap* map = st.session.map();
+    const auto info = map && map->inspector ? map->inspector->brush(brush) : std::nullopt;
+    if (!info)
+        return "gotobrush: brush " + std::to_string(brush) + " has no faces to look at";
+    const glm::vec3 c = (info->mins + info->maxs) * 0.5f;
+    const glm::vec3 eye = movement::eyePosition(st.session.player(), st.session.sim().settings());
+    return core::format(
+        "brush %d (%s, %s): noclip, the eye at %.0f %.0f %.0f looking at its centre %.0f %.0f "
+        "%.0f; inspected and highlighted",
+        brush, inspect::brushKindName(inspect::brushKind(info->contents)), info->shader.c_str(),
+        double(eye.x), double(eye.y), double(eye.z), double(c.x), double(c.y), double(c.z));
+}
+
 void addProbeCommands(console::Console& con, ViewerState& st) {
     con.addCommand("probe",
                    "probe: traces the probe shape from the player's eye along the view's centre and inspects "
@@ -101,7 +118,7 @@ void addProbeCommands(console::Console& con, ViewerState& st) {
                    });
     con.addCommand("gotobrush",
                    "gotobrush BRUSH: flies the camera (noclip) to look at a brush and inspects it",
-                   [&st](const Words& a) {
+                   [&con, &st](const Words& a) {
                        if (a.size() != 2)
                            return Reply::fail("usage: gotobrush BRUSH");
                        const auto b = brushArgument(st, a[1]);
@@ -109,6 +126,7 @@ void addProbeCommands(console::Console& con, ViewerState& st) {
                            return Reply::fail("gotobrush: '" + a[1] + "' is not a brush of the loaded map");
                        st.goToBrush(*b);
                        st.inspectBrush(*b, "brush " + a[1]);
+                       con.print(goToBrushLine(st, *b));
                        return Reply::ok();
                    });
 }

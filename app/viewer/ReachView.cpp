@@ -56,12 +56,12 @@ debugdraw::Color reachColor(analysis::ReachVia via) {
 }
 
 size_t drawReachCells(const analysis::ReachMap& map, debugdraw::DebugDraw& draw, const glm::vec3& eye,
-                      float range, float feet) {
+                      float range, float feet, bool deadly) {
     const float half = 0.4f * map.grid; // gaps between the squares show the grid
     size_t drawn = 0;
     for (size_t i = 0; i < map.listed; ++i) {
         const analysis::ReachCell& c = map.cells[i];
-        if (glm::distance(c.origin, eye) > range)
+        if (glm::distance(c.origin, eye) > range || (c.deadly && !deadly))
             continue;
         const float z = c.origin.z - feet + 0.5f; // just above the floor, not fighting it
         const std::array<glm::vec3, 4> square{glm::vec3(c.origin.x - half, c.origin.y - half, z),
@@ -69,7 +69,7 @@ size_t drawReachCells(const analysis::ReachMap& map, debugdraw::DebugDraw& draw,
                                               glm::vec3(c.origin.x + half, c.origin.y + half, z),
                                               glm::vec3(c.origin.x - half, c.origin.y + half, z)};
         debugdraw::Style style;
-        style.color = reachColor(c.via);
+        style.color = c.deadly ? kDeadlyReachColor : reachColor(c.via);
         style.depthTest = true;
         draw.polygon(square, style);
         ++drawn;

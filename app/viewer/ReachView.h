@@ -54,11 +54,13 @@ struct ReachResult {
 
 /// The colour of a cell reached `via` (red for not reached).
 debugdraw::Color reachColor(analysis::ReachVia via);
+/// The colour of a deadly cell (not reached, nobody stands there alive): a dim grey.
+inline constexpr debugdraw::Color kDeadlyReachColor{0.45f, 0.45f, 0.5f, 0.3f};
 
 /// Draws the listed cells of `map` whose origin is within `range` units of `eye` as flat squares
-/// just above the floor (`feet` units below the origin: the player box's depth), in reachColor.
-/// Returns the cells drawn.
+/// just above the floor (`feet` units below the origin: the player box's depth), in reachColor;
+/// the deadly cells only when `deadly`, in kDeadlyReachColor. Returns the cells drawn.
 size_t drawReachCells(const analysis::ReachMap& map, debugdraw::DebugDraw& draw, const glm::vec3& eye,
-                      float range, float feet);
+                      float range, float feet, bool deadly);
 
 } // namespace cliplab::viewer

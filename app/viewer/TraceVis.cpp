@@ -84,17 +84,19 @@ void drawTrace(debugdraw::DebugDraw& out, const LoggedTrace& t, const collision:
     }
     const glm::vec3 n = t.result.plane.normal;
     if (vis.hitPlane && glm::dot(n, n) > 0.5f) {
-        // The plane patch sits on the unshifted brush plane, next to where the shape stopped.
-        draw.plane(debugdraw::HullPlane{n, t.result.plane.dist}, t.result.endpos, 24.0f,
-                   debugdraw::Style{
-                       paired ? color * glm::vec4(1, 1, 1, 0.3f) : glm::vec4(0.3f, 0.6f, 1.0f, 0.35f), true});
+        // The plane patch sits on the unshifted brush plane, next to where the shape stopped,
+        // lifted a unit along its normal so that it does not fight the face it lies on for depth.
+        constexpr float kLift = 1.0f;
+        draw.plane(
+            debugdraw::HullPlane{n, t.result.plane.dist + kLift}, t.result.endpos, 24.0f,
+            debugdraw::Style{paired ? color * glm::vec4(1, 1, 1, 0.3f) : overlayColors::kHitPlane, true});
         const glm::vec3 onPlane = t.result.endpos - n * (glm::dot(n, t.result.endpos) - t.result.plane.dist);
         draw.arrow(onPlane, onPlane + n * (shifted ? 20.0f : 32.0f),
                    debugdraw::Style{paired ? color : debugdraw::colors::Blue, false}, 6.0f);
     }
     if (vis.hitBrush && model && t.result.brush >= 0)
         drawBrush(draw, *model, t.result.brush,
-                  paired ? glm::vec4(glm::vec3(color), 0.0f) : glm::vec4(1.0f, 0.5f, 0.1f, 0.0f));
+                  paired ? glm::vec4(glm::vec3(color), 0.0f) : overlayColors::kHitBrush);
 }
 
 } // namespace
@@ -106,7 +108,7 @@ debugdraw::Color methodColor(TraceMethod method) {
 
 debugdraw::Color outcomeColor(const collision::TraceResult& result) {
     if (result.startSolid)
-        return {1.0f, 0.2f, 1.0f, 1.0f};
+        return overlayColors::kStartSolid;
     if (result.fraction < 1.0f)
         return debugdraw::colors::Red;
     return debugdraw::colors::Green;
@@ -236,7 +238,7 @@ void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {
         // The player's shape where it stands, seen from behind.
         const movement::PlayerState& ps = state.session.player();
         drawShape(draw, movement::playerShape(state.session.sim().settings(), ps.crouched), ps.origin,
-                  debugdraw::Style{glm::vec4(0.3f, 1.0f, 0.3f, 0.9f), false});
+                  debugdraw::Style{overlayColors::kPlayer, false});
     }
     if (probes.probe())
         drawTrace(draw, *probes.probe(), model, view.vis, true, probes.probeCompare().has_value());
@@ -247,7 +249,7 @@ void drawTraceVis(const ViewerState& state, debugdraw::DebugDraw& draw) {
         drawShape(draw, t.shape, t.start, debugdraw::Style{debugdraw::colors::White, false});
     }
     if (model && probes.shownBrush() >= 0)
-        drawBrush(draw, *model, probes.shownBrush(), glm::vec4(0.2f, 1.0f, 1.0f, 0.25f));
+        drawBrush(draw, *model, probes.shownBrush(), overlayColors::kShownBrush);
     if (model && view.vis.patchFacets)
         drawNearbyFacets(state, draw, *model);
 }

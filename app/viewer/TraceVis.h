@@ -9,6 +9,17 @@
 
 namespace cliplab::viewer {
 
+/// Colours of the overlays, shared by their drawing and the view's legend. Each differs from the
+/// brush kinds' and surface classes' colours, so an outline never reads as a contents.
+namespace overlayColors {
+inline constexpr debugdraw::Color kStartSolid{1.0f, 0.2f, 1.0f, 1.0f};  ///< A trace that started in solid.
+inline constexpr debugdraw::Color kHitPlane{0.3f, 0.6f, 1.0f, 0.35f};   ///< The hit plane's quad.
+inline constexpr debugdraw::Color kHitBrush{1.0f, 0.3f, 0.45f, 0.0f};   ///< The hit brush's wire hull (pink).
+inline constexpr debugdraw::Color kShownBrush{1.0f, 1.0f, 1.0f, 0.22f}; ///< gotobrush / the debugger's brush.
+inline constexpr debugdraw::Color kPlayer{0.3f, 1.0f, 0.3f, 0.9f}; ///< The player's shape (chase camera).
+inline constexpr debugdraw::Color kPrediction{0.3f, 0.85f, 1.0f, 1.0f}; ///< The airborne flight with no keys.
+} // namespace overlayColors
+
 /// Green = clear, red = hit, magenta = started in a solid.
 debugdraw::Color outcomeColor(const collision::TraceResult& result);
 

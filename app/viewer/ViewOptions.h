@@ -13,6 +13,8 @@
 #include "viewer/Limits.h"
 #include "viewer/settings/SettingsKey.h"
 
+#include "core/EnumNames.h"
+
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
@@ -35,6 +37,16 @@ struct VisToggles {
     int ticksShown = 16;      ///< N: traces of the last N ticks, [0, limits::kTicksShownMax].
 };
 
+/// When the textured view names the face and brush under the crosshair.
+enum class CrosshairNames { Off, Noclip, Always };
+/// "off", "noclip" (only while the player is in noclip), "always".
+inline constexpr std::array<core::EnumName<CrosshairNames>, 3> kCrosshairNamesNames{{
+    {CrosshairNames::Off, "off"},
+    {CrosshairNames::Noclip, "noclip"},
+    {CrosshairNames::Always, "always"},
+}};
+static_assert(core::inEnumOrder(kCrosshairNamesNames));
+
 /// Entity markers in the 3D view (Render panel).
 struct MarkerToggles {
     /// Kinds drawn, by inspect::MarkerKind.
@@ -48,13 +60,19 @@ public:
     /// The settings (every one a setting of the registry).
     struct Values {
         render::RenderSettings render; ///< View mode, patch level, wireframe, models, culling.
-        bool chase = true;             ///< Chase camera (key T): behind the player, its shape in view.
+        /// Chase camera (key T): behind the player, its shape in view. Off at first: a Quake player
+        /// starts in first person, and the probe and crosshair then start at the eye.
+        bool chase = false;
         float chaseDistance = limits::kChaseDefault; ///< How far behind the eye it wants to be (units).
         bool brushes = false;                        ///< Draw the collision brushes instead of the surfaces.
         BrushViewSettings brushView;                 ///< Their kinds shown and bevel arrows.
         VisToggles vis;
         MarkerToggles markers;
         bool vsync = true;
+        bool legend = true;         ///< A legend names the overlays drawn over the view.
+        bool recordingOpen = false; ///< The Recording bar is open (kept as the user left it).
+        /// The face and brush under the crosshair named next to it (in the textured view).
+        CrosshairNames crosshairNames = CrosshairNames::Noclip;
         std::map<std::string, bool> sections; ///< Sidebar sections open or closed, by name.
     };
     const Values& values() const { return m_values; }

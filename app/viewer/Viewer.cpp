@@ -373,8 +373,30 @@ void ViewerLoop::updateViewport() {
         glm::vec2(float(m_drawW) / float(std::max(winW, 1)), float(m_drawH) / float(std::max(winH, 1)));
     // The 3D view is the part of the window left of the sidebar (its width from the last frame).
     const float viewWidth = m_viewWidth < 0.0f ? float(winW) : m_viewWidth;
+    // and above the Recording bar (its height from the last frame): the bar covers none of it.
+    m_viewportY = std::clamp(int(m_barHeight * m_pixelScale.y + 0.5f), 0, std::max(m_drawH - 1, 0));
     m_st.view.setViewport(std::clamp(int(viewWidth * m_pixelScale.x + 0.5f), 1, std::max(m_drawW, 1)),
-                          std::max(m_drawH, 1));
+                          std::max(m_drawH - m_viewportY, 1));
+}
+
+void ViewerLoop::aimNames(const scene::Camera& camera) {
+    // The face and brush under the crosshair (or the cursor over the view) named beside it: in
+    // noclip by default, where a mapper looks around; never over the surface class view's own.
+    m_st.analysis.clearAim();
+    const ViewOptions::Values& view = m_st.view.values();
+    const bool noclip = m_st.session.player().mode == movement::Mode::Noclip;
+    if (view.crosshairNames == CrosshairNames::Off ||
+        (view.crosshairNames == CrosshairNames::Noclip && !noclip) || m_st.analysis.values().surfaceClasses)
+        return;
+    glm::vec2 pixel(float(camera.width) * 0.5f, float(camera.height) * 0.5f);
+    if (!m_input.captured()) {
+        const auto cursor = m_input.cursor();
+        const float viewHeight = float(camera.height) / m_pixelScale.y;
+        if (!cursor || (m_viewWidth >= 0.0f && cursor->x >= m_viewWidth) || cursor->y >= viewHeight)
+            return;
+        pixel = *cursor * m_pixelScale;
+    }
+    m_st.analysis.aimAlong(m_st.session.map(), camera.eye, pixelRay(camera, pixel.x, pixel.y));
 }
 
 void ViewerLoop::runProbes(const FrameEvents& events) {
@@ -393,6 +415,7 @@ void ViewerLoop::runProbes(const FrameEvents& events) {
         const glm::vec2 pixel = *cursor * m_pixelScale;
         m_st.hoverAlong(pixelRay(camera, pixel.x, pixel.y));
     }
+    aimNames(camera);
     const Probes& probes = m_st.probes;
     std::vector<LoggedTrace> sweep;
     if (probes.sweep().enabled)

@@ -46,8 +46,11 @@ void ViewerLoop::drawPanels() {
     m_input.feedImGui();
     ImGui::NewFrame();
     m_viewWidth = panels::drawAll(m_st);
-    panels::recordingPanel(m_st, m_viewWidth); // along the bottom of the view
-    panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
+    m_barHeight = panels::recordingPanel(m_st, m_viewWidth); // along the bottom, below the view
+    m_everCaptured = m_everCaptured || m_input.captured();
+    const float displayHeight = ImGui::GetIO().DisplaySize.y;
+    panels::viewOverlay(m_st, {m_viewWidth, std::max(displayHeight - m_barHeight, 1.0f), m_input.captured(),
+                               !m_everCaptured});
     panels::demoLabels(m_st);
     panels::surfaceHoverTooltip(m_st);
     m_console->draw(); // last, so the drop-down is on top
@@ -65,6 +68,7 @@ void ViewerLoop::drawScene() {
     const ViewOptions::Values& view = m_st.view.values();
     render::RenderSettings rs = view.render;
     rs.drawWorld = !view.brushes;
+    rs.viewportY = m_viewportY; // the view ends above the Recording bar
     if (view.brushes)
         drawBrushes(map.data, renderer.debugDraw(), m_st.view.camera().eye, view.brushView.range,
                     view.brushView.shown, view.brushView.bevels);
@@ -99,7 +103,7 @@ void ViewerLoop::drawArcs(debugdraw::DebugDraw& draw) {
         analysis::FlightSettings predict = flight;
         predict.maxTime = 4.0;
         m_st.analysis.setPrediction(analysis::simulateFlight(*map.model, ps, arcs.pads, predict));
-        drawFlight(*m_st.analysis.prediction(), draw, debugdraw::Color{0.3f, 0.85f, 1.0f, 1.0f});
+        drawFlight(*m_st.analysis.prediction(), draw, overlayColors::kPrediction);
     }
 }
 
@@ -134,7 +138,7 @@ void ViewerLoop::drawAnalysis(debugdraw::DebugDraw& draw) {
     const glm::vec3 eye = m_st.view.camera().eye;
     if (v.reach && m_st.analysis.reach().map)
         drawReachCells(*m_st.analysis.reach().map, draw, eye, v.reachRange,
-                       -m_st.session.sim().settings().mins.z);
+                       -m_st.session.sim().settings().mins.z, v.reachDeadly);
     if (v.surfaceClasses)
         drawSurfaceClasses(m_st.session.map()->surfaceFaces, draw, eye, v.classRange, v.shownClasses);
     if (v.hull)

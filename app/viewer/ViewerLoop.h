@@ -56,6 +56,8 @@ private:
     void runTick(const movement::Input& input);
     void updateViewport();
     void runProbes(const FrameEvents& events);
+    /// Names the face under the crosshair (or the cursor) when view.crosshairNames asks for it.
+    void aimNames(const scene::Camera& camera);
     void drawPanels();
     void drawScene();
     /// The analysis views (Render panel), through the debug-draw layer.
@@ -85,6 +87,9 @@ private:
     int m_drawW = 1, m_drawH = 1; ///< The window's drawable size (pixels).
     glm::vec2 m_pixelScale{1.0f}; ///< Drawable pixels per window coordinate.
     float m_viewWidth = -1.0f;    ///< Width left of the sidebar (window coordinates); < 0 = whole window.
+    float m_barHeight = 0.0f;     ///< Height of the Recording bar below the view (window coordinates).
+    int m_viewportY = 0;          ///< The view's lowest pixel row above the drawable's bottom (pixels).
+    bool m_everCaptured = false;  ///< The mouse was captured once: the first-minute hint is gone.
     bool m_vsyncApplied = false;
     double m_accumulator = 0.0;
     std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();

@@ -23,6 +23,8 @@ namespace {
 
 using detail::Grid;
 using detail::Landing;
+using detail::markDeadly;
+using detail::parallelFor;
 using detail::simulateMove;
 using detail::touchesTrigger;
 using detail::World;
@@ -107,23 +109,6 @@ std::vector<glm::vec3> scanColumn(const World& w, const bsp::BspData& data, bool
     }
     std::sort(floors.begin(), floors.end(), [](const glm::vec3& a, const glm::vec3& b) { return a.z < b.z; });
     return floors;
-}
-
-/// Runs `work(i)` for i in [0, n) on `threads` threads (the calling one included).
-template <typename Work> void parallelFor(size_t n, int threads, const Work& work) {
-    std::atomic<size_t> next{0};
-    auto loop = [&] {
-        for (size_t i = next++; i < n; i = next++)
-            work(i);
-    };
-    const size_t extra = std::min(static_cast<size_t>(std::max(threads, 1) - 1), n > 0 ? n - 1 : 0);
-    std::vector<std::thread> pool;
-    pool.reserve(extra);
-    for (size_t t = 0; t < extra; ++t)
-        pool.emplace_back(loop);
-    loop();
-    for (std::thread& t : pool)
-        t.join();
 }
 
 } // namespace
@@ -454,6 +439,8 @@ core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Mode
     Flood flood(w, grid, map, std::move(floorsOf), progress);
     flood.dropAtSpawns(spawnPoints);
     flood.run();
+    if (!map.cancelled)
+        markDeadly(w, map);
     map.seconds = secondsSince(started);
     return map;
 }
@@ -470,7 +457,7 @@ std::vector<std::vector<int32_t>> unreachableRegions(const ReachMap& map, float 
     // Listed cells are in column order: index them by column for the neighbour search.
     std::vector<int32_t> order;
     for (size_t i = 0; i < map.listed; ++i)
-        if (!map.cells[i].reached())
+        if (!map.cells[i].reached() && !map.cells[i].deadly)
             order.push_back(static_cast<int32_t>(i));
     auto key = [&](const glm::ivec2& c) { return std::pair<int, int>(c.y, c.x); };
     std::vector<std::pair<std::pair<int, int>, int32_t>> byColumn;

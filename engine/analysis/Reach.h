@@ -68,6 +68,10 @@ struct ReachCell {
     bool listed = true;
     ReachVia via = ReachVia::None;
     int32_t from = -1; ///< The cell it was reached from (-1: a spawn, or not reached).
+    /// Not reached, and nobody stands there alive: a killing trigger_hurt lies in the open column
+    /// above it (the void under a space map's death plane, the floor of a deadly pit), or its face
+    /// is the sky's. Neither reachable nor unreachable: nothing to fix there.
+    bool deadly = false;
     bool reached() const { return via != ReachVia::None; }
 };
 
@@ -77,12 +81,14 @@ struct ReachMap {
     std::vector<ReachCell> cells; ///< Listed cells first (column order, lowest floor first), then the others.
     size_t listed = 0;            ///< Listed cells (the first `listed` of `cells`).
     size_t reachable = 0;         ///< Listed cells reached.
+    size_t deadly = 0;            ///< Listed cells not reached where nobody stands alive (ReachCell::deadly).
     size_t spawns = 0;            ///< Spawn points that landed on a floor.
     int64_t moves = 0;            ///< Moves simulated.
     int64_t ticks = 0;            ///< Controller ticks simulated.
     double seconds = 0.0;         ///< Wall time of the search (s).
     bool cancelled = false;       ///< Stopped early by ReachProgress::cancel.
-    size_t unreachable() const { return listed - reachable; }
+    /// Listed cells neither reached nor deadly: floor a player could stand on but never gets to.
+    size_t unreachable() const { return listed - reachable - deadly; }
 };
 
 /// Progress of a search, for a progress bar in another thread. All fields may be read at any time.
@@ -132,7 +138,7 @@ core::Result<ReachMap> findReach(const bsp::BspData& data, const collision::Mode
 /// The settings' problem, or nothing: grid, rate, threads, directions and move time out of range.
 std::optional<std::string> validateReachSettings(const ReachSettings& settings);
 
-/// Unreached listed cells grouped into regions (cells of neighbouring columns, within a step
+/// Unreached, not deadly listed cells grouped into regions (cells of neighbouring columns, within a step
 /// height of each other), biggest first; each region lists indices into map.cells in column order.
 std::vector<std::vector<int32_t>> unreachableRegions(const ReachMap& map, float stepHeight);
 

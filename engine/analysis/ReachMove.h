@@ -10,8 +10,11 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <thread>
 #include <vector>
 
 namespace cliplab::analysis::detail {
@@ -77,5 +80,31 @@ bool touchesTrigger(const World& w, const glm::vec3& origin);
 /// Simulates one move until the player stands in another column (or anywhere after being in the
 /// air), is blocked, dies, gets stuck or runs out of time. Counts its ticks into `ticks`.
 Landing simulateMove(const World& w, const MoveRequest& request, int64_t& ticks);
+
+/// Whether nobody stands alive on the floor cell at `origin` (a standing player's origin): a
+/// killing trigger_hurt in the open column above it (up to what a ray from the origin meets), or
+/// a sky face under it (ReachDeadly.cpp).
+bool deadlyFloor(const World& w, const glm::vec3& origin);
+
+/// The last phase of a search: marks the listed cells not reached for which deadlyFloor() holds
+/// and counts them in map.deadly (ReachDeadly.cpp).
+void markDeadly(const World& w, ReachMap& map);
+
+/// Runs `work(i)` for i in [0, n) on `threads` threads (the calling one included).
+template <typename Work> inline void parallelFor(size_t n, int threads, const Work& work) {
+    std::atomic<size_t> next{0};
+    auto loop = [&] {
+        for (size_t i = next++; i < n; i = next++)
+            work(i);
+    };
+    const size_t extra = std::min(static_cast<size_t>(std::max(threads, 1) - 1), n > 0 ? n - 1 : 0);
+    std::vector<std::thread> pool;
+    pool.reserve(extra);
+    for (size_t t = 0; t < extra; ++t)
+        pool.emplace_back(loop);
+    loop();
+    for (std::thread& t : pool)
+        t.join();
+}
 
 } // namespace cliplab::analysis::detail

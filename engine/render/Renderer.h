@@ -63,6 +63,9 @@ struct RenderSettings {
     /// frame to finish, so it is for measuring, not for every frame.
     bool countColourSamples = false;
     glm::vec4 clearColor{0.0f, 0.0f, 0.0f, 1.0f};
+    /// The view's lowest pixel row above the framebuffer's bottom (pixels, >= 0): a bar docked
+    /// below the view keeps those rows. The view is Camera::width x Camera::height from there.
+    int viewportY = 0;
 };
 
 /// Counters of the last frame.

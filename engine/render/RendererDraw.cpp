@@ -444,7 +444,7 @@ void Renderer::Impl::beginFrame(const Camera& camera, double seconds, const Rend
     ++frameUniforms.frame;
     currentProgram = 0;
 
-    glViewport(0, 0, camera.width, camera.height);
+    glViewport(0, std::max(settings.viewportY, 0), camera.width, camera.height);
     glClearColor(settings.clearColor.r, settings.clearColor.g, settings.clearColor.b, settings.clearColor.a);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);

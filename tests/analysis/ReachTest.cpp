@@ -25,6 +25,9 @@ struct Extras {
     bool pad = true;         ///< The jump pad onto the platform.
     bool teleporter = false; ///< A teleporter from the main floor into the closed room.
     bool padKills = false;   ///< A deadly trigger_hurt over the pad.
+    bool voidFloor = false;  ///< A floor 1,000 units under the main floor's south edge (x < 0).
+    bool voidKills = true;   ///< With the void floor: a killing trigger_hurt between them.
+    bool skyRoom = false;    ///< The closed room's floor is the sky's (surfaceparm sky).
 };
 
 /// Under one roof (z 512): a main floor (top z 0) from x -512 to 1024, with the spawn at the
@@ -38,7 +41,8 @@ std::string reachMap(const Extras& x) {
     world += test::boxBrush({-512, 256, 0}, {-256, 512, 40});              // the ledge
     world += test::boxBrush({-600, -600, 512}, {1100, 1000, 528});         // the roof over all
     // The closed room: floor, four walls and a ceiling around x -400..-200, y 700..900, z 0..200.
-    world += test::boxBrush({-416, 684, -16}, {-184, 916, 0});
+    world += x.skyRoom ? test::boxBrush({-416, 684, -16}, {-184, 916, 0}, "base/sky")
+                       : test::boxBrush({-416, 684, -16}, {-184, 916, 0});
     world += test::boxBrush({-416, 684, 0}, {-400, 916, 200});
     world += test::boxBrush({-200, 684, 0}, {-184, 916, 200});
     world += test::boxBrush({-400, 684, 0}, {-200, 700, 200});
@@ -54,7 +58,16 @@ std::string reachMap(const Extras& x) {
     world += test::boxBrush({256, 528, -136}, {272, 704, 0});
     world += test::boxBrush({0, 528, -136}, {256, 704, -120});
     world += test::boxBrush({0, 528, -120}, {256, 704, -8}, "liquids/water");
+    if (x.voidFloor) {
+        // South of the main floor, under its own roof: a space map's void floor far below.
+        world += test::boxBrush({-512, -900, -1040}, {0, -610, -1024});
+        world += test::boxBrush({-600, -1000, 512}, {100, -600, 528});
+    }
     std::string ents = entity("info_player_deathmatch", "\"origin\" \"0 0 25\"\n\"angle\" \"0\"\n");
+    if (x.voidFloor && x.voidKills)
+        ents +=
+            entity("trigger_hurt", "\"dmg\" \"999\"\n" +
+                                       test::boxBrush({-512, -900, -600}, {0, -600, -560}, "common/trigger"));
     if (x.pad) {
         ents += entity("trigger_push", "\"target\" \"apex\"\n" +
                                            test::boxBrush({368, -32, 0}, {432, 32, 16}, "common/trigger"));
@@ -230,6 +243,45 @@ TEST(Reach, AKillVolumeOverThePadLeavesThePlatformUnreached) {
     const Reached r = reach({.padKills = true});
     EXPECT_EQ(reachedCount(cellsIn(r.map, kPlatformLo, kPlatformHi)), 0u);
     EXPECT_GT(reachedCount(cellsIn(r.map, kMainLo, kMainHi)), 0u);
+}
+
+TEST(Reach, AFloorUnderADeathPlaneIsDeadlyNotUnreachable) {
+    // The player who walks off the south edge falls through the trigger and dies: the floor under
+    // it is nobody's, so it is neither reached nor an unreachable region to fix.
+    const Reached r = reach({.voidFloor = true});
+    const analysis::ReachMap& m = r.map;
+    const auto floor = cellsIn(m, {-512, -900, -1010}, {0, -610, -990});
+    // Every centre over its top is listed (a box may stand over an edge), as on the platform.
+    ASSERT_EQ(floor.size(), centresOver(-512, 0) * centresOver(-900, -610));
+    EXPECT_EQ(reachedCount(floor), 0u);
+    for (const auto* c : floor)
+        EXPECT_TRUE(c->deadly) << c->origin.x << " " << c->origin.y;
+    EXPECT_EQ(m.deadly, floor.size());
+    EXPECT_EQ(m.reachable + m.unreachable() + m.deadly, m.listed);
+    for (const auto& region : analysis::unreachableRegions(m, 18.0f))
+        for (int32_t i : region)
+            EXPECT_FALSE(m.cells[size_t(i)].deadly) << "a deadly cell in an unreachable region";
+    // The closed room stays unreachable: deadly is only what lies under a killing trigger.
+    for (const auto* c : cellsIn(m, kRoomLo, kRoomHi))
+        EXPECT_FALSE(c->deadly);
+    // Without the trigger the fall is survived: the floor is reached, nothing is deadly.
+    const Reached alive = reach({.voidFloor = true, .voidKills = false});
+    const auto reached = cellsIn(alive.map, {-512, -900, -1010}, {0, -610, -990});
+    EXPECT_EQ(reachedCount(reached), reached.size());
+    EXPECT_EQ(alive.map.deadly, 0u);
+}
+
+TEST(Reach, AnUnreachedSkyFloorIsDeadly) {
+    // The closed room's floor made of sky: nobody stands on the sky, so it is no region to fix.
+    const Reached r = reach({.skyRoom = true});
+    const auto room = cellsIn(r.map, kRoomLo, kRoomHi);
+    ASSERT_EQ(room.size(), centresWithin(-400, -200) * centresWithin(700, 900));
+    for (const auto* c : room)
+        EXPECT_TRUE(c->deadly) << c->origin.x << " " << c->origin.y;
+    EXPECT_EQ(r.map.deadly, room.size());
+    for (const auto& region : analysis::unreachableRegions(r.map, 18.0f))
+        for (int32_t i : region)
+            EXPECT_FALSE(r.map.cells[size_t(i)].deadly);
 }
 
 TEST(Reach, TheSameForAnyNumberOfThreads) {

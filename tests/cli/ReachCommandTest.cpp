@@ -13,13 +13,14 @@ using namespace cliplab;
 
 namespace {
 
-/// The last line's counts: cells, reachable, unreachable.
-std::array<long, 3> totals(const std::string& out) {
-    static const std::regex last(R"(\ncells=(\d+) reachable=(\d+) unreachable=(\d+) seconds=[0-9.]+\n$)");
+/// The last line's counts: cells, reachable, unreachable, deadly.
+std::array<long, 4> totals(const std::string& out) {
+    static const std::regex last(
+        R"(\ncells=(\d+) reachable=(\d+) unreachable=(\d+) deadly=(\d+) seconds=[0-9.]+\n$)");
     std::smatch m;
     if (!std::regex_search(out, m, last))
-        return {-1, -1, -1};
-    return {std::stol(m[1]), std::stol(m[2]), std::stol(m[3])};
+        return {-1, -1, -1, -1};
+    return {std::stol(m[1]), std::stol(m[2]), std::stol(m[3]), std::stol(m[4])};
 }
 
 } // namespace
@@ -31,7 +32,8 @@ TEST(ReachCommand, FloodsOaDm1AndListsWhatItNeverReached) {
     ASSERT_EQ(one.exitCode, 0) << one.err;
     const auto t = totals(one.out);
     ASSERT_GT(t[0], 1000) << one.out;
-    EXPECT_EQ(t[1] + t[2], t[0]);
+    EXPECT_EQ(t[1] + t[2] + t[3], t[0]);
+    EXPECT_EQ(t[3], 0) << "oa_dm1 has no deadly trigger and no sky floor";
     // Nearly all of a deathmatch map's floor is reachable; what is not comes in regions with a
     // setviewpos line for each cell.
     EXPECT_GT(t[1], t[0] * 95 / 100) << one.out;
@@ -52,6 +54,7 @@ TEST(ReachCommand, FloodsOaDm1AndListsWhatItNeverReached) {
     EXPECT_EQ(json.str().rfind("{\n  \"map\": \"maps/oa_dm1.bsp\",\n  \"grid\": 32,\n  \"cells\": [", 0), 0u)
         << json.str().substr(0, 200);
     EXPECT_NE(json.str().find("\"via\": \"spawn\""), std::string::npos);
+    EXPECT_NE(json.str().find("\"deadly\": false}"), std::string::npos);
     // Two threads: the same cells, reached the same way.
     const auto two = test::runCliplab("reach oa_dm1 --grid 32 --top 0 --threads 2");
     ASSERT_EQ(two.exitCode, 0) << two.err;

@@ -144,7 +144,8 @@ int treeDepth(const bsp::BspData& d) {
 }
 
 const shader::ShaderLibrary& testScripts() {
-    // Liquids as the games' scripts make them (non-solid, translucent); built once, then only read.
+    // Liquids as the games' scripts make them (non-solid, translucent), and a few surfaceparms
+    // (slick, nodamage, monsterclip, sky); built once, then only read.
     static const shader::ShaderLibrary library = [] {
         shader::ShaderLibrary lib;
         const core::Status s = shader::parseShaderScript(
@@ -156,7 +157,8 @@ const shader::ShaderLibrary& testScripts() {
             " surfaceparm nolightmap\n surfaceparm noimpact\n}\n"
             "textures/base/ice\n{\n surfaceparm slick\n}\n"
             "textures/base/pad\n{\n surfaceparm nodamage\n surfaceparm nosteps\n}\n"
-            "textures/base/monster\n{\n surfaceparm monsterclip\n}\n",
+            "textures/base/monster\n{\n surfaceparm monsterclip\n}\n"
+            "textures/base/sky\n{\n surfaceparm sky\n surfaceparm noimpact\n surfaceparm nolightmap\n}\n",
             "test-liquids.shader", lib);
         EXPECT_TRUE(s.ok());
         return lib;

@@ -134,3 +134,28 @@ TEST(AnalysisLoop, TheReachSearchRunsBesideTheFramesAndCanBeCancelled) {
     const glm::vec3 target = view.map->cells[size_t(view.regions.front().front())].origin;
     EXPECT_LT(glm::length(v.state().session.player().origin - target), 1.0f);
 }
+
+TEST(AnalysisLoop, TheSnagCellsAreListedEachWithAGoButton) {
+    // oa_minia: 100,000 ticks of the soak (under a second) snag in 2 cells (docs/analysis.md).
+    ViewerLoopHarness v(1280, 720, "oa_minia");
+    ASSERT_TRUE(v.ok()) << v.error;
+    for (int i = 0; i < 2000 && !v.state().session.player().onGround; ++i)
+        v.frames(1);
+    for (const std::string& name : cliplab::viewer::panels::sectionNames())
+        v.state().view.setSectionOpen(name, name == "Render");
+    const std::string line = v.state().findSnags(100000);
+    ASSERT_EQ(line.rfind("ticks=100000", 0), 0u) << line;
+    const auto& cells = v.state().analysis.snagCells();
+    ASSERT_FALSE(cells.empty()) << line;
+    v.frames(1);
+    // The cell with most events first: its "go" puts the player where its worst event happened.
+    ImGuiWindow* sidebar = ViewerLoopHarness::imguiWindow("Sidebar");
+    ASSERT_TRUE(sidebar);
+    const int first = 800;
+    const ImGuiID go =
+        ImHashStr("go", 0, ImHashData(&first, sizeof first, ImHashStr("Render", 0, sidebar->ID)));
+    const auto button = v.findItemById(go);
+    ASSERT_TRUE(button) << "the first snag cell's go button";
+    v.clickAt(button->x, button->y);
+    EXPECT_LT(glm::length(v.state().session.player().origin - cells.front().example.position), 1.0f);
+}

@@ -351,7 +351,12 @@ TEST(ConsoleCommands, GotoBrushLooksAtItFromOutside) {
     ASSERT_TRUE(f.st.session.map());
     const int32_t clip = clipBrush(f.st.session.map()->data);
     f.st.view.setEye(glm::vec3(-300, 0, 64));
-    f.run("gotobrush " + std::to_string(clip));
+    // It says what it did: the brush, where the eye went, what it looks at.
+    const std::string said = f.run("gotobrush " + std::to_string(clip));
+    EXPECT_EQ(said.rfind("brush " + std::to_string(clip) + " (player clip, ", 0), 0u) << said;
+    EXPECT_NE(said.find("noclip, the eye at "), std::string::npos) << said;
+    EXPECT_NE(said.find("looking at its centre 32 0 64; inspected and highlighted"), std::string::npos)
+        << said;
     EXPECT_EQ(f.st.session.player().mode, movement::Mode::Noclip);
     EXPECT_FALSE(f.st.view.values().chase)
         << "the view is the placed eye's, not a chase camera behind the player";

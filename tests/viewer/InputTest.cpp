@@ -158,13 +158,15 @@ TEST(ViewerInput, KeyTTogglesFirstPersonAndTheChaseCamera) {
     auto eye = [&v] {
         return cliplab::movement::eyePosition(v.state().session.player(), v.state().session.sim().settings());
     };
-    ASSERT_TRUE(v.state().view.values().chase) << "the start shows the player from behind";
+    // A Quake player starts in first person: the camera is the eye.
+    ASSERT_FALSE(v.state().view.values().chase) << "the start is first person";
+    EXPECT_EQ(v.state().view.camera().eye, eye());
+    v.tap(SDLK_t);
+    EXPECT_TRUE(v.state().view.values().chase);
     EXPECT_GT(glm::length(v.state().view.camera().eye - eye()), 8.0f);
     v.tap(SDLK_t);
     EXPECT_FALSE(v.state().view.values().chase);
     EXPECT_EQ(v.state().view.camera().eye, eye());
-    v.tap(SDLK_t);
-    EXPECT_TRUE(v.state().view.values().chase);
 }
 
 TEST(ViewerInput, AClickArrivingWithTheMotionOntoAPanelIsThePanels) {

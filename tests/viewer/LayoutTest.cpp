@@ -68,15 +68,17 @@ TEST_P(ViewerLayout, EveryPanelOpenFitsWithoutOverlap) {
                                eye + glm::vec3(0.0f, 0.0f, -512.0f), v.state().probes.settings().mask)});
     v.state().probes.selectTrace(0);
     v.state().probes.inspectTrace(*v.state().probes.probe(), "probe"); // the Inspector's longest contents
-    v.state().settings.flag("r_brushes").set(true); // the Render panel's legend of brush kinds
-    v.state().session.replay().panel.expand = true; // the Recording bar open
+    v.state().settings.flag("r_brushes").set(true);        // the Render panel's legend of brush kinds
+    v.state().settings.flag("r_surfaceClasses").set(true); // the surface class legend
+    v.state().settings.flag("r_hull").set(true);           // the hull box combo
+    v.state().session.replay().panel.expand = true;        // the Recording bar open
     v.frames(1);
     // Inside the sections, every tree node open too.
     const std::pair<const char*, const char*> trees[] = {{"Movement", "player shape"},
                                                          {"Movement", "settings"},
                                                          {"Map", "maps in the game data"},
                                                          {"Map", "playground stations"},
-                                                         {"Map", "spawn points"}};
+                                                         {"Map", "deathmatch spawn points"}};
     for (const auto& [section, label] : trees)
         ViewerLoopHarness::setTreeNodeOpen(section, label, true);
 
@@ -134,3 +136,90 @@ INSTANTIATE_TEST_SUITE_P(Sizes, ViewerLayout,
                          [](const ::testing::TestParamInfo<Size>& p) {
                              return std::to_string(p.param.width) + "x" + std::to_string(p.param.height);
                          });
+
+TEST(ViewerFirstMinute, FirstPersonWithALegendOfEveryOverlayDrawn) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    auto& st = v.state();
+    // A Quake player starts in first person: no box of its own in front of the view.
+    EXPECT_FALSE(st.view.values().chase);
+    v.frames(3);
+    auto texts = [&st] {
+        std::string all;
+        for (const auto& l : cliplab::viewer::panels::overlayLegend(st))
+            all += std::string(l.text) + "\n";
+        return all;
+    };
+    // The player's ground trace draws its segment, hit point, plane and brush: each is named.
+    const std::string named = texts();
+    for (const char* overlay : {"trace: stopped", "hit point", "hit plane", "hit brush"})
+        EXPECT_NE(named.find(overlay), std::string::npos) << overlay << " in\n" << named;
+    EXPECT_EQ(named.find("the player's shape"), std::string::npos) << "first person draws no player box";
+    // A toggle off takes its line away; the chase camera adds the player's shape.
+    st.settings.flag("vis_hitPlane").set(false);
+    st.settings.flag("cg_thirdPerson").set(true);
+    const std::string changed = texts();
+    EXPECT_EQ(changed.find("hit plane"), std::string::npos) << changed;
+    EXPECT_NE(changed.find("the player's shape"), std::string::npos) << changed;
+    // Colours told apart: the legend's swatches differ from each other.
+    const auto lines = cliplab::viewer::panels::overlayLegend(st);
+    for (size_t i = 0; i < lines.size(); ++i)
+        for (size_t j = i + 1; j < lines.size(); ++j)
+            EXPECT_NE(lines[i].colour, lines[j].colour) << lines[i].text << " / " << lines[j].text;
+    st.settings.flag("cg_drawLegend").set(false);
+    EXPECT_TRUE(cliplab::viewer::panels::overlayLegend(st).empty());
+}
+
+TEST(ViewerFirstMinute, TheRecordingBarShrinksTheViewAndStaysAsLeft) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    auto& st = v.state();
+    // Closed at start (nothing saved says otherwise): only its title bar, the view above it.
+    EXPECT_FALSE(st.view.values().recordingOpen);
+    ImGuiWindow* bar = ViewerLoopHarness::imguiWindow("Recording");
+    ASSERT_TRUE(bar);
+    EXPECT_TRUE(bar->Collapsed);
+    EXPECT_EQ(st.view.camera().height, 720 - int(bar->Size.y + 0.5f));
+    // F5 (a recording) opens it: the view shrinks to end at its top, so it covers nothing.
+    st.session.replay().panel.expand = true;
+    v.frames(3);
+    EXPECT_FALSE(bar->Collapsed);
+    EXPECT_TRUE(st.view.values().recordingOpen) << "kept in viewer.cfg as ui.recording";
+    EXPECT_GT(bar->Size.y, 100.0f);
+    EXPECT_EQ(st.view.camera().height, 720 - int(bar->Size.y + 0.5f));
+    EXPECT_EQ(bar->Pos.y + bar->Size.y, 720.0f);
+    // The setting closes it again (as the file does at the next start).
+    st.settings.flag("ui_recording").set(false);
+    v.frames(3);
+    EXPECT_TRUE(bar->Collapsed);
+    EXPECT_LT(bar->Size.y, 40.0f);
+    EXPECT_EQ(st.view.camera().height, 720 - int(bar->Size.y + 0.5f));
+}
+
+TEST(ViewerFirstMinute, NoclipNamesTheFaceAndBrushUnderTheCursor) {
+    ViewerLoopHarness v(1280, 720);
+    ASSERT_TRUE(v.ok()) << v.error;
+    auto& st = v.state();
+    // Looking down at the playground's floor from the spawn.
+    st.view.setAngles(60.0f, 0.0f);
+    const auto point = v.emptyPoint();
+    ASSERT_TRUE(point);
+    v.mouseTo(point->x, point->y);
+    v.frames(2);
+    EXPECT_FALSE(st.analysis.aimed()) << "walking: not named by default";
+    st.setMode(cliplab::movement::Mode::Noclip);
+    v.frames(2);
+    ASSERT_TRUE(st.analysis.aimed()) << "noclip names what the cursor points at";
+    const std::string& text = st.analysis.aimed()->text;
+    EXPECT_EQ(text.rfind("brush ", 0), 0u) << text;
+    EXPECT_NE(text.find(" side "), std::string::npos) << text;
+    EXPECT_NE(text.find("\ntextures/"), std::string::npos) << text;
+    EXPECT_NE(text.find("\nSOLID"), std::string::npos) << text;
+    st.settings.choice("cg_crosshairNames").set(0); // off
+    v.frames(2);
+    EXPECT_FALSE(st.analysis.aimed());
+    st.settings.choice("cg_crosshairNames").set(2); // always
+    st.setMode(cliplab::movement::Mode::Walk);
+    v.frames(2);
+    EXPECT_TRUE(st.analysis.aimed());
+}

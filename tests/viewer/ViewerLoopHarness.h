@@ -13,6 +13,8 @@
 #include <imgui_internal.h>
 
 #include <functional>
+#include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,6 +55,20 @@ public:
                 error = mounted.error().message;
                 return;
             }
+        // A map given by name (oa_minia) comes from the installed game data, every package in
+        // name order as the game mounts them (the patches win).
+        if (!map.empty() && map.find('/') == std::string::npos && !openArenaBaseDir().empty()) {
+            std::vector<std::string> paks;
+            for (const auto& entry : std::filesystem::directory_iterator(openArenaBaseDir()))
+                if (entry.path().extension() == ".pk3")
+                    paks.push_back(entry.path().string());
+            std::sort(paks.begin(), paks.end());
+            for (const std::string& pak : paks)
+                if (auto mounted = vfs.value()->mountArchive(pak); !mounted) {
+                    error = mounted.error().message;
+                    return;
+                }
+        }
         started = loop->start(std::move(vfs.value()));
         if (!started)
             error = "the viewer did not start";

@@ -6,6 +6,8 @@
 #include "stepcorrect/StepCorrect.h"
 #include "support/Png.h"
 #include "support/TestSupport.h"
+#include "viewer/AnalysisView.h"
+#include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
 #include "viewer/TraceVis.h"
 #include "viewer/ViewerSettings.h"
@@ -395,7 +397,8 @@ TEST(ViewerState, ChaseCameraStaysOnThePlayersSideOfTheWalls) {
     ASSERT_TRUE(window) << window.error().message;
     viewer::ViewerState st;
     ASSERT_TRUE(st.switchMap(kPlayground)) << st.session.mapError();
-    EXPECT_TRUE(st.view.values().chase) << "the default start shows the player's box";
+    EXPECT_FALSE(st.view.values().chase) << "the default start is first person";
+    st.settings.flag("cg_thirdPerson").set(true);
     const glm::vec3 eye = movement::eyePosition(st.session.player(), st.session.movement());
     st.settings.number("cg_thirdPersonRange").set(viewer::limits::kChaseMax);
     const collision::Model* model = st.session.map()->model.get();
@@ -491,5 +494,23 @@ TEST(Viewer, ShotUiShowsThePlayerAtRest) {
         ASSERT_EQ(shot.exitCode, 0) << shot.err;
         EXPECT_NE(shot.out.find("tick=" + std::to_string(landed) + " settled=1\n"), std::string::npos)
             << shot.out;
+    }
+}
+
+TEST(ViewerColours, OverlaysAndLegendsAreToldApart) {
+    // Far enough apart in RGB to be told apart at a glance (the old too-steep and player clip
+    // oranges were 0.16 apart; the hit brush was the player clip's orange).
+    auto apart = [](const debugdraw::Color& a, const debugdraw::Color& b) {
+        return glm::length(glm::vec3(a) - glm::vec3(b)) > 0.3f;
+    };
+    using analysis::SurfaceClass;
+    EXPECT_TRUE(apart(viewer::surfaceClassColor(SurfaceClass::TooSteep),
+                      viewer::surfaceClassColor(SurfaceClass::PlayerClip)));
+    for (int k = 0; k < inspect::kBrushKindCount; ++k) {
+        const debugdraw::Color kind = viewer::brushKindColor(inspect::BrushKind(k));
+        EXPECT_TRUE(apart(viewer::overlayColors::kHitBrush, kind))
+            << inspect::brushKindName(inspect::BrushKind(k));
+        EXPECT_TRUE(apart(viewer::overlayColors::kShownBrush, kind))
+            << inspect::brushKindName(inspect::BrushKind(k));
     }
 }

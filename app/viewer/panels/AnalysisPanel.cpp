@@ -37,10 +37,10 @@ void surfaceClassLegend(ViewerState& state) {
         }
         ImGui::EndTable();
     }
-    if (ImGui::SmallButton("all"))
+    if (smallButton("all"))
         shown.set(shown.all());
     ImGui::SameLine();
-    if (ImGui::SmallButton("none"))
+    if (smallButton("none"))
         shown.set(0);
 }
 
@@ -72,7 +72,7 @@ void reachRegions(ViewerState& state) {
     for (size_t r = 0; r < shown; ++r) {
         const analysis::ReachCell& c = reach.map->cells[size_t(reach.regions[r].front())];
         ImGui::PushID(static_cast<int>(700 + r));
-        if (ImGui::SmallButton("go"))
+        if (smallButton("go"))
             state.teleport(c.origin, 0.0f);
         ImGui::SameLine();
         ImGui::Text("%zu cells at %.0f %.0f %.0f", reach.regions[r].size(), double(c.origin.x),
@@ -81,6 +81,25 @@ void reachRegions(ViewerState& state) {
     }
     if (reach.regions.size() > shown)
         ImGui::TextDisabled("and %zu smaller regions", reach.regions.size() - shown);
+}
+
+/// The cells of the last snag search with most events, each a button that puts the player where
+/// its worst snag happened (as the reach regions' "go").
+void snagCellList(ViewerState& state) {
+    const auto& cells = state.analysis.snagCells();
+    const size_t shown = std::min<size_t>(cells.size(), 6);
+    for (size_t i = 0; i < shown; ++i) {
+        const analysis::SnagCell& c = cells[i];
+        ImGui::PushID(static_cast<int>(800 + i));
+        if (smallButton("go"))
+            state.teleport(c.example.position, 0.0f, "a jump to a snag");
+        ImGui::SameLine();
+        ImGui::Text("%d snags, %d in solid, %d stuck at %.0f %.0f %.0f", c.snags, c.inSolid, c.stuck,
+                    double(c.example.position.x), double(c.example.position.y), double(c.example.position.z));
+        ImGui::PopID();
+    }
+    if (cells.size() > shown)
+        ImGui::TextDisabled("and %zu more cells", cells.size() - shown);
 }
 
 } // namespace
@@ -141,11 +160,12 @@ void snagSection(ViewerState& state) {
             "where the soak's walkers lose speed on the floor with nothing in the way (yellow to red), "
             "end a tick in solid or get stuck (magenta); as cliplab snags");
     ImGui::SameLine();
-    if (ImGui::SmallButton("find snags"))
+    if (smallButton("find snags"))
         state.say(state.findSnags(state.analysis.values().snagTicks));
     slider(reg.whole("r_snagTicks"));
     if (!state.analysis.snagSummary().empty())
         ImGui::TextWrapped("%s", state.analysis.snagSummary().c_str());
+    snagCellList(state);
 }
 
 void reachSection(ViewerState& state) {
@@ -158,9 +178,9 @@ void reachSection(ViewerState& state) {
             "a jump, blue: a jump pad, violet: a teleporter) and what it never gets to (red); as "
             "cliplab reach");
     if (reach.job) {
-        if (ImGui::SmallButton("cancel"))
+        if (smallButton("cancel"))
             state.analysis.cancelReach();
-    } else if (ImGui::SmallButton("find reach")) {
+    } else if (smallButton("find reach")) {
         state.say(state.startReach(state.analysis.values().reachGrid));
     }
     // The progress bar shares the button's line, so nothing below moves while a search runs.
@@ -174,6 +194,11 @@ void reachSection(ViewerState& state) {
     }
     slider(reg.number("r_reachGrid"));
     slider(reg.number("r_reachRange"));
+    checkbox(reg.flag("r_reachDeadly"));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "floor not reached where nobody stands alive: under a killing trigger_hurt (the void "
+            "under a space map) or on the sky; neither reachable nor unreachable");
     if (!reach.summary.empty())
         ImGui::TextWrapped("%s", reach.summary.c_str());
     reachRegions(state);

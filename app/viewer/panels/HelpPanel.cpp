@@ -11,6 +11,8 @@ void helpPanel(ViewerState& state) {
         {"click in view", "capture the mouse (mouse look); captured: click fires the probe"},
         {"right button held", "mouse look; left click then probes through the cursor"},
         {"Esc", "release the mouse"},
+        {"~", "the console (the key left of 1): commands and every setting; ~ again closes it"},
+        {"Ctrl+Q", "quit"},
         {"W A S D", "move"},
         {"Space", "jump / fly up"},
         {"C", "crouch / fly down"},

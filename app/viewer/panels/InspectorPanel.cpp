@@ -19,10 +19,14 @@ ImVec4 imColor(const debugdraw::Color& c) {
     return ImVec4(c.r, c.g, c.b, 1.0f);
 }
 
-/// "name  value" with the value wrapped (shader names and flag lists are long).
+/// "name  value" with the value wrapped (shader names and flag lists are long); the values start
+/// after the longest name, whatever the font.
 void field(const char* name, const std::string& value) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float column =
+        style.WindowPadding.x + ImGui::CalcTextSize("surface classes").x + 2.0f * style.ItemSpacing.x;
     ImGui::TextDisabled("%s", name);
-    ImGui::SameLine(110.0f);
+    ImGui::SameLine(column);
     ImGui::TextWrapped("%s", value.c_str());
 }
 

@@ -63,7 +63,9 @@ void mapPanel(ViewerState& state) {
     Session& session = state.session;
     if (const LoadedMap* map = session.map()) {
         ImGui::TextWrapped("%s", map->argument.c_str());
-        ImGui::TextDisabled("%zu brushes, %zu leaves, %zu spawn points", map->data.brushes.size(),
+        // Deathmatch spawns (info_player_deathmatch, info_player_start): where the game and reach put
+        // a player outside team games. CTF team spawns are among the Render panel's markers.
+        ImGui::TextDisabled("%zu brushes, %zu leaves, %zu deathmatch spawn points", map->data.brushes.size(),
                             map->data.leafs.size(), map->spawns.size());
     }
     if (!session.pendingLoad().empty())
@@ -88,7 +90,7 @@ void mapPanel(ViewerState& state) {
     demoOpenSection(state);
     if (const LoadedMap* map = session.map()) {
         placeList(state, "playground stations", map->stations);
-        placeList(state, "spawn points", map->spawns);
+        placeList(state, "deathmatch spawn points", map->spawns);
     }
 }
 

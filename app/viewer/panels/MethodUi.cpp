@@ -210,7 +210,7 @@ void planeShiftStatsSection(ViewerState& state) {
             treeLine(*tree);
         } else {
             ImGui::SameLine();
-            if (ImGui::SmallButton("build"))
+            if (smallButton("build"))
                 (void)map->tracer->planeShiftTree(mask, bevels);
         }
         ImGui::PopID();

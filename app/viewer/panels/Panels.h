@@ -24,8 +24,10 @@ void mapPanel(ViewerState& state);      ///< Maps in the VFS, load, stations and
 void statsPanel(ViewerState& state);    ///< fps, traces per frame, microseconds per trace.
 void helpPanel(ViewerState& state);     ///< Keys.
 /// Record (F5), open, play a recording; ghosts, where they part, jump metrics (RecordingPanel.cpp).
-/// A window docked along the bottom of the 3D view (`viewWidth` wide, window coordinates).
-void recordingPanel(ViewerState& state, float viewWidth);
+/// A window docked along the bottom of the window, left of the sidebar (`viewWidth` wide, window
+/// coordinates), open or collapsed as ui_recording says; returns its height (window coordinates):
+/// the 3D view ends above it.
+float recordingPanel(ViewerState& state, float viewWidth);
 /// The playback controls of `timeline`: play/pause, step, speed, recorded view, close, the slider.
 /// False when "close" ended the playback: what it played is gone, nothing after may read it this
 /// frame.
@@ -82,10 +84,26 @@ void applyStyle();
 /// Width kept for the labels right of the widgets (pixels).
 float labelColumn();
 
-/// Over the 3D view, under the panels: the "player left the world" note at the top, and with
-/// the mouse captured the crosshair (where a click probes) and a "mouse captured: Esc releases"
-/// hint, centred in the view (`viewWidth` wide, window coordinates).
-void viewOverlay(const ViewerState& state, bool mouseCaptured, float viewWidth);
+/// The 3D view's part of the window this frame, for what is drawn over it.
+struct ViewArea {
+    float width = 1.0f, height = 1.0f; ///< From the window's top left corner (window coordinates).
+    bool mouseCaptured = false;        ///< Mouse look: the crosshair is drawn.
+    bool firstCapturePending = false;  ///< The mouse was never captured yet: the first-minute hint.
+};
+
+/// Over the 3D view, under the panels: the "player left the world" note at the top; before the
+/// first capture the hint "click in the view to capture the mouse, ~ for the console"; with the
+/// mouse captured the crosshair (where a click probes) and a "mouse captured: Esc releases" hint;
+/// the name of the face and brush under the crosshair (or the cursor) when there is one; the
+/// legend of the overlays drawn (view.legend).
+void viewOverlay(const ViewerState& state, const ViewArea& area);
+/// The lines of the overlay legend for the current settings and state: one per overlay drawn,
+/// its colour and what it is (the legend draws these; tests read them).
+struct LegendLine {
+    unsigned int colour; ///< ImGui's packed ABGR colour.
+    const char* text;
+};
+std::vector<LegendLine> overlayLegend(const ViewerState& state);
 
 /// The Stats panel's plane-shift tree figures (bevels on and off) and mean trace times per method.
 void planeShiftStatsSection(ViewerState& state);
@@ -111,6 +129,10 @@ bool nameCheckbox(NameSetSetting& setting, int index, const char* label);
 /// Checkboxes for the contents bits a trace stops at (solid, playerclip, water...) and the mask
 /// as a number; true when one was clicked. `id` tells two such groups apart.
 bool maskCheckboxes(const char* id, MaskSetting& setting);
+
+/// A button a line high, as ImGui::SmallButton, with a pixel of frame above and below its text:
+/// SmallButton's zero padding cuts the descenders of g, p and q.
+bool smallButton(const char* label);
 
 /// A dimmed explanation, wrapped to the section's width.
 void note(const char* text);

@@ -325,23 +325,32 @@ void partingTraceTable(ViewerState& state, bool open) {
     ImGui::EndTable();
 }
 
-void recordingPanel(ViewerState& state, float viewWidth) {
+float recordingPanel(ViewerState& state, float viewWidth) {
     ReplayController& r = state.session.replay();
     // Docked along the bottom of the 3D view, left of the sidebar, as wide as the view: its lower
     // edge stays at the bottom, collapsed (a title bar) or open; only its height may be dragged.
+    // The view is shrunk to end above it, so it covers nothing.
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float width = std::max(viewWidth, 1.0f);
     ImGui::SetNextWindowPos(ImVec2(0.0f, display.y), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
-    ImGui::SetNextWindowSize(ImVec2(width, 260.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, std::max(display.y * 0.6f, 1.0f)));
-    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(width, 170.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, std::max(display.y * 0.5f, 1.0f)));
+    // Open or collapsed as the user left it (ui_recording in viewer.cfg, not imgui.ini); F5 and a
+    // replay open it.
+    bool open = state.view.values().recordingOpen;
     if (r.panel.expand) {
-        ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+        open = true;
         r.panel.expand = false;
     }
-    if (!ImGui::Begin("Recording", nullptr, ImGuiWindowFlags_NoMove)) {
+    ImGui::SetNextWindowCollapsed(!open, ImGuiCond_Always);
+    const bool shown = ImGui::Begin("Recording", nullptr, ImGuiWindowFlags_NoMove);
+    // The collapse arrow (or a double click on the title) toggles it within Begin.
+    if (const bool nowOpen = !ImGui::IsWindowCollapsed(); nowOpen != state.view.values().recordingOpen)
+        state.settings.flag("ui_recording").set(nowOpen);
+    const float height = ImGui::GetWindowHeight();
+    if (!shown) {
         ImGui::End();
-        return;
+        return height;
     }
     recordSection(state);
     // The demo's status while one plays, or when the last demo asked for was refused.
@@ -373,6 +382,7 @@ void recordingPanel(ViewerState& state, float viewWidth) {
         accelerationPlot(state);
     }
     ImGui::End();
+    return height;
 }
 
 } // namespace cliplab::viewer::panels

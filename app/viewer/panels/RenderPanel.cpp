@@ -66,6 +66,11 @@ void renderPanel(ViewerState& state) {
     ImGui::BeginDisabled(!state.view.values().chase);
     slider(reg.number("cg_thirdPersonRange"));
     ImGui::EndDisabled();
+    checkbox(reg.flag("cg_drawLegend"));
+    combo(reg.choice("cg_crosshairNames"), "crosshair names");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the face and brush under the crosshair (or the cursor) named beside it: "
+                          "brush, side, shader, contents");
     visSection(reg);
     ImGui::Separator();
     markerSection(state);

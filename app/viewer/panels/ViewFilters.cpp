@@ -81,6 +81,17 @@ void markerSection(ViewerState& state) {
                 count += m.kind == kind ? 1 : 0;
         labels.push_back(kinds.names()[size_t(k)] + " (" + std::to_string(count) + ")");
     }
+    // Spawn points: the deathmatch ones (the Map panel's list) and the CTF team ones, named apart.
+    if (map) {
+        size_t deathmatch = 0, team = 0;
+        for (const auto& m : map->markers)
+            if (m.kind == inspect::MarkerKind::Spawn)
+                (m.classname.rfind("team_", 0) == 0 ? team : deathmatch) += 1;
+        if (team > 0)
+            labels[size_t(inspect::MarkerKind::Spawn)] = kinds.names()[size_t(inspect::MarkerKind::Spawn)] +
+                                                         " (" + std::to_string(deathmatch) + " deathmatch, " +
+                                                         std::to_string(team) + " team)";
+    }
     if (ImGui::BeginTable("##markerkinds", legendColumns(labels))) {
         for (int k = 0; k < inspect::kMarkerKindCount; ++k) {
             ImGui::TableNextColumn();

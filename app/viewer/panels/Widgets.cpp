@@ -113,6 +113,13 @@ bool combo(ChoiceSetting& s, const char* label) {
     return changed;
 }
 
+bool smallButton(const char* label) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 1.0f));
+    const bool pressed = ImGui::Button(label);
+    ImGui::PopStyleVar();
+    return pressed;
+}
+
 bool radio(ChoiceSetting& s, int index, const char* label) {
     if (!ImGui::RadioButton(label, s.value() == index))
         return false;

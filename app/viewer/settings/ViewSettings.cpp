@@ -183,6 +183,23 @@ void SettingsRegistry::addView() {
                       "how far behind the eye the chase camera wants to be (units)", true,
                       {0, limits::kChaseMax, "%.0f units", true}),
                  0.0, limits::kChaseMax, r, w, &ViewOptions::Values::chaseDistance));
+    add(flagOf(
+        info(
+            "view.legend", "cg_drawLegend", "legend of the overlays",
+            "1: a legend at the view's lower left names the overlays drawn (traces, hit plane, hit brush...)",
+            true),
+        r, w, &ViewOptions::Values::legend));
+    add(std::make_unique<ChoiceSetting>(
+        info("view.crosshairNames", "cg_crosshairNames", "name what the crosshair points at",
+             "the face and brush under the crosshair named next to it (brush, side, shader, contents): "
+             "off, noclip (only in noclip) or always",
+             true),
+        namesOf(kCrosshairNamesNames), int(ViewOptions::Values{}.crosshairNames),
+        Binding<int>{[&r] { return int(r.crosshairNames); },
+                     [&w](int v) { w.crosshairNames = CrosshairNames(v); }}));
+    add(flagOf(info("ui.recording", "ui_recording", "",
+                    "1: the Recording bar below the view is open (as the user left it)", true),
+               r, w, &ViewOptions::Values::recordingOpen));
     add(std::make_unique<TextSetting>(
         info("ui.sections", "ui_sections", "", "the sidebar's sections open (1) or closed (0)", true),
         "NAME:0|1,... (the sidebar's sections)",
@@ -319,6 +336,9 @@ void SettingsRegistry::addAnalysis() {
                       "reach cells farther from the eye are not drawn (units)", false,
                       {256, 16384, "%.0f units", true}),
                  256.0, 16384.0, r, w, &V::reachRange));
+    add(flagOf(info("analysis.reachDeadly", "r_reachDeadly", "deadly cells",
+                    "1: the reach map also draws the deadly cells (grey): floor nobody stands on alive"),
+               r, w, &V::reachDeadly));
 }
 
 } // namespace cliplab::viewer
