@@ -239,7 +239,8 @@ bool ViewerLoop::frame() {
     // Input: mouse look, then the keys.
     constexpr float kSensitivity = 0.15f; // degrees per mouse count
     m_st.view.look(events.look, kSensitivity);
-    simulate(m_input.movementInput(m_st), frameTime);
+    m_keys = m_input.movementInput(m_st);
+    simulate(m_keys, frameTime);
     runProbes(events);
     drawPanels();
     drawScene();

@@ -45,7 +45,8 @@ void ViewerLoop::drawPanels() {
     m_input.feedImGui();
     ImGui::NewFrame();
     m_viewWidth = panels::drawAll(m_st);
-    panels::recordingPanel(m_st, m_viewWidth); // along the bottom of the view
+    panels::strafeHud(m_st, m_keys, m_viewWidth); // across the middle of the view, under the panels
+    panels::recordingPanel(m_st, m_viewWidth);    // along the bottom of the view
     panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
     panels::surfaceHoverTooltip(m_st);
     m_console->draw(); // last, so the drop-down is on top

@@ -22,6 +22,7 @@ void helpPanel(ViewerState& state) {
         {"P / N", "freeze the simulation / step one tick"},
         {"1 / 2", "sweep start / end at the eye"},
         {"F5", "record the player's inputs / stop and save (Recording panel: play, ghosts)"},
+        {"Ctrl+Z / Ctrl+Y", "run editor (Recording panel): undo / redo the last edit"},
         {"F11", "fullscreen"},
         {"F12", "screenshot (PNG in the current folder)"},
     };

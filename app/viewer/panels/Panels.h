@@ -65,6 +65,16 @@ void applyStyle();
 /// Width kept for the labels right of the widgets (pixels).
 float labelColumn();
 
+/// The ImGui window the strafe HUD draws in.
+inline constexpr const char* kStrafeHudWindow = "##strafe hud";
+/// The strafe HUD across the middle of the 3D view (`viewWidth` wide) when strafeHudWanted: the
+/// CGaz bands, the snap zones and the meters of the tick in view (StrafeView; `liveKeys` the keys
+/// held for the live player). True when drawn.
+bool strafeHud(const ViewerState& state, const movement::Input& liveKeys, float viewWidth);
+/// The run editor of the Recording panel (RunEditor.cpp): start and stop editing, the range, the
+/// inputs, strafe fill, bookmarks, undo and redo, save as.
+void runEditor(ViewerState& state);
+
 /// Over the 3D view, under the panels: the "player left the world" note at the top, and with
 /// the mouse captured the crosshair (where a click probes) and a "mouse captured: Esc releases"
 /// hint, centred in the view (`viewWidth` wide, window coordinates).

@@ -1,6 +1,6 @@
 // Recording panel: record the player (F5), open a recording, play it (play, pause, step, speed,
-// timeline with the parting tick), ghosts under other settings with their table, the traces
-// where the runs part, jump metrics and the tick-by-tick speed and acceleration.
+// timeline with the parting tick), edit it (RunEditor.cpp), ghosts under other settings with their table, the
+// traces where the runs part, jump metrics and the tick-by-tick speed and acceleration.
 
 #include "viewer/panels/Panels.h"
 
@@ -332,6 +332,8 @@ void recordingPanel(ViewerState& state, float viewWidth) {
     if (r.active()) {
         ImGui::Separator();
         playbackSection(state);
+        if (ImGui::CollapsingHeader("run editor (TAS)", ImGuiTreeNodeFlags_DefaultOpen))
+            runEditor(state);
         ghostTable(state);
         if (ImGui::CollapsingHeader("add or remove ghosts"))
             ghostSection(state);
