@@ -137,6 +137,9 @@ public:
     /// The edit session (null when not editing); after changing it call editChanged.
     replay::EditSession* editor() { return m_edit.get(); }
     const replay::EditSession* editor() const { return m_edit.get(); }
+    /// The editor's range set to the tick that runs from the state shown, its inputs into the
+    /// panel's fields.
+    void editFieldsFromShownTick();
     /// Shows the tick shown again from the edited run (after an edit, undo or redo).
     void editChanged(ViewerState& st);
     /// Ctrl+Z / Ctrl+Y: undo or redo the last edit; false when there was none (or no editing).

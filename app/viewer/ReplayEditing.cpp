@@ -9,6 +9,7 @@
 #include "viewer/ViewerState.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cliplab::viewer {
 
@@ -26,11 +27,25 @@ bool ReplayController::startEditing(ViewerState& st) {
         return true;
     m_playing = false;
     m_edit = std::make_unique<replay::EditSession>(m_set->recording(), *m_world);
-    panel.first = panel.last = int(std::max<size_t>(1, std::min(m_cursorTick + 1, m_edit->ticks())));
     panel.editError.clear();
+    editFieldsFromShownTick();
     editChanged(st);
     setStatus(st, core::format("editing %s: %zu ticks", m_openName.c_str(), m_edit->ticks()));
     return true;
+}
+
+void ReplayController::editFieldsFromShownTick() {
+    if (!m_edit || m_edit->ticks() == 0)
+        return;
+    const size_t tick = std::clamp<size_t>(m_cursorTick + 1, 1, m_edit->ticks());
+    panel.first = panel.last = int(tick);
+    const movement::Input& in = m_edit->recording().ticks[tick - 1].input;
+    panel.yaw = in.yaw;
+    panel.pitch = in.pitch;
+    panel.forward = int(std::lround(in.forward));
+    panel.right = int(std::lround(in.right));
+    panel.jump = in.jump;
+    panel.crouch = in.crouch;
 }
 
 void ReplayController::stopEditing(ViewerState& st) {

@@ -43,16 +43,8 @@ void rangeRow(ViewerState& st) {
     p.first = std::clamp(p.first, 1, std::max(ticks, 1));
     p.last = std::clamp(p.last, p.first, std::max(ticks, 1));
     ImGui::SameLine();
-    if (ImGui::Button("the tick shown")) {
-        p.first = p.last = std::clamp(int(r.tick()) + 1, 1, std::max(ticks, 1));
-        const movement::Input& in = r.editor()->recording().ticks[size_t(p.first - 1)].input;
-        p.yaw = in.yaw;
-        p.pitch = in.pitch;
-        p.forward = int(std::lround(in.forward));
-        p.right = int(std::lround(in.right));
-        p.jump = in.jump;
-        p.crouch = in.crouch;
-    }
+    if (ImGui::Button("the tick shown"))
+        r.editFieldsFromShownTick();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "first = last = the tick that runs from the state shown; its inputs into the fields");
@@ -218,6 +210,10 @@ void runEditor(ViewerState& state) {
     ImGui::SameLine();
     if (ImGui::Button("stop editing (drops the edits)")) {
         r.stopEditing(state);
+        return;
+    }
+    if (e.ticks() == 0) {
+        note("the recording has no tick to edit");
         return;
     }
     rangeRow(state);
