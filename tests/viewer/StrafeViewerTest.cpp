@@ -210,6 +210,19 @@ TEST(StrafeViewer, EditorChangesTheRunUndoesAndSavesARecordingThatReplaysExactly
     EXPECT_EQ(walk.exitCode, 0) << walk.err;
     EXPECT_NE(walk.out.find("check recorded_positions=250 equal=1"), std::string::npos) << walk.out;
 
+    // A bookmark on the tick shown, and a strafe fill of the rest from the panel: the run ends faster.
+    clickRecordingItem(v, "bookmark the tick shown");
+    ASSERT_EQ(e.bookmarks().size(), 1u);
+    EXPECT_EQ(e.bookmarks()[0].tick, 100u);
+    const float before = glm::length(glm::vec2(e.states().back().velocity));
+    r.panel.first = 42;
+    r.panel.last = 250;
+    r.panel.side = 2; // auto
+    clickRecordingItem(v, "fill first..last");
+    EXPECT_GT(glm::length(glm::vec2(e.states().back().velocity)), before + 20.0f) << r.panel.editError;
+    ASSERT_TRUE(r.editLanding()) << "the jump in progress at the tick shown comes down";
+    EXPECT_GT(r.editLanding()->tick, 100u);
+
     r.close(st);
     std::filesystem::remove_all(dir);
 }
