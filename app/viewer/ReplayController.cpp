@@ -227,6 +227,7 @@ void ReplayController::close(ViewerState& st) {
     if (!active())
         return;
     m_edit.reset(); // before the world it runs on
+    m_editLanding.reset();
     m_set.reset();
     m_world.reset();
     m_ghosts.clear();

@@ -188,14 +188,15 @@ private:
     std::deque<movement::PlayerState> m_history;
     double m_historyRate = 0.0;
     std::deque<replay::TickMeters> m_liveMeters;
+
+    std::unique_ptr<replay::World> m_world;
+    std::unique_ptr<replay::RunSet> m_set;
+    /// After the world it runs on, so that it goes first.
     std::unique_ptr<replay::EditSession> m_edit;
     size_t m_editRevision = 0;                    ///< Counts the edits, undos and redos.
     std::optional<replay::Landing> m_editLanding; ///< Of the jump at the shown tick, edited run.
     size_t m_landingTick = SIZE_MAX, m_landingRevision = SIZE_MAX; ///< What m_editLanding is of.
-
-    std::unique_ptr<replay::World> m_world;
-    std::unique_ptr<replay::RunSet> m_set;
-    const void* m_model = nullptr; ///< The map the playback runs on.
+    const void* m_model = nullptr;                                 ///< The map the playback runs on.
     std::string m_openName;
     std::vector<std::string> m_ghostSettings;
     std::vector<Ghost> m_ghosts;
