@@ -121,13 +121,18 @@ void ReplayController::onTick(ViewerState& st, const movement::Input& input,
     const movement::PlayerState& after = st.session.player();
     if (st.session.sim().rate() != m_historyRate) {
         m_history.clear();
+        m_liveMeters.clear();
         m_historyRate = st.session.sim().rate();
     }
     if (m_history.empty())
         m_history.push_back(before);
     m_history.push_back(after);
+    m_liveMeters.push_back(
+        replay::tickMeters(before, input, after, st.session.effectiveSettings(), m_historyRate));
     while (m_history.size() > kHistoryTicks)
         m_history.pop_front();
+    while (m_liveMeters.size() + 1 > kHistoryTicks)
+        m_liveMeters.pop_front();
     if (!m_capture)
         return;
     // The session tells of moves and setting changes as they happen (onPlayerMoved,
@@ -153,6 +158,8 @@ void ReplayController::stopBecause(ViewerState& st, const std::string& why) {
 }
 
 size_t ReplayController::ticks() const {
+    if (m_edit)
+        return m_edit->ticks();
     return m_set ? m_set->run(0).ticks() : 0;
 }
 
@@ -232,6 +239,8 @@ bool ReplayController::open(ViewerState& st, replay::Recording recording, const 
 void ReplayController::close(ViewerState& st) {
     if (!active())
         return;
+    m_edit.reset(); // before the world it runs on
+    m_editLanding.reset();
     m_set.reset();
     m_world.reset();
     m_ghosts.clear();
@@ -308,9 +317,15 @@ const replay::TraceComparison* ReplayController::partingTraces() {
 }
 
 void ReplayController::advanceCursor(ViewerState& st, size_t target) {
-    const replay::Recording& rec = m_set->recording();
+    const replay::Recording& rec = *shownRecording();
     const replay::RunSettings& settings = m_set->run(0).settings;
-    if (target < m_cursorTick) {
+    if (m_edit && target > 0) {
+        // The edit session keeps every state: jump there, log the last ticks' traces again.
+        const size_t from = target > kTraceTicksKept ? target - kTraceTicksKept : 0;
+        m_cursorTick = from;
+        m_cursorState = m_edit->states()[from];
+        st.session.clearTickTraces();
+    } else if (target < m_cursorTick) {
         // Going back: simulate again from the start (replays are deterministic).
         m_cursorTick = 0;
         m_cursorState = rec.start;
@@ -331,9 +346,10 @@ void ReplayController::advanceCursor(ViewerState& st, size_t target) {
 
 void ReplayController::showCursor(ViewerState& st) {
     st.session.movePlayer(m_cursorState, "playback");
+    updateLanding();
     if (!m_followView)
         return;
-    const replay::Recording& rec = m_set->recording();
+    const replay::Recording& rec = *shownRecording();
     if (m_cursorTick == 0) {
         st.view.setAngles(rec.viewPitch, rec.viewYaw);
     } else {
@@ -436,6 +452,8 @@ void ReplayController::draw(const ViewerState& st, debugdraw::DebugDraw& draw) c
         }
         draw.line(p->originA, p->originB, mark);
     }
+    if (m_edit)
+        drawEdit(draw);
 }
 
 } // namespace cliplab::viewer

@@ -8,13 +8,17 @@
 #include "debugdraw/DebugDraw.h"
 #include "replay/Capture.h"
 #include "replay/Compare.h"
+#include "replay/EditSession.h"
 #include "replay/JumpMetrics.h"
+#include "replay/Meters.h"
 #include "viewer/Timeline.h"
 
 #include <array>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +56,16 @@ public:
         std::array<char, 256> ghost{};    ///< The custom ghost field.
         std::string ghostError;           ///< Why the last ghost was refused.
         bool expand = false;              ///< Uncollapse the panel (a recording started or opened).
+        // The run editor's fields.
+        int first = 1, last = 1;        ///< The ticks an edit changes (1-based, inclusive).
+        float yaw = 0.0f, pitch = 0.0f; ///< Typed view angles (degrees).
+        int forward = 1, right = 0;     ///< Typed keys: -1, 0 or 1.
+        bool jump = false, crouch = false;
+        int side = 2;                     ///< Strafe fill: 0 left, 1 right, 2 auto.
+        bool snapAim = false;             ///< Strafe fill aims at the best snap zone.
+        std::array<char, 512> savePath{}; ///< Where "save as" writes.
+        std::array<char, 64> bookmark{};  ///< The name of the next bookmark.
+        std::string editError;            ///< Why the last edit was refused.
     };
     PanelInput panel;
 
@@ -117,6 +131,34 @@ public:
     /// and puts the viewer's player and camera on the recorded run.
     void update(ViewerState& st, double frameSeconds);
 
+    // The run editor (ReplayEditing.cpp).
+    /// Starts editing the open recording (paused; the shown run becomes the edited run): false
+    /// when none is open.
+    bool startEditing(ViewerState& st);
+    /// Drops the edits: the recording as opened is shown again.
+    void stopEditing(ViewerState& st);
+    bool editing() const { return m_edit != nullptr; }
+    /// The edit session (null when not editing); after changing it call editChanged.
+    replay::EditSession* editor() { return m_edit.get(); }
+    const replay::EditSession* editor() const { return m_edit.get(); }
+    /// The editor's range set to the tick that runs from the state shown, its inputs into the
+    /// panel's fields.
+    void editFieldsFromShownTick();
+    /// Shows the tick shown again from the edited run (after an edit, undo or redo).
+    void editChanged(ViewerState& st);
+    /// Ctrl+Z / Ctrl+Y: undo or redo the last edit; false when there was none (or no editing).
+    bool undoEdit(ViewerState& st);
+    bool redoEdit(ViewerState& st);
+    /// The run shown: the edited run while editing, else the recorded settings' run (empty when
+    /// no recording is open).
+    std::span<const movement::PlayerState> shownStates() const;
+    /// The recording whose inputs the shown run ran (the edited one while editing); null when none.
+    const replay::Recording* shownRecording() const;
+    /// Where the current jump of the edited run comes down (the shown tick's), when editing.
+    const std::optional<replay::Landing>& editLanding() const { return m_editLanding; }
+    /// The live player's meters tick by tick (oldest first, as history()).
+    const std::deque<replay::TickMeters>& liveMeters() const { return m_liveMeters; }
+
     // Ghosts.
     /// Adds a ghost replaying the open recording under the recorded settings changed by
     /// `overrides`; returns an error text, or "" (also when no recording is open: the ghost is
@@ -149,10 +191,16 @@ private:
     std::string m_lastSaved;
     std::deque<movement::PlayerState> m_history;
     double m_historyRate = 0.0;
+    std::deque<replay::TickMeters> m_liveMeters;
 
     std::unique_ptr<replay::World> m_world;
     std::unique_ptr<replay::RunSet> m_set;
-    const void* m_model = nullptr; ///< The map the playback runs on.
+    /// After the world it runs on, so that it goes first.
+    std::unique_ptr<replay::EditSession> m_edit;
+    size_t m_editRevision = 0;                    ///< Counts the edits, undos and redos.
+    std::optional<replay::Landing> m_editLanding; ///< Of the jump at the shown tick, edited run.
+    size_t m_landingTick = SIZE_MAX, m_landingRevision = SIZE_MAX; ///< What m_editLanding is of.
+    const void* m_model = nullptr;                                 ///< The map the playback runs on.
     std::string m_openName;
     std::vector<std::string> m_ghostSettings;
     std::vector<Ghost> m_ghosts;
@@ -175,6 +223,10 @@ private:
     /// Simulates the shown run from m_cursorTick to `target`, logging the traces of the last ticks.
     void advanceCursor(ViewerState& st, size_t target);
     void showCursor(ViewerState& st);
+    /// Works out m_editLanding for the shown tick when the tick or the edits changed.
+    void updateLanding();
+    /// The edited run's preview: its path from the shown tick, the landing of the current jump.
+    void drawEdit(debugdraw::DebugDraw& draw) const;
 };
 
 } // namespace cliplab::viewer

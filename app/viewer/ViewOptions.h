@@ -6,6 +6,7 @@
 /// the commands below (the frame loop, mouse look, teleports).
 
 #include "collision/Model.h"
+#include "core/EnumNames.h"
 #include "inspect/Markers.h"
 #include "render/Renderer.h"
 #include "scene/Camera.h"
@@ -55,6 +56,23 @@ struct MarkerToggles {
     float labelRange = 1024.0f; ///< Labels of markers farther from the eye are left out (units).
 };
 
+/// When the strafe HUD (CGaz, snap zones, meters) is drawn over the view in walk mode.
+enum class StrafeHudMode {
+    Off,  ///< Never.
+    On,   ///< With either preset.
+    Auto, ///< With the quake3 preset (the default): its players are the ones who strafe-jump.
+};
+
+/// Every choice and its name, in enum order (cg_strafeHud; 0 and 1 are taken too).
+inline constexpr std::array<core::EnumName<StrafeHudMode>, 3> kStrafeHudNames{{
+    {StrafeHudMode::Off, "off"},
+    {StrafeHudMode::On, "on"},
+    {StrafeHudMode::Auto, "auto"},
+}};
+static_assert(core::inEnumOrder(kStrafeHudNames));
+static_assert(int(StrafeHudMode::Off) == 0 && int(StrafeHudMode::On) == 1,
+              "cg_strafeHud 0 and 1 are indices");
+
 class ViewOptions {
 public:
     /// The settings (every one a setting of the registry).
@@ -73,7 +91,8 @@ public:
         bool recordingOpen = false; ///< The Recording bar is open (kept as the user left it).
         /// The face and brush under the crosshair named next to it (in the textured view).
         CrosshairNames crosshairNames = CrosshairNames::Noclip;
-        std::map<std::string, bool> sections; ///< Sidebar sections open or closed, by name.
+        StrafeHudMode strafeHud = StrafeHudMode::Auto; ///< The strafe HUD in walk mode.
+        std::map<std::string, bool> sections;          ///< Sidebar sections open or closed, by name.
     };
     const Values& values() const { return m_values; }
     Values& values(SettingsKey) { return m_values; }

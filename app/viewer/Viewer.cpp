@@ -281,6 +281,7 @@ bool ViewerLoop::frame() {
     // Input: mouse look, then the keys.
     constexpr float kSensitivity = 0.15f; // degrees per mouse count
     m_st.view.look(events.look, kSensitivity);
+    m_keys = m_input.movementInput(m_st); // the live player's next tick, for the strafe HUD
     simulate(frameTime);
     runProbes(events);
     drawPanels();

@@ -46,6 +46,7 @@ void ViewerLoop::drawPanels() {
     m_input.feedImGui();
     ImGui::NewFrame();
     m_viewWidth = panels::drawAll(m_st);
+    panels::strafeHud(m_st, m_keys, m_viewWidth); // across the middle of the view, under the panels
     m_barHeight = panels::recordingPanel(m_st, m_viewWidth); // along the bottom, below the view
     m_everCaptured = m_everCaptured || m_input.captured();
     const float displayHeight = ImGui::GetIO().DisplaySize.y;

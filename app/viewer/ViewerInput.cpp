@@ -174,6 +174,19 @@ void ViewerInput::onKey(const SDL_Event& ev, ViewerState& state, SDL_Window* win
             keyToImGui(ev.key, false);
         return;
     }
+    // Ctrl+Z / Ctrl+Y: the run editor's undo and redo, also while a panel has the focus (its
+    // buttons were just clicked), but not while a text field takes the keys (its own undo).
+    const bool ctrl =
+        (ev.key.keysym.mod & KMOD_CTRL) != 0 || m_keys[SDL_SCANCODE_LCTRL] || m_keys[SDL_SCANCODE_RCTRL];
+    const SDL_Keycode sym = ev.key.keysym.sym;
+    if (ctrl && (sym == SDLK_z || sym == SDLK_y) && state.session.replay().editing() && !m_keysToImGui &&
+        !ImGui::GetIO().WantTextInput) {
+        if (sym == SDLK_z)
+            state.session.replay().undoEdit(state);
+        else
+            state.session.replay().redoEdit(state);
+        return;
+    }
     if (!m_captured) {
         keyToImGui(ev.key, true);
         if (m_keysToImGui || ImGui::GetIO().WantCaptureKeyboard) // typing into a field: ImGui's alone

@@ -79,6 +79,7 @@ private:
     ViewerInput m_input;
     std::unique_ptr<ConsoleSession> m_console; ///< After m_st: its commands are bound to the state.
     std::unique_ptr<OffscreenTarget> m_offscreen;
+    movement::Input m_keys; ///< This frame's keys and view angles (the live player's next tick).
     std::vector<movement::Input> m_scriptInputs;
     size_t m_scriptTick = 0;
     std::vector<LoggedTrace>* m_sink = nullptr; ///< Where the player's traces of the running tick go.

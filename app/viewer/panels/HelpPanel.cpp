@@ -26,6 +26,7 @@ void helpPanel(ViewerState& state) {
         {"1 / 2", "sweep start / end at the player's eye"},
         {"F5", "record the player's inputs / stop and save (Recording panel: play, ghosts)"},
         {"K / Shift+K", "a demo playing: follow the next / previous player"},
+        {"Ctrl+Z / Ctrl+Y", "run editor (Recording panel): undo / redo the last edit"},
         {"F11", "fullscreen"},
         {"F12", "screenshot (PNG in ~/Pictures/cliplab; the console says where)"},
     };

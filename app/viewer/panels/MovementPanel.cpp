@@ -27,6 +27,9 @@ void controller(ViewerState& state) {
         state.setMode(static_cast<movement::Mode>(mode));
     combo(reg.choice("preset"));
     combo(reg.choice("method"));
+    combo(reg.choice("cg_strafeHud"));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("CGaz across the view's centre, the snap zones under it, the meters (walk mode)");
     if (state.session.movement().method == movement::Method::StepCorrect) {
         slider(reg.number("stepLength"));
         ImGui::TextWrapped("corrections last tick %d; walls thinner than 2 x step - box width are passed",

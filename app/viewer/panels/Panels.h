@@ -84,6 +84,16 @@ void applyStyle();
 /// Width kept for the labels right of the widgets (pixels).
 float labelColumn();
 
+/// The ImGui window the strafe HUD draws in.
+inline constexpr const char* kStrafeHudWindow = "##strafe hud";
+/// The strafe HUD across the middle of the 3D view (`viewWidth` wide) when strafeHudWanted: the
+/// CGaz bands, the snap zones and the meters of the tick in view (StrafeView; `liveKeys` the keys
+/// held for the live player). True when drawn.
+bool strafeHud(const ViewerState& state, const movement::Input& liveKeys, float viewWidth);
+/// The run editor of the Recording panel (RunEditor.cpp): start and stop editing, the range, the
+/// inputs, strafe fill, bookmarks, undo and redo, save as.
+void runEditor(ViewerState& state);
+
 /// The 3D view's part of the window this frame, for what is drawn over it.
 struct ViewArea {
     float width = 1.0f, height = 1.0f; ///< From the window's top left corner (window coordinates).

@@ -1,6 +1,6 @@
 // Recording panel: record the player (F5), open a recording, play it (play, pause, step, speed,
-// timeline with the parting tick), ghosts under other settings with their table, the traces
-// where the runs part, jump metrics and the tick-by-tick speed and acceleration.
+// timeline with the parting tick), edit it (RunEditor.cpp), ghosts under other settings with their table, the
+// traces where the runs part, jump metrics and the tick-by-tick speed and acceleration.
 
 #include "viewer/panels/Panels.h"
 
@@ -366,6 +366,8 @@ float recordingPanel(ViewerState& state, float viewWidth) {
     } else if (r.active()) {
         ImGui::Separator();
         if (playbackSection(state, r)) {
+            if (ImGui::CollapsingHeader("run editor (TAS)", ImGuiTreeNodeFlags_DefaultOpen))
+                runEditor(state);
             ghostTable(state);
             if (ImGui::CollapsingHeader("add or remove ghosts"))
                 ghostSection(state);

@@ -76,6 +76,7 @@ private:
     void addSession();
     void addProbe();
     void addView();
+    void addStrafeHud();
     void addOverlays();
     void addTraceOverlays();
     void addAnalysis();

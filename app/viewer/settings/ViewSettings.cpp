@@ -200,6 +200,7 @@ void SettingsRegistry::addView() {
     add(flagOf(info("ui.recording", "ui_recording", "",
                     "1: the Recording bar below the view is open (as the user left it)", true),
                r, w, &ViewOptions::Values::recordingOpen));
+    addStrafeHud();
     add(std::make_unique<TextSetting>(
         info("ui.sections", "ui_sections", "", "the sidebar's sections open (1) or closed (0)", true),
         "NAME:0|1,... (the sidebar's sections)",
@@ -211,6 +212,34 @@ void SettingsRegistry::addView() {
             return out;
         },
         [&w] { w.sections.clear(); }));
+}
+
+void SettingsRegistry::addStrafeHud() {
+    const ViewOptions::Values& r = m_view.values();
+    ViewOptions::Values& w = m_view.values(m_key);
+    ChoiceSetting& hud = add(std::make_unique<ChoiceSetting>(
+        info("view.strafeHud", "cg_strafeHud", "strafe HUD",
+             "the strafe HUD (CGaz bands, snap zones, meters) in walk mode: off, on, or auto (the quake3 "
+             "preset); 0 and 1 as the game's cvars",
+             true),
+        namesOf(kStrafeHudNames), int(ViewOptions::Values{}.strafeHud),
+        Binding<int>{[&r] { return int(r.strafeHud); }, [&w](int v) { w.strafeHud = StrafeHudMode(v); }}));
+    // The game's HUD cvars are 0 or 1: those words turn it off and on; the names work as well.
+    hud.setTextForm(TextForm{{},
+                             [&hud](const std::string& word) -> std::optional<std::string> {
+                                 // Off and On are the choices 0 and 1, so the numbers are their indices, as
+                                 // viewer.cfg reads a choice.
+                                 const auto& names = hud.names();
+                                 const auto at = std::find(names.begin(), names.end(), word);
+                                 if (word != "0" && word != "1" && at == names.end())
+                                     return "cg_strafeHud: expected 0, 1, off, on or auto, got '" + word +
+                                            "'";
+                                 hud.set(at != names.end() ? int(at - names.begin()) : word[0] - '0');
+                                 return std::nullopt;
+                             },
+                             "0, 1, off, on or auto",
+                             {},
+                             std::vector<std::string>{"0", "1", "off", "on", "auto"}});
 }
 
 void SettingsRegistry::addOverlays() {
