@@ -3,6 +3,7 @@
 
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
+#include "viewer/MapperView.h"
 #include "viewer/Png.h"
 #include "viewer/TraceVis.h"
 #include "viewer/ViewerLoop.h"
@@ -48,6 +49,7 @@ void ViewerLoop::drawPanels() {
     panels::recordingPanel(m_st, m_viewWidth); // along the bottom of the view
     panels::viewOverlay(m_st, m_input.captured(), m_viewWidth);
     panels::surfaceHoverTooltip(m_st);
+    panels::mapperLabels(m_st);
     m_console->draw(); // last, so the drop-down is on top
     ImGui::Render();
     updateViewport(); // this frame's sidebar width for the scene
@@ -68,6 +70,10 @@ void ViewerLoop::drawScene() {
                     view.brushView.shown, view.brushView.bevels);
     drawAnalysis(renderer.debugDraw());
     drawTraceVis(m_st, renderer.debugDraw());
+    if (m_st.mapper.leak && m_st.mapper.leakShown)
+        drawLeakPath(*m_st.mapper.leak, renderer.debugDraw());
+    if (m_st.mapper.tape.result)
+        drawTape(*m_st.mapper.tape.result, m_st.session.movement(), renderer.debugDraw());
     m_st.session.replay().draw(m_st, renderer.debugDraw());
     renderer.draw(m_st.view.camera(), m_st.session.player().time, rs);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
