@@ -22,6 +22,7 @@ MapWatcher::Stamp MapWatcher::stampOf(const std::string& path) {
 void MapWatcher::watch(const std::string& path) {
     m_path = path;
     m_seen = path.empty() ? Stamp{} : stampOf(path);
+    m_settling = Stamp{};
     m_lastLook = std::chrono::steady_clock::now();
 }
 
@@ -30,9 +31,16 @@ bool MapWatcher::changed(std::chrono::steady_clock::time_point now) {
         return false;
     m_lastLook = now;
     const Stamp s = stampOf(m_path);
-    if (!s.exists || s == m_seen)
+    if (!s.exists || s == m_seen) {
+        m_settling = Stamp{};
         return false;
+    }
+    if (!(s == m_settling)) { // still being written, maybe: look again next time
+        m_settling = s;
+        return false;
+    }
     m_seen = s;
+    m_settling = Stamp{};
     return true;
 }
 

@@ -28,9 +28,10 @@ public:
     /// Watches `path` from now on ("" = nothing), taking its current time and size as seen.
     void watch(const std::string& path);
     const std::string& path() const { return m_path; }
-    /// True once when the file's time or size differ from the last seen (the new ones are then
-    /// seen); looks at most every kInterval s of `now`. A missing file (an editor between
-    /// deleting and renaming) is no change: the file that comes back is.
+    /// True once when the file's time or size differ from the last seen and have stayed so over
+    /// two looks (an editor writing in place is not caught half-way); looks at most every
+    /// kInterval s of `now`. A missing file (an editor between deleting and renaming) is no
+    /// change: the file that comes back is.
     bool changed(std::chrono::steady_clock::time_point now);
 
 private:
@@ -43,6 +44,7 @@ private:
     static Stamp stampOf(const std::string& path);
     std::string m_path;
     Stamp m_seen;
+    Stamp m_settling; ///< A new stamp seen once, waiting for the next look to be the same.
     std::chrono::steady_clock::time_point m_lastLook{};
 };
 

@@ -149,7 +149,8 @@ bool ViewerState::goToLeak() {
     const std::vector<glm::vec3>& p = mapper.leak->points;
     glm::vec3 dir = p[1] - p[0];
     dir = glm::length(dir) > 1e-3f ? glm::normalize(dir) : view.camera().forward();
-    flyCamera(p[0], dir, "go to the leak");
+    // A little back from the void end, so its marker and the path ahead are in sight.
+    flyCamera(p[0] - dir * kLeakViewBack, dir, "go to the leak");
     return true;
 }
 

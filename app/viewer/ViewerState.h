@@ -134,9 +134,11 @@ struct ViewerState {
     /// line, or an error starting "pointfile:" naming the file (and line and column when it does
     /// not parse); the leak shown is kept on error.
     std::string showPointfile(const std::string& file);
-    /// Flies the camera (noclip, first person) to the leak path's first point, the void end,
-    /// looking along the path; false without a leak path.
+    /// Flies the camera (noclip, first person) to the leak path's first point, the void end
+    /// (kLeakViewBack units back from it, so its marker is in sight), looking along the path;
+    /// false without a leak path.
     bool goToLeak();
+    static constexpr float kLeakViewBack = 48.0f; ///< Units.
     /// Measures from `a` to `b` with the Movement panel's settings and the rules and shows the
     /// tape; false (nothing changed) without a map.
     bool measure(const analysis::TapePoint& a, const analysis::TapePoint& b);

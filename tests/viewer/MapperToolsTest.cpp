@@ -61,12 +61,16 @@ TEST(MapperTools, TheWatcherSeesASaveOnceAndWaitsForAMissingFile) {
     EXPECT_FALSE(w.changed(later)) << "nothing changed yet";
     test::writeFile(path, std::string("{\n\"classname\" \"worldspawn\"\n}\n"));
     EXPECT_FALSE(w.changed(later + std::chrono::milliseconds(100))) << "looks at most every 250 ms";
-    EXPECT_TRUE(w.changed(later + std::chrono::seconds(1)));
+    EXPECT_FALSE(w.changed(later + std::chrono::milliseconds(1000))) << "seen once: it may be half written";
+    test::writeFile(path, std::string("{\n\"classname\" \"worldspawn\"\n\"message\" \"x\"\n}\n"));
+    EXPECT_FALSE(w.changed(later + std::chrono::milliseconds(1250))) << "it was: still changing";
+    EXPECT_TRUE(w.changed(later + std::chrono::milliseconds(1500))) << "the same over two looks";
     EXPECT_FALSE(w.changed(later + std::chrono::seconds(2))) << "a change is reported once";
     std::filesystem::remove(path); // an editor's save: delete, then rename the new file in
     EXPECT_FALSE(w.changed(later + std::chrono::seconds(3)));
     test::writeFile(path, std::string("{\n}\n"));
-    EXPECT_TRUE(w.changed(later + std::chrono::seconds(4)));
+    EXPECT_FALSE(w.changed(later + std::chrono::seconds(4)));
+    EXPECT_TRUE(w.changed(later + std::chrono::seconds(5)));
     std::filesystem::remove_all(dir);
 }
 
@@ -93,7 +97,8 @@ TEST(MapperTools, MalformedPointfilesNameTheFileLineAndColumn) {
     ASSERT_TRUE(m.st.mapper.leak);
     EXPECT_EQ(m.st.session.player().mode, movement::Mode::Noclip) << "flown to its start";
     const glm::vec3 eye = movement::eyePosition(m.st.session.player(), m.st.session.sim().settings());
-    EXPECT_EQ(eye, glm::vec3(-600, 0, 100));
+    EXPECT_EQ(eye, glm::vec3(-600 - viewer::ViewerState::kLeakViewBack, 0, 100))
+        << "just back from its start";
     EXPECT_NEAR(m.st.view.camera().yaw, 0.0f, 1e-4f) << "looking along the path";
     m.run("pointfile " + bad);
     EXPECT_NE(m.con.lines().back().find("pointfile: " + bad + ":2:"), std::string::npos)

@@ -40,6 +40,14 @@ void reloadSection(ViewerState& state) {
         const ImVec4 red(1.0f, 0.4f, 0.4f, 1.0f);
         wrapped(m.note.text, m.note.error ? &red : nullptr);
     }
+    const LoadedMap* map = state.session.map();
+    if (!map || map->load.warnings.empty())
+        return;
+    if (ImGui::TreeNode("warnings", "compile warnings (%zu)", map->load.warnings.size())) {
+        for (const std::string& w : map->load.warnings)
+            wrapped(w);
+        ImGui::TreePop();
+    }
 }
 
 void leakSection(ViewerState& state) {
