@@ -20,10 +20,12 @@ namespace {
 const char* kSpawn =
     "{\n\"classname\" \"info_player_deathmatch\"\n\"origin\" \"0 0 40\"\n\"angle\" \"0\"\n}\n";
 
-std::string floorMap(bool wall) {
+std::string floorMap(bool wall, bool block = false) {
     std::string world = test::boxBrush({-1024, -1024, -64}, {1024, 1024, 0});
     if (wall)
         world += test::boxBrush({128, -512, 0}, {160, 512, 256});
+    if (block)
+        world += test::boxBrush({64, -64, 0}, {200, 64, 128});
     return test::mapText(world, kSpawn);
 }
 
@@ -88,6 +90,17 @@ TEST(MapperLoop, ASavedMapReloadsAndItsNewBrushStopsThePlayer) {
         const glm::vec3 stopped = v.state().session.player().origin;
         EXPECT_GT(stopped.x, 60.0f) << "the player walked";
         EXPECT_LE(stopped.x, 128.0f - 15.0f + 0.01f) << "and the new wall stopped it";
+
+        // A save that puts a block where the player stands: it goes where the game puts it.
+        const viewer::LoadedMap* walled = v.state().session.map();
+        test::writeFile(path, floorMap(true, true));
+        ASSERT_TRUE(framesUntil(v, [&] { return v.state().session.map() != walled; })) << "no reload";
+        const glm::vec3 respawned = v.state().session.player().origin;
+        EXPECT_EQ(glm::vec2(respawned), glm::vec2(0, 0)) << "at the spawn point";
+        EXPECT_NEAR(respawned.z, 49.0f, 2.0f) << "9 units up, falling since the frame's tick";
+        EXPECT_NE(v.state().mapper.note.text.find("the player no longer fit there: respawned"),
+                  std::string::npos)
+            << v.state().mapper.note.text;
 
         // A save that does not parse: the last good map stays, the error names file:line:col.
         const viewer::LoadedMap* good = v.state().session.map();
