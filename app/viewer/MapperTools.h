@@ -27,6 +27,7 @@ public:
 
     /// Watches `path` from now on ("" = nothing), taking its current time and size as seen.
     void watch(const std::string& path);
+    /// The file watched ("" = none).
     const std::string& path() const { return m_path; }
     /// True once when the file's time or size differ from the last seen and have stayed so over
     /// two looks (an editor writing in place is not caught half-way); looks at most every
@@ -70,18 +71,18 @@ struct TapeState {
 
 /// A note over the view about the map (a reload, a failed reload).
 struct MapNote {
-    std::string text;
-    bool error = false;
+    std::string text;     ///< One line; "" = no note.
+    bool error = false;   ///< A failed load (drawn red), else a reload (green).
     double seconds = 0.0; ///< How much longer it shows; < 0: until the next load of the map.
 };
 
 /// The mapper's tools (ViewerState::mapper).
 struct MapperTools {
-    MapWatcher watcher;
-    MapNote note;
+    MapWatcher watcher;           ///< The opened map's file (set on every load).
+    MapNote note;                 ///< Over the view, under the world note.
     std::optional<LeakPath> leak; ///< Drawn when set and leakShown.
-    bool leakShown = true;
-    TapeState tape;
+    bool leakShown = true;        ///< The Mapper section's "show the leak path".
+    TapeState tape;               ///< The measuring tape.
 
     /// A frame of `seconds` went by: a timed note whose time is up goes.
     void ageNote(double seconds);
