@@ -73,6 +73,7 @@ struct TapeState {
 struct MapNote {
     std::string text;     ///< One line; "" = no note.
     bool error = false;   ///< A failed load (drawn red), else a reload (green).
+    bool warning = false; ///< A map loaded with a leak or a bad .lin beside it (drawn amber).
     double seconds = 0.0; ///< How much longer it shows; < 0: until the next load of the map.
 };
 

@@ -57,9 +57,11 @@ void ViewerState::takeMap(std::unique_ptr<LoadedMap> map, bool reload) {
             if (read)
                 mapper.leak = std::move(read.value());
             else
-                mapper.note = MapNote{read.error().message, true, 10.0};
+                mapper.note = MapNote{read.error().message, false, true, 10.0};
         }
     }
+    if (!reload && mapper.leak && m.load.leak) // a map opened leaking says so at once
+        mapper.note = MapNote{mapper.leak->summary + " (the red line; Mapper section)", false, true, 8.0};
 }
 
 std::string ViewerState::reloadMap(bool* ok) {
@@ -74,10 +76,12 @@ std::string ViewerState::reloadMap(bool* ok) {
     auto loaded = session.load(argument);
     if (!loaded) {
         mapper.note =
-            MapNote{"reload failed, the last good map stays: " + loaded.error().message, true, -1.0};
+            MapNote{"reload failed, the last good map stays: " + loaded.error().message, true, false, -1.0};
         return mapper.note.text;
     }
+    mapper.note = MapNote{};
     takeMap(std::move(loaded.value()), true);
+    const std::string linError = mapper.note.text; // a .lin beside the map that does not parse
     const LoadedMap& map = *session.map();
     // The player stays where its box still fits (noclip goes anywhere), else the game's spawn.
     const collision::Shape box = movement::playerShape(session.sim().settings(), player.crouched);
@@ -101,7 +105,9 @@ std::string ViewerState::reloadMap(bool* ok) {
         text += "; the player no longer fit there: respawned";
     if (map.load.leak)
         text += "; it LEAKS (the red line)";
-    mapper.note = MapNote{text, false, 5.0};
+    if (!linError.empty())
+        text += "; " + linError;
+    mapper.note = MapNote{text, false, map.load.leak.has_value() || !linError.empty(), 5.0};
     if (ok)
         *ok = true;
     return text;

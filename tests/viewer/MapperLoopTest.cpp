@@ -133,6 +133,8 @@ TEST(MapperLoop, ALeakingMapShowsItsPathAndPointfileFliesToItsStart) {
     ASSERT_GE(leak->points.size(), 2u);
     EXPECT_EQ(leak->summary.rfind("leak: entity ", 0), 0u) << leak->summary;
     EXPECT_TRUE(v.state().mapper.leakShown);
+    EXPECT_TRUE(v.state().mapper.note.warning) << "opened leaking, it says so over the view";
+    EXPECT_EQ(v.state().mapper.note.text.rfind(leak->summary, 0), 0u) << v.state().mapper.note.text;
     v.loop->console().console().submit("pointfile");
     v.frames(2);
     EXPECT_EQ(v.state().session.player().mode, movement::Mode::Noclip);

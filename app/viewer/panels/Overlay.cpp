@@ -24,10 +24,12 @@ void viewOverlay(const ViewerState& state, bool mouseCaptured, float viewWidth) 
     const ImVec2 size = ImGui::GetIO().DisplaySize;
     if (const std::string& note = state.session.worldNote(); !note.empty())
         label(draw, note.c_str(), viewWidth * 0.5f, 12.0f, IM_COL32(140, 20, 20, 220));
-    // The map's note (a reload, a failed one) under it: red for an error, green for a reload.
+    // The map's note (a reload, a failed one) under it: red for an error, amber for a leak, green else.
     if (const MapNote& mapNote = state.mapper.note; !mapNote.text.empty())
         label(draw, mapNote.text.c_str(), viewWidth * 0.5f, 40.0f,
-              mapNote.error ? IM_COL32(150, 25, 25, 230) : IM_COL32(20, 100, 40, 220));
+              mapNote.error     ? IM_COL32(150, 25, 25, 230)
+              : mapNote.warning ? IM_COL32(150, 95, 10, 230)
+                                : IM_COL32(20, 100, 40, 220));
     if (!mouseCaptured)
         return;
     const ImVec2 c(viewWidth * 0.5f, size.y * 0.5f); // the middle of the 3D view, left of the sidebar
