@@ -373,6 +373,7 @@ void addViewerCommands(console::Console& console, ViewerState& state, ConsoleHos
     addViewCommands(console, state, host);
     addProbeCommands(console, state);
     addAnalysisCommands(console, state);
+    addMapperCommands(console, state);
 }
 
 } // namespace cliplab::viewer

@@ -33,11 +33,15 @@ public:
 
 /// Registers the viewer's commands and variables on `console`; `state` and `host` must outlive it.
 /// Commands: map, devmap, demo, setviewpos, viewpos, viewangles, noclip, kill, probe, inspect,
-/// gotobrush, snags, reach, screenshot, quit. Variables: every setting of the state's registry by
-/// its console name (the game's cvar name where there is one: g_gravity, g_speed, pmove_msec,
-/// cm_noCurves, cg_fov...; a movement setting's `--set` name is an alias), read and written
+/// gotobrush, snags, reach, screenshot, quit, and the mapper's (addMapperCommands). Variables: every
+/// setting of the state's registry by its console name (the game's cvar name where there is one:
+/// g_gravity, g_speed, pmove_msec, cm_noCurves, cg_fov...; a movement setting's `--set` name is an
+/// alias), read and written
 /// through the setting.
 void addViewerCommands(console::Console& console, ViewerState& state, ConsoleHost& host);
+
+/// The mapper's commands (MapperCommands.cpp): reload, pointfile [FILE], measure [X Y Z X Y Z | clear].
+void addMapperCommands(console::Console& console, ViewerState& state);
 
 /// What the Inspector panel shows, as lines of text (the `inspect` command prints them): the hit
 /// surface's shader, surface flags and contents by name, the brush with its entity, bounds and

@@ -4,14 +4,46 @@
 #include "viewer/MapEntities.h"
 #include "world/MapLoader.h"
 
+#include <chrono>
+#include <filesystem>
+
 namespace cliplab::viewer {
+
+namespace {
+
+/// The map's data: a .map source compiled (what the compile found kept in `info`), else loaded.
+core::Result<bsp::BspData> readMapData(const std::string& argument, const fs::FileSystem* vfs,
+                                       LoadInfo& info) {
+    if (world::classifyMapArgument(argument) != world::MapSourceKind::MapFile)
+        return world::loadMap(argument, vfs);
+    auto compiled = world::compileMapFile(argument, vfs);
+    if (!compiled)
+        return compiled.error();
+    info.compiled = true;
+    info.compileMs = compiled->times.total;
+    info.leak = std::move(compiled->leak);
+    info.warnings = std::move(compiled->warnings);
+    return std::move(compiled->data);
+}
+
+} // namespace
 
 core::Result<std::unique_ptr<LoadedMap>> loadViewerMap(const std::string& argument,
                                                        const fs::FileSystem* vfs) {
-    auto data = world::loadMap(argument, vfs);
+    const auto start = std::chrono::steady_clock::now();
+    LoadInfo info;
+    auto data = readMapData(argument, vfs, info);
     if (!data)
         return data.error();
-    return finishViewerMap(argument, std::move(data.value()), vfs);
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(argument, ec))
+        info.diskPath = argument;
+    auto m = finishViewerMap(argument, std::move(data.value()), vfs);
+    if (!m)
+        return m.error();
+    info.loadMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    m.value()->load = std::move(info);
+    return m;
 }
 
 core::Result<std::unique_ptr<LoadedMap>> finishViewerMap(const std::string& argument, bsp::BspData data,

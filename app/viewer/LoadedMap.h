@@ -12,6 +12,7 @@
 #include "inspect/BrushKind.h"
 #include "inspect/Inspector.h"
 #include "inspect/Markers.h"
+#include "mapc/Flood.h"
 #include "render/Renderer.h"
 #include "stepcorrect/StepCorrect.h"
 #include "tracing/Tracing.h"
@@ -19,14 +20,26 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace cliplab::viewer {
 
+/// What loading a map took and found.
+struct LoadInfo {
+    bool compiled = false;  ///< A .map source compiled on load.
+    double compileMs = 0.0; ///< The compile's own time (CompileTimes::total), milliseconds; 0 for a .bsp.
+    double loadMs = 0.0;    ///< The whole load (read, compile or check, collision model, renderer), ms.
+    std::optional<mapc::Leak> leak;    ///< The compile's leak, when the flood reached the void.
+    std::vector<std::string> warnings; ///< The compile's warnings ("FILE:LINE:COL: ...").
+    std::string diskPath; ///< The file on disk it was read from (watched for changes); "" for the game data.
+};
+
 /// A map and what is built from it.
 struct LoadedMap {
     std::string argument; ///< The MAP argument it was loaded from.
+    LoadInfo load;        ///< How it was loaded.
     bsp::BspData data;
     std::unique_ptr<collision::Model> model;
     /// `model` with its plane-shift trees, built when the method switch needs one.

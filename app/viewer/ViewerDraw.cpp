@@ -3,6 +3,7 @@
 
 #include "viewer/BrushView.h"
 #include "viewer/GlWindow.h"
+#include "viewer/MapperView.h"
 #include "viewer/Png.h"
 #include "viewer/TraceVis.h"
 #include "viewer/ViewerLoop.h"
@@ -54,6 +55,7 @@ void ViewerLoop::drawPanels() {
                                !m_everCaptured});
     panels::demoLabels(m_st);
     panels::surfaceHoverTooltip(m_st);
+    panels::mapperLabels(m_st);
     m_console->draw(); // last, so the drop-down is on top
     ImGui::Render();
     updateViewport(); // this frame's sidebar width for the scene
@@ -75,6 +77,10 @@ void ViewerLoop::drawScene() {
                     view.brushView.shown, view.brushView.bevels);
     drawAnalysis(renderer.debugDraw());
     drawTraceVis(m_st, renderer.debugDraw());
+    if (m_st.mapper.leak && m_st.mapper.leakShown)
+        drawLeakPath(*m_st.mapper.leak, renderer.debugDraw());
+    if (m_st.mapper.tape.result)
+        drawTape(*m_st.mapper.tape.result, m_st.session.movement(), renderer.debugDraw());
     m_st.session.replay().draw(m_st, renderer.debugDraw());
     m_st.session.demo().draw(renderer.debugDraw(), !view.chase);
     renderer.draw(m_st.view.camera(), m_st.session.player().time, rs);

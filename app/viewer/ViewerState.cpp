@@ -153,6 +153,16 @@ void ViewerState::fireProbe(const glm::vec3& direction) {
                                  probes.settings().mask));
     probes.inspectTrace(*probes.probe(), "probe");
     view.revealSection("Inspector");
+    // The tape takes the surface point along the same line (a ray: the probe may be a box).
+    if (const LoadedMap* map = session.map()) {
+        const collision::TraceResult ray = map->tracer->function(session.rules())(
+            collision::Shape::ray(), eye, eye + direction * 8192.0f, probes.settings().mask);
+        if (ray.fraction < 1.0f && !ray.startSolid) {
+            mapper.addHit(ray.endpos, ray.plane.normal);
+            if (mapper.tape.mode)
+                measureLastHits();
+        }
+    }
 }
 
 void ViewerState::hoverAlong(const glm::vec3& direction) {
@@ -177,17 +187,20 @@ bool ViewerState::goToBrush(int32_t brush) {
     const float distance = std::max(64.0f, 1.2f * radius + 32.0f);
     glm::vec3 dir = centre - view.camera().eye;
     dir = glm::length(dir) > 1e-3f ? glm::normalize(dir) : view.camera().forward();
-    const glm::vec3 eye = centre - dir * distance;
+    flyCamera(centre - dir * distance, dir, "go to brush");
+    probes.showBrush(brush);
+    return true;
+}
+
+void ViewerState::flyCamera(const glm::vec3& eye, const glm::vec3& dir, std::string_view why) {
     const float yaw = glm::degrees(std::atan2(dir.y, dir.x));
     setMode(movement::Mode::Noclip); // stays where it is put, inside walls or in the air
     const float eyeAbove =
         movement::eyePosition(session.player(), session.sim().settings()).z - session.player().origin.z;
-    teleport(eye - glm::vec3(0.0f, 0.0f, eyeAbove), yaw, "go to brush");
+    teleport(eye - glm::vec3(0.0f, 0.0f, eyeAbove), yaw, why);
     view.setAngles(std::clamp(-glm::degrees(std::asin(std::clamp(dir.z, -1.0f, 1.0f))), -89.0f, 89.0f), yaw);
     // The view is from the eye placed here; a chase camera would put the player's box in front.
     settings.flag("cg_thirdPerson").set(false);
-    probes.showBrush(brush);
-    return true;
 }
 
 std::string ViewerState::findSnags(int64_t ticks) {
@@ -262,11 +275,7 @@ bool ViewerState::switchMap(const std::string& argument, bsp::BspData data) {
 }
 
 void ViewerState::setMap(std::unique_ptr<LoadedMap> map) {
-    analysis.clearResults(); // a search reads the old map: cancelled and joined before that map goes
-    session.setMap(std::move(map));
-    probes.clearResults();
-    stats.clearMethodTimes();
-    session.clearTickTraces();
+    takeMap(std::move(map), false);
     // As the game on a map change: the player spawns walking, noclip and fly are off.
     setMode(movement::Mode::Walk);
     respawn();

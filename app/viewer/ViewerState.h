@@ -9,12 +9,15 @@
 #include "viewer/AnalysisViews.h"
 #include "viewer/FrameStats.h"
 #include "viewer/LoadedMap.h"
+#include "viewer/MapperTools.h"
 #include "viewer/Probes.h"
 #include "viewer/Session.h"
 #include "viewer/ViewOptions.h"
 #include "viewer/settings/SettingsRegistry.h"
 
 #include <array>
+#include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +42,8 @@ struct ViewerState {
     /// After the session: a reach search reading the map is cancelled and joined before it goes.
     AnalysisViews analysis;
     FrameStats stats;
+    /// The watch on the map's file, the reload note, the leak path and the measuring tape.
+    MapperTools mapper;
     /// Every setting of the parts above, bound to its owner.
     SettingsRegistry settings{session, probes, view, analysis};
     PanelInputs inputs;
@@ -130,7 +135,37 @@ struct ViewerState {
     /// Lets the map go (searches reading it first); its GL objects need the context.
     void dropMap();
 
+    // The mapper's tools (ViewerMapper.cpp).
+    /// Loads the map again from its file (needs a current GL context), keeping the camera, the
+    /// player where its box still fits (else respawned, as the game would), the settings, the open
+    /// panels and the tape's points; says so in mapper.note with the compile time. A map that no
+    /// longer loads stays as it was, the error (file:line:col for a .map) in the note until the
+    /// next load. The note's text is returned; false in `ok` when the reload failed.
+    std::string reloadMap(bool* ok = nullptr);
+    /// Every frame: reloads the map when its file changed on disk (MapWatcher); the note's line
+    /// when it did, else nothing.
+    std::optional<std::string> pollMapFile(std::chrono::steady_clock::time_point now);
+    /// Shows the leak path of pointfile `file`, or with "" the map's own: the compile's leak of a
+    /// .map, else the .lin beside the map's file. Then flies to its start (goToLeak). The summary
+    /// line, or an error starting "pointfile:" naming the file (and line and column when it does
+    /// not parse); the leak shown is kept on error.
+    std::string showPointfile(const std::string& file);
+    /// Flies the camera (noclip, first person) to the leak path's first point, the void end
+    /// (kLeakViewBack units back from it, so its marker is in sight), looking along the path;
+    /// false without a leak path.
+    bool goToLeak();
+    static constexpr float kLeakViewBack = 48.0f; ///< Units.
+    /// Measures from `a` to `b` with the Movement panel's settings and the rules and shows the
+    /// tape; false (nothing changed) without a map.
+    bool measure(const analysis::TapePoint& a, const analysis::TapePoint& b);
+    /// Measures the probe's last two hits; false when there are not two.
+    bool measureLastHits();
+
 private:
+    /// Takes `map` as setMap does, without moving the player.
+    void takeMap(std::unique_ptr<LoadedMap> map, bool reload);
+    /// Noclip, first person, the eye at `eye` looking along `dir` (unit).
+    void flyCamera(const glm::vec3& eye, const glm::vec3& dir, std::string_view why);
     std::vector<LoggedTrace> traceByMethodLogged(TraceMethod method, const std::string& source,
                                                  const collision::Shape& shape, const glm::vec3& start,
                                                  const glm::vec3& end, int32_t mask);

@@ -23,6 +23,7 @@ constexpr Section kSections[] = {
     {"Movement", movementPanel, true},
     {"Trace", tracePanel, true},
     {"Probe", probePanel, false},
+    {"Mapper", mapperPanel, false},
     {"Inspector", inspectorPanel, false},
     {"Trace debugger", debuggerPanel, false},
     {"Render", renderPanel, false},

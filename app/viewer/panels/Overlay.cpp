@@ -110,6 +110,14 @@ void viewOverlay(const ViewerState& state, const ViewArea& area) {
         label(draw, note.c_str(), c.x, hintY, IM_COL32(140, 20, 20, 220));
         hintY += ImGui::GetTextLineHeight() + 12.0f;
     }
+    // The map's note (a reload, a failed one) under it: red for an error, amber for a leak, green else.
+    if (const MapNote& mapNote = state.mapper.note; !mapNote.text.empty()) {
+        label(draw, mapNote.text.c_str(), c.x, hintY,
+              mapNote.error     ? IM_COL32(150, 25, 25, 230)
+              : mapNote.warning ? IM_COL32(150, 95, 10, 230)
+                                : IM_COL32(20, 100, 40, 220));
+        hintY += ImGui::GetTextLineHeight() + 12.0f;
+    }
     legend(draw, overlayLegend(state), area);
     if (const auto& aimed = state.analysis.aimed()) {
         ImVec2 at = c;

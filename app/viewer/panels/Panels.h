@@ -23,6 +23,10 @@ void renderPanel(ViewerState& state);   ///< View mode, patch level, culling, co
 void mapPanel(ViewerState& state);      ///< Maps in the VFS, load, stations and spawn points.
 void statsPanel(ViewerState& state);    ///< fps, traces per frame, microseconds per trace.
 void helpPanel(ViewerState& state);     ///< Keys.
+/// The watched map file and its reloads, the leak path (fly to its start), the measuring tape.
+void mapperPanel(ViewerState& state);
+/// The tape's distance and parts, and the leak path's ends, labelled over the 3D view.
+void mapperLabels(const ViewerState& state);
 /// Record (F5), open, play a recording; ghosts, where they part, jump metrics (RecordingPanel.cpp).
 /// A window docked along the bottom of the window, left of the sidebar (`viewWidth` wide, window
 /// coordinates), open or collapsed as ui_recording says; returns its height (window coordinates):
