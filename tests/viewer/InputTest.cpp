@@ -236,12 +236,13 @@ TEST(ViewerInput, ATapShorterThanAFrameJumpsAndIsRecorded) {
 TEST(ViewerInput, ProbesAndSweepKeysStartAtThePlayersEye) {
     ViewerLoopHarness v(1280, 720);
     ASSERT_TRUE(v.ok()) << v.error;
+    v.state().settings.flag("cg_thirdPerson").set(true); // the chase camera: not at the eye
     settle(v);
     const glm::vec3 eye = v.state().playerEye();
     const glm::vec3 expected = v.state().session.player().origin +
                                glm::vec3(0.0f, 0.0f, v.state().session.sim().settings().eyeHeight);
     EXPECT_EQ(eye, expected);
-    ASSERT_GT(glm::distance(v.state().view.camera().eye, eye), 50.0f) << "the chase camera is the default";
+    ASSERT_GT(glm::distance(v.state().view.camera().eye, eye), 50.0f) << "the chase camera is on";
     ImGuiWindow* sidebar = ViewerLoopHarness::imguiWindow("Sidebar");
     ASSERT_TRUE(sidebar);
     ASSERT_EQ(sidebar->Scroll.y, 0.0f);

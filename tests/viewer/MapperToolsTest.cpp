@@ -20,6 +20,7 @@ namespace {
 class NoHost : public viewer::ConsoleHost {
 public:
     std::optional<std::string> loadMap(const std::string&) override { return std::nullopt; }
+    std::optional<std::string> openDemo(const std::string&) override { return std::nullopt; }
     void setClipboard(const std::string&) override {}
     void screenshot(const std::string&) override {}
     void quit() override {}
