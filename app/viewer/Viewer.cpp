@@ -277,7 +277,7 @@ bool ViewerLoop::frame() {
         m_st.switchMap(m_st.session.takePendingLoad()); // a frame after it was asked for: "loading" showed
     if (!m_st.session.pendingDemo().empty() && m_frame > 0)
         m_st.session.demo().open(m_st, m_st.session.takePendingDemo());
-    if (const auto reloaded = m_st.pollMapFile(now))    // the map's file saved: reloaded, said on screen
+    if (const auto reloaded = m_st.pollMapFile(now)) // the map's file saved: reloaded, said on screen
         m_console->console().print(*reloaded);
     m_console->runQueued(); // typed lines and --exec files, before this frame's tick
     // Input: mouse look, then the keys.

@@ -12,9 +12,9 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include <functional>
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
