@@ -153,19 +153,29 @@ void writeFile(const std::string& path, const std::string& text) {
 
 namespace {
 
-/// The folder every temporary directory of this test process goes into, made on first use and
-/// removed with all it holds when the process exits (a test that fails still exits normally).
-const std::filesystem::path& processTempRoot() {
-    static const std::filesystem::path root = [] {
+/// The folder every temporary directory of this test process goes into: made on first use, and
+/// removed with all it holds when the process exits (a test that fails still exits normally), by
+/// the destructor of the static that holds it. (An atexit handler registered while that static is
+/// being made would run after the static is gone.)
+struct ProcessTempRoot {
+    std::filesystem::path path;
+    ProcessTempRoot() {
         std::string pattern = (std::filesystem::temp_directory_path() / "cliplab-tests-XXXXXX").string();
-        const char* made = mkdtemp(pattern.data());
-        std::atexit([] {
-            std::error_code ec;
-            std::filesystem::remove_all(processTempRoot(), ec);
-        });
-        return std::filesystem::path(made ? made : "");
-    }();
-    return root;
+        if (const char* made = mkdtemp(pattern.data()))
+            path = made;
+    }
+    ~ProcessTempRoot() {
+        std::error_code ec;
+        if (!path.empty())
+            std::filesystem::remove_all(path, ec);
+    }
+    ProcessTempRoot(const ProcessTempRoot&) = delete;
+    ProcessTempRoot& operator=(const ProcessTempRoot&) = delete;
+};
+
+const std::filesystem::path& processTempRoot() {
+    static const ProcessTempRoot root;
+    return root.path;
 }
 
 } // namespace

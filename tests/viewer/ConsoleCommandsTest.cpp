@@ -3,6 +3,7 @@
 
 #include "viewer/ConsoleCommands.h"
 #include "mapc/MapTestUtil.h"
+#include "support/ReferenceTraces.h"
 #include "support/TestSupport.h"
 
 #include "bsp/BspData.h"
@@ -411,3 +412,35 @@ TEST(ConsoleCommands, SnagsRunsTheSoakAndKeepsTheCells) {
     f.run("r_snags 0");
     EXPECT_FALSE(f.st.analysis.values().snags);
 }
+
+namespace {
+
+/// Every command of the viewer's console, run on oa_dm1 with no word, with words of each kind it
+/// might take, and with hostile ones: none may crash or leave a sanitizer report, and each says
+/// something (a result or its error).
+TEST(ConsoleCommands, EveryCommandRunsOnARealMapWithAnyWords) {
+    auto loaded = test::loadOpenArenaMap("oa_dm1");
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    Fixture f;
+    auto map = viewer::buildLoadedMap("oa_dm1", std::move(loaded.value()));
+    ASSERT_TRUE(map.ok()) << map.error().message;
+    f.st.setMap(std::move(map.value()));
+    const char* words[] = {"",    "0",    "1",    "-1",    "1 2 3", "1 2 3 4 5 6",
+                           "nan", "1e99", "\"\"", "clear", "wait",  "x y z w v u t"};
+    int commands = 0;
+    for (const std::string& name : f.con.names()) {
+        if (f.con.variable(name))
+            continue;
+        ++commands;
+        for (const char* w : words) {
+            const std::string line = *w ? name + " " + w : name;
+            const size_t before = f.con.lines().size();
+            f.run(line);
+            EXPECT_GT(f.con.lines().size(), before) << "'" << line << "' said nothing";
+        }
+    }
+    EXPECT_GT(commands, 20);
+    EXPECT_TRUE(f.st.session.map()) << "a map is still loaded";
+}
+
+} // namespace
