@@ -239,6 +239,9 @@ TEST(ViewerInput, ProbesAndSweepKeysStartAtThePlayersEye) {
     v.state().settings.flag("cg_thirdPerson").set(true); // the chase camera: not at the eye
     settle(v);
     v.frames(2); // the camera placed by frames that ran with the chase camera on
+    // Frozen, so the player stays where the eye is taken (ticks run by the frames' real time).
+    v.tap(SDLK_p);
+    ASSERT_TRUE(v.state().session.frozen());
     const glm::vec3 eye = v.state().playerEye();
     const glm::vec3 expected = v.state().session.player().origin +
                                glm::vec3(0.0f, 0.0f, v.state().session.sim().settings().eyeHeight);
@@ -263,6 +266,8 @@ TEST(ViewerInput, ProbesAndSweepKeysStartAtThePlayersEye) {
     EXPECT_EQ(v.state().probes.sweep().start, eye);
     EXPECT_EQ(v.state().probes.sweep().end, eye);
     // Ducked, the eye is at the crouched view height.
+    v.tap(SDLK_p);
+    ASSERT_FALSE(v.state().session.frozen());
     v.key(SDLK_c, true);
     for (int i = 0; i < 30 && !v.state().session.player().crouched; ++i)
         v.frames(1);
