@@ -3,6 +3,7 @@
 // The figures are thread CPU time, which other work on a shared machine disturbs far less than the
 // wall clock; the phases' shares are wall clock (CompileTimes).
 
+#include "cli/BenchTiming.h"
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "mapc/Compiler.h"
@@ -14,21 +15,6 @@
 #include <vector>
 
 namespace cliplab::cli {
-
-namespace {
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
-double threadCpuMs() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
-} // namespace
 
 std::vector<OptionSpec> benchCompileOptions() {
     return {{"--repeat", 1, false, "R",

@@ -2,6 +2,7 @@
 // round parses it whole (records, Huffman decoding, deltas, the players of every snapshot), as
 // `cliplab demo` and the viewer do. Also the time to build the game's Huffman code from its counts.
 
+#include "cli/BenchTiming.h"
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "demo/DemoOpen.h"
@@ -15,17 +16,6 @@
 namespace cliplab::cli {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
-}
 
 int failure(const std::string& message) {
     std::fprintf(stderr, "cliplab bench-demo: %s\n", message.c_str());
@@ -60,19 +50,19 @@ int runBenchDemo(const Args& args) {
         return failure(file.error().message);
     // The code the reader uses is made on first use from the table the build wrote: once, before
     // the rounds. Building it from the counts (as the build did, and in runs) is timed beside it.
-    auto t0 = Clock::now();
+    auto t0 = BenchClock::now();
     demo::HuffmanCode::game();
     const double fromTable = msSince(t0);
-    t0 = Clock::now();
+    t0 = BenchClock::now();
     const demo::HuffmanCode runs(demo::huffmanCounts(), demo::HuffmanCode::BuildSteps::Runs);
     const double runsMs = msSince(t0);
-    t0 = Clock::now();
+    t0 = BenchClock::now();
     const demo::HuffmanCode single(demo::huffmanCounts(), demo::HuffmanCode::BuildSteps::Single);
     const double singleMs = msSince(t0);
     std::vector<double> ms;
     size_t snapshots = 0, messages = 0;
     for (long long k = 0; k < repeat; ++k) {
-        const auto t1 = Clock::now();
+        const auto t1 = BenchClock::now();
         auto d = demo::readDemo(file->bytes, file->name);
         ms.push_back(msSince(t1));
         if (!d)

@@ -3,6 +3,7 @@
 // collides built). The figure to set beside the game's `CM_LoadMap` (q3ref load).
 
 #include "bsp/BspFile.h"
+#include "cli/BenchTiming.h"
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
 #include "collision/Model.h"
@@ -14,21 +15,6 @@
 #include <vector>
 
 namespace cliplab::cli {
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
-} // namespace
 
 std::vector<OptionSpec> benchLoadOptions() {
     return {{"--repeat", 1, false, "R", "load the map R times (default 20, 1-100000)"}, basepathOption()};
@@ -73,21 +59,21 @@ int runBenchLoad(const Args& args) {
     std::vector<double> readMs, parseMs, modelMs, totalMs;
     size_t brushes = 0, patches = 0;
     for (long long k = 0; k < repeat; ++k) {
-        const auto t0 = Clock::now();
+        const auto t0 = BenchClock::now();
         auto bytes = readBytes();
         if (!bytes) {
             std::fprintf(stderr, "cliplab bench-load: %s\n", bytes.error().message.c_str());
             return kExitFailure;
         }
         const double read = msSince(t0);
-        const auto t1 = Clock::now();
+        const auto t1 = BenchClock::now();
         auto data = bsp::load(bytes.value(), kind == world::MapSourceKind::BspFile ? arg : vfsPath);
         if (!data) {
             std::fprintf(stderr, "cliplab bench-load: %s\n", data.error().message.c_str());
             return kExitFailure;
         }
         const double parse = msSince(t1);
-        const auto t2 = Clock::now();
+        const auto t2 = BenchClock::now();
         const collision::Model model(data.value());
         const double build = msSince(t2);
         readMs.push_back(read);

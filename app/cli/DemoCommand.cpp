@@ -8,6 +8,7 @@
 #include "cli/Commands.h"
 #include "cli/DemoReport.h"
 #include "cli/MapOpen.h"
+#include "cli/SharedOptions.h"
 #include "collision/Model.h"
 #include "core/Format.h"
 #include "demo/DemoOpen.h"
@@ -34,19 +35,7 @@ int failure(const std::string& message) {
 std::optional<std::string> readReachSettings(const CommandLine& cl, analysis::ReachSettings& s) {
     if (!cl.has("--reach") && (cl.has("--grid") || cl.has("--threads")))
         return std::string("--grid and --threads set up --reach; give --reach too");
-    if (cl.has("--grid")) {
-        const auto v = parseNumber(cl.value("--grid"));
-        if (!v || *v < 4.0 || *v > 256.0)
-            return "--grid: expected a cell size from 4 to 256 units, got '" + cl.value("--grid") + "'";
-        s.grid = float(*v);
-    }
-    if (cl.has("--threads")) {
-        const auto v = parseInteger(cl.value("--threads"));
-        if (!v || *v < 1 || *v > 64)
-            return "--threads: expected 1 to 64, got '" + cl.value("--threads") + "'";
-        s.threads = static_cast<int>(*v);
-    }
-    return std::nullopt;
+    return readReachGrid(cl, s);
 }
 
 /// The map's checks: in-solid player states and, when asked, the reach comparison.

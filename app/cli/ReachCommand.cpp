@@ -25,18 +25,8 @@ int usageError(const std::string& message) {
 
 /// The options' settings, or an error text.
 std::optional<std::string> readSettings(const CommandLine& cl, analysis::ReachSettings& s) {
-    if (cl.has("--grid")) {
-        const auto v = parseNumber(cl.value("--grid"));
-        if (!v || *v < 4.0 || *v > 256.0)
-            return "--grid: expected a cell size from 4 to 256 units, got '" + cl.value("--grid") + "'";
-        s.grid = float(*v);
-    }
-    if (cl.has("--threads")) {
-        const auto v = parseInteger(cl.value("--threads"));
-        if (!v || *v < 1 || *v > 64)
-            return "--threads: expected 1 to 64, got '" + cl.value("--threads") + "'";
-        s.threads = static_cast<int>(*v);
-    }
+    if (auto error = readReachGrid(cl, s))
+        return error;
     if (cl.has("--preset")) {
         const auto p = movement::parsePreset(cl.value("--preset"));
         if (!p)

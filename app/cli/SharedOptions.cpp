@@ -74,6 +74,22 @@ ScriptLoad loadWalkScript(const std::string& path) {
     return out;
 }
 
+std::optional<std::string> readReachGrid(const CommandLine& cl, analysis::ReachSettings& settings) {
+    if (cl.has("--grid")) {
+        const auto v = parseNumber(cl.value("--grid"));
+        if (!v || *v < 4.0 || *v > 256.0)
+            return "--grid: expected a cell size from 4 to 256 units, got '" + cl.value("--grid") + "'";
+        settings.grid = float(*v);
+    }
+    if (cl.has("--threads")) {
+        const auto v = parseInteger(cl.value("--threads"));
+        if (!v || *v < 1 || *v > 64)
+            return "--threads: expected 1 to 64, got '" + cl.value("--threads") + "'";
+        settings.threads = static_cast<int>(*v);
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> readCollisionRules(const CommandLine& cl, collision::TraceOptions& options,
                                               collision::Semantics defaultSemantics) {
     const std::string curves = cl.value("--curves", "on");

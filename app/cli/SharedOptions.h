@@ -5,7 +5,9 @@
 ///   --size WxH   shot (the picture) and view (the window)
 ///   --hz N       walk, bench-walk and view (with --script)
 ///   a walk script FILE, read and parsed for walk, bench-walk and view --script
+///   --grid G and --threads N   reach and demo --reach
 
+#include "analysis/Reach.h"
 #include "cli/CommandLine.h"
 #include "collision/Trace.h"
 #include "core/Result.h"
@@ -42,6 +44,10 @@ core::Result<std::optional<double>> parseHz(const CommandLine& cl);
 /// default `defaultSemantics`) into `options`; the error names the option and the value, or nothing.
 std::optional<std::string> readCollisionRules(const CommandLine& cl, collision::TraceOptions& options,
                                               collision::Semantics defaultSemantics);
+
+/// --grid (cell size in units, [4, 256]) and --threads ([1, 64]) of the reach search into
+/// `settings` when given; the error names the option, the value and the range, or nothing.
+std::optional<std::string> readReachGrid(const CommandLine& cl, analysis::ReachSettings& settings);
 
 /// A walk script loaded for a command: its steps, or what is wrong and the exit code for it.
 struct ScriptLoad {

@@ -97,26 +97,6 @@ const MovementRow& movementRow(const std::string& name) {
     std::abort();
 }
 
-/// The names of a table, in enum order.
-template <typename Table> std::vector<std::string> namesOf(const Table& table) {
-    std::vector<std::string> out;
-    for (const auto& row : table)
-        out.emplace_back(row.name);
-    return out;
-}
-
-SettingInfo info(std::string key, std::string name, std::string label, std::string doc, bool archived = false,
-                 SliderHint slider = {}) {
-    SettingInfo i;
-    i.key = std::move(key);
-    i.name = std::move(name);
-    i.label = std::move(label);
-    i.doc = std::move(doc);
-    i.archived = archived;
-    i.slider = slider;
-    return i;
-}
-
 /// A player box corner's component, by its `--set` name (minsx .. maxsz).
 float& corner(movement::Settings& s, const std::string& name) {
     return (name[1] == 'i' ? s.mins : s.maxs)[name[4] - 'x'];
@@ -137,43 +117,45 @@ void SettingsRegistry::addTraceRules() {
     };
     const tracing::Rules d{viewerTraceOptions(), TraceMethod::Brush, true};
     add(std::make_unique<NumberSetting>(
-        info("trace.epsilon", "trace_epsilon", "epsilon",
-             "distance traces keep from surfaces (units; the game's 0.125)", true,
-             {0, limits::kEpsilon, "%.5f", true}),
+        settingInfo("trace.epsilon", "trace_epsilon", "epsilon",
+                    "distance traces keep from surfaces (units; the game's 0.125)", true,
+                    {0, limits::kEpsilon, "%.5f", true}),
         0.0, limits::kEpsilon, d.options.epsilon,
         Binding<double>{[&se] { return double(se.rules().options.epsilon); },
                         write([](tracing::Rules& r, double v) { r.options.epsilon = float(v); })}));
     add(std::make_unique<ChoiceSetting>(
-        info("trace.semantics", "trace_semantics", "semantics", "brush test rules (docs/collision-modes.md)",
-             true),
+        settingInfo("trace.semantics", "trace_semantics", "semantics",
+                    "brush test rules (docs/collision-modes.md)", true),
         namesOf(collision::kSemanticsNames), int(d.options.semantics),
         Binding<int>{[&se] { return int(se.rules().options.semantics); }, write([](tracing::Rules& r, int v) {
                          r.options.semantics = collision::Semantics(v);
                      })}));
-    SettingInfo curves = info("trace.curves", "cm_noCurves", "curves (patches collide)",
-                              "1: traces ignore patches (curved surfaces), as the game's cm_noCurves", true);
+    SettingInfo curves =
+        settingInfo("trace.curves", "cm_noCurves", "curves (patches collide)",
+                    "1: traces ignore patches (curved surfaces), as the game's cm_noCurves", true);
     curves.consoleInverted = true;
     add(std::make_unique<FlagSetting>(
         std::move(curves), d.options.curves,
         Binding<bool>{[&se] { return se.rules().options.curves; },
                       write([](tracing::Rules& r, bool v) { r.options.curves = v; })}));
     add(std::make_unique<FlagSetting>(
-        info("trace.rayCurveClip", "cm_playerCurveClip", "rays collide with patches",
-             "0: rays pass through patches, as the game's cm_playerCurveClip"),
+        settingInfo("trace.rayCurveClip", "cm_playerCurveClip", "rays collide with patches",
+                    "0: rays pass through patches, as the game's cm_playerCurveClip"),
         d.options.rayCurveClip,
         Binding<bool>{[&se] { return se.rules().options.rayCurveClip; },
                       write([](tracing::Rules& r, bool v) { r.options.rayCurveClip = v; })}));
     add(std::make_unique<ChoiceSetting>(
-        info("trace.method", "trace_method", "method",
-             "which trace answers: brush, planeshift (Melax's plane shifting) or both (probe and sweep side "
-             "by "
-             "side; the player moves by the brush trace)",
-             true),
+        settingInfo(
+            "trace.method", "trace_method", "method",
+            "which trace answers: brush, planeshift (Melax's plane shifting) or both (probe and sweep side "
+            "by "
+            "side; the player moves by the brush trace)",
+            true),
         namesOf(tracing::kTraceMethodNames), int(d.method),
         Binding<int>{[&se] { return int(se.rules().method); },
                      write([](tracing::Rules& r, int v) { r.method = TraceMethod(v); })}));
-    add(std::make_unique<FlagSetting>(info("trace.bevels", "trace_bevels", "bevels (planeshift tree)",
-                                           "bevel planes in the plane-shift tree", true),
+    add(std::make_unique<FlagSetting>(settingInfo("trace.bevels", "trace_bevels", "bevels (planeshift tree)",
+                                                  "bevel planes in the plane-shift tree", true),
                                       d.bevels,
                                       Binding<bool>{[&se] { return se.rules().bevels; },
                                                     write([](tracing::Rules& r, bool v) { r.bevels = v; })}));
@@ -190,7 +172,7 @@ void SettingsRegistry::addMovementField(const movement::SettingName& field) {
     const MovementRow& row = movementRow(name);
     const bool archived = name == "preset" || name == "method" || name == "stepLength";
     SettingInfo i =
-        info("movement." + name, movementCvarName(name), row.label, row.doc, archived, row.slider);
+        settingInfo("movement." + name, movementCvarName(name), row.label, row.doc, archived, row.slider);
     if (i.name != name)
         i.aliases = {name};
     Setting& added = addMovementKind(std::move(i), name);
@@ -303,14 +285,14 @@ void SettingsRegistry::addSession() {
     const SettingsKey key = m_key;
     using movement::Simulation;
     add(std::make_unique<NumberSetting>(
-        info("movement.tickRate", "tickRate", "tick rate (Hz)", "movement ticks per second (Hz)", true,
-             {Simulation::kMinRate, Simulation::kMaxRate, "%.0f"}),
+        settingInfo("movement.tickRate", "tickRate", "tick rate (Hz)", "movement ticks per second (Hz)", true,
+                    {Simulation::kMinRate, Simulation::kMaxRate, "%.0f"}),
         Simulation::kMinRate, Simulation::kMaxRate, Simulation::kDefaultRate,
         Binding<double>{[&se] { return se.tickRate(); }, [&se, key](double v) { se.setTickRate(v, key); }},
         false));
     auto& msec = add(std::make_unique<WholeSetting>(
-        info("movement.pmoveMsec", "pmove_msec", "",
-             "milliseconds per movement tick (8 = 125 Hz; tickRate in Hz)"),
+        settingInfo("movement.pmoveMsec", "pmove_msec", "",
+                    "milliseconds per movement tick (8 = 125 Hz; tickRate in Hz)"),
         3, 33, 8,
         Binding<int64_t>{[&se] { return int64_t(std::llround(1000.0 / se.tickRate())); },
                          [&se, key](int64_t ms) { se.setTickRate(1000.0 / double(ms), key); }}));
@@ -319,9 +301,9 @@ void SettingsRegistry::addSession() {
     shown.get = [&se] { return core::format("%.4g", 1000.0 / se.tickRate()); };
     msec.setTextForm(std::move(shown));
     add(std::make_unique<ChoiceSetting>(
-        info("movement.leaveWorld", "leaveWorld", "leaving the world",
-             "what happens to a walking or flying player that leaves the world: respawn, or stop there",
-             true),
+        settingInfo(
+            "movement.leaveWorld", "leaveWorld", "leaving the world",
+            "what happens to a walking or flying player that leaves the world: respawn, or stop there", true),
         namesOf(kLeaveWorldNames), int(LeaveWorld::Respawn),
         Binding<int>{[&se] { return int(se.leaveWorld()); },
                      [&se, key](int v) { se.setLeaveWorld(LeaveWorld(v), key); }}));

@@ -11,6 +11,18 @@
 
 namespace cliplab::viewer {
 
+SettingInfo settingInfo(std::string key, std::string name, std::string label, std::string doc, bool archived,
+                        SliderHint slider) {
+    SettingInfo info;
+    info.key = std::move(key);
+    info.name = std::move(name);
+    info.label = std::move(label);
+    info.doc = std::move(doc);
+    info.archived = archived;
+    info.slider = slider;
+    return info;
+}
+
 namespace {
 
 /// A finite number of the whole text that fits a float (a typed 1e300 does not).

@@ -40,6 +40,19 @@ struct SettingInfo {
     SliderHint slider; ///< Numbers and vectors: the panel's slider.
 };
 
+/// A SettingInfo from the parts most settings give (aliases and consoleInverted left default).
+SettingInfo settingInfo(std::string key, std::string name, std::string label, std::string doc,
+                        bool archived = false, SliderHint slider = {});
+
+/// The names of an engine enum's names table (rows with a `name`), in enum order: what a choice
+/// setting offers.
+template <typename Table> std::vector<std::string> namesOf(const Table& table) {
+    std::vector<std::string> out;
+    for (const auto& row : table)
+        out.emplace_back(row.name);
+    return out;
+}
+
 /// The value as a front writes and reads it; overrides a kind's own text form (the movement
 /// settings use movement::setSetting/getSetting, the parser of the command line's --set).
 struct TextForm {

@@ -16,25 +16,6 @@ namespace cliplab::viewer {
 
 namespace {
 
-SettingInfo info(std::string key, std::string name, std::string label, std::string doc, bool archived = false,
-                 SliderHint slider = {}) {
-    SettingInfo i;
-    i.key = std::move(key);
-    i.name = std::move(name);
-    i.label = std::move(label);
-    i.doc = std::move(doc);
-    i.archived = archived;
-    i.slider = slider;
-    return i;
-}
-
-template <typename Table> std::vector<std::string> namesOf(const Table& table) {
-    std::vector<std::string> out;
-    for (const auto& row : table)
-        out.emplace_back(row.name);
-    return out;
-}
-
 /// The bits of a set of toggles: bit i for toggle i.
 template <size_t N> uint32_t bitsOf(const std::array<bool, N>& toggles) {
     uint32_t bits = 0;
@@ -98,34 +79,34 @@ void SettingsRegistry::addProbe() {
     ProbeSettings& w = m_probes.settings(m_key);
     const ProbeSettings d;
     add(std::make_unique<ChoiceSetting>(
-        info("trace.shape", "trace_shape", "probe shape", "the probe's and sweep's shape", true),
+        settingInfo("trace.shape", "trace_shape", "probe shape", "the probe's and sweep's shape", true),
         namesOf(collision::kShapeNames), int(d.shape),
         Binding<int>{[&r] { return int(r.shape); }, [&w](int v) { w.shape = collision::ShapeKind(v); }}));
     const float extent = limits::kProbeExtent, radius = limits::kProbeRadius;
     add(std::make_unique<VectorSetting>(
-        info("trace.mins", "trace_mins", "probe mins", "probe box lower corner (units)", false,
-             {-extent, 0, "%.2f", false, 0.5f}),
+        settingInfo("trace.mins", "trace_mins", "probe mins", "probe box lower corner (units)", false,
+                    {-extent, 0, "%.2f", false, 0.5f}),
         -extent, 0.0f, d.mins,
         Binding<glm::vec3>{[&r] { return r.mins; }, [&w](glm::vec3 v) { w.mins = v; }}));
     add(std::make_unique<VectorSetting>(
-        info("trace.maxs", "trace_maxs", "probe maxs", "probe box upper corner (units)", false,
-             {0, extent, "%.2f", false, 0.5f}),
+        settingInfo("trace.maxs", "trace_maxs", "probe maxs", "probe box upper corner (units)", false,
+                    {0, extent, "%.2f", false, 0.5f}),
         0.0f, extent, d.maxs,
         Binding<glm::vec3>{[&r] { return r.maxs; }, [&w](glm::vec3 v) { w.maxs = v; }}));
-    add(numberOf(info("trace.radius", "trace_radius", "radius", "probe sphere and cylinder radius (units)",
-                      true, {0, radius, "%.2f"}),
+    add(numberOf(settingInfo("trace.radius", "trace_radius", "radius",
+                             "probe sphere and cylinder radius (units)", true, {0, radius, "%.2f"}),
                  0.0, radius, r, w, &ProbeSettings::radius));
-    add(numberOf(info("trace.halfHeight", "trace_halfHeight", "half height",
-                      "probe cylinder half height (units)", false, {0, radius, "%.2f"}),
+    add(numberOf(settingInfo("trace.halfHeight", "trace_halfHeight", "half height",
+                             "probe cylinder half height (units)", false, {0, radius, "%.2f"}),
                  0.0, radius, r, w, &ProbeSettings::halfHeight));
     add(std::make_unique<MaskSetting>(
-        info("trace.mask", "trace_mask", "probe contents mask",
-             "contents that stop the probe and sweep: names joined by | (SOLID|PLAYERCLIP), numbers, "
-             "MASK_PLAYERSOLID",
-             true),
+        settingInfo("trace.mask", "trace_mask", "probe contents mask",
+                    "contents that stop the probe and sweep: names joined by | (SOLID|PLAYERCLIP), numbers, "
+                    "MASK_PLAYERSOLID",
+                    true),
         d.mask, Binding<int32_t>{[&r] { return r.mask; }, [&w](int32_t v) { w.mask = v; }}));
-    add(flagOf(info("trace.compareSemantics", "trace_compareSemantics", "compare quake3 / robust",
-                    "1: probe and sweep traced again in the other of quake3/robust (method brush)"),
+    add(flagOf(settingInfo("trace.compareSemantics", "trace_compareSemantics", "compare quake3 / robust",
+                           "1: probe and sweep traced again in the other of quake3/robust (method brush)"),
                r, w, &ProbeSettings::compareSemantics));
 }
 
@@ -134,75 +115,78 @@ void SettingsRegistry::addView() {
     ViewOptions::Values& w = m_view.values(m_key);
     const ViewOptions::Values d;
     add(std::make_unique<ChoiceSetting>(
-        info("render.view", "r_viewMode", "view", "how the world is drawn", true),
+        settingInfo("render.view", "r_viewMode", "view", "how the world is drawn", true),
         namesOf(render::kViewModeNames), int(d.render.view),
         Binding<int>{[&r] { return int(r.render.view); },
                      [&w](int v) { w.render.view = render::ViewMode(v); }}));
-    add(std::make_unique<WholeSetting>(info("render.patchLevel", "r_patchLevel", "patch level",
-                                            "subdivisions per bezier piece of a curve", true,
-                                            {limits::kPatchLevelMin, limits::kPatchLevelMax, "%d", true}),
-                                       limits::kPatchLevelMin, limits::kPatchLevelMax, d.render.patchLevel,
-                                       Binding<int64_t>{[&r] { return int64_t(r.render.patchLevel); },
-                                                        [&w](int64_t v) { w.render.patchLevel = int(v); }}));
+    add(std::make_unique<WholeSetting>(
+        settingInfo("render.patchLevel", "r_patchLevel", "patch level",
+                    "subdivisions per bezier piece of a curve", true,
+                    {limits::kPatchLevelMin, limits::kPatchLevelMax, "%d", true}),
+        limits::kPatchLevelMin, limits::kPatchLevelMax, d.render.patchLevel,
+        Binding<int64_t>{[&r] { return int64_t(r.render.patchLevel); },
+                         [&w](int64_t v) { w.render.patchLevel = int(v); }}));
     auto renderFlag = [&](SettingInfo i, bool render::RenderSettings::*f) {
         add(std::make_unique<FlagSetting>(
             std::move(i), d.render.*f,
             Binding<bool>{[&r, f] { return r.render.*f; }, [&w, f](bool v) { w.render.*f = v; }}));
     };
-    renderFlag(info("render.wireframe", "r_showtris", "wireframe", "1: the triangle edges over the world"),
-               &render::RenderSettings::wireframe);
     renderFlag(
-        info("render.models", "r_drawentities", "models", "1: items and misc_models drawn as models", true),
-        &render::RenderSettings::drawModels);
+        settingInfo("render.wireframe", "r_showtris", "wireframe", "1: the triangle edges over the world"),
+        &render::RenderSettings::wireframe);
+    renderFlag(settingInfo("render.models", "r_drawentities", "models",
+                           "1: items and misc_models drawn as models", true),
+               &render::RenderSettings::drawModels);
     auto cull = [&](SettingInfo i, bool scene::CullSettings::*f) {
         i.consoleInverted = true; // the game's r_novis and r_nocull turn culling off
         add(std::make_unique<FlagSetting>(
             std::move(i), d.render.cull.*f,
             Binding<bool>{[&r, f] { return r.render.cull.*f; }, [&w, f](bool v) { w.render.cull.*f = v; }}));
     };
-    cull(info("render.pvs", "r_novis", "PVS culling", "1: no PVS culling, as the game's r_novis"),
+    cull(settingInfo("render.pvs", "r_novis", "PVS culling", "1: no PVS culling, as the game's r_novis"),
          &scene::CullSettings::pvs);
-    cull(info("render.frustum", "r_nocull", "frustum culling",
-              "1: no frustum culling, as the game's r_nocull"),
+    cull(settingInfo("render.frustum", "r_nocull", "frustum culling",
+                     "1: no frustum culling, as the game's r_nocull"),
          &scene::CullSettings::frustum);
-    add(flagOf(
-        info("render.vsync", "r_swapInterval", "vsync", "1: frames wait for the display's refresh", true), r,
-        w, &ViewOptions::Values::vsync));
+    add(flagOf(settingInfo("render.vsync", "r_swapInterval", "vsync",
+                           "1: frames wait for the display's refresh", true),
+               r, w, &ViewOptions::Values::vsync));
     float& fov = m_view.fov(m_key);
     const ViewOptions& view = m_view;
-    add(std::make_unique<NumberSetting>(info("render.fov", "cg_fov", "fov",
-                                             "horizontal field of view (degrees)", true,
-                                             {limits::kFovMin, limits::kFovMax, "%.0f"}),
+    add(std::make_unique<NumberSetting>(settingInfo("render.fov", "cg_fov", "fov",
+                                                    "horizontal field of view (degrees)", true,
+                                                    {limits::kFovMin, limits::kFovMax, "%.0f"}),
                                         limits::kFovMin, limits::kFovMax, double(scene::Camera{}.fovX),
                                         Binding<double>{[&view] { return double(view.camera().fovX); },
                                                         [&fov](double v) { fov = float(v); }}));
-    add(flagOf(info("view.chase", "cg_thirdPerson", "chase camera (T)",
-                    "1: the chase camera behind the player, its shape in view; 0: first person", true),
+    add(flagOf(settingInfo("view.chase", "cg_thirdPerson", "chase camera (T)",
+                           "1: the chase camera behind the player, its shape in view; 0: first person", true),
                r, w, &ViewOptions::Values::chase));
-    add(numberOf(info("view.chaseDistance", "cg_thirdPersonRange", "chase distance",
-                      "how far behind the eye the chase camera wants to be (units)", true,
-                      {0, limits::kChaseMax, "%.0f units", true}),
+    add(numberOf(settingInfo("view.chaseDistance", "cg_thirdPersonRange", "chase distance",
+                             "how far behind the eye the chase camera wants to be (units)", true,
+                             {0, limits::kChaseMax, "%.0f units", true}),
                  0.0, limits::kChaseMax, r, w, &ViewOptions::Values::chaseDistance));
     add(flagOf(
-        info(
+        settingInfo(
             "view.legend", "cg_drawLegend", "legend of the overlays",
             "1: a legend at the view's lower left names the overlays drawn (traces, hit plane, hit brush...)",
             true),
         r, w, &ViewOptions::Values::legend));
     add(std::make_unique<ChoiceSetting>(
-        info("view.crosshairNames", "cg_crosshairNames", "name what the crosshair points at",
-             "the face and brush under the crosshair named next to it (brush, side, shader, contents): "
-             "off, noclip (only in noclip) or always",
-             true),
+        settingInfo(
+            "view.crosshairNames", "cg_crosshairNames", "name what the crosshair points at",
+            "the face and brush under the crosshair named next to it (brush, side, shader, contents): "
+            "off, noclip (only in noclip) or always",
+            true),
         namesOf(kCrosshairNamesNames), int(ViewOptions::Values{}.crosshairNames),
         Binding<int>{[&r] { return int(r.crosshairNames); },
                      [&w](int v) { w.crosshairNames = CrosshairNames(v); }}));
-    add(flagOf(info("ui.recording", "ui_recording", "",
-                    "1: the Recording bar below the view is open (as the user left it)", true),
+    add(flagOf(settingInfo("ui.recording", "ui_recording", "",
+                           "1: the Recording bar below the view is open (as the user left it)", true),
                r, w, &ViewOptions::Values::recordingOpen));
     addStrafeHud();
     add(std::make_unique<TextSetting>(
-        info("ui.sections", "ui_sections", "", "the sidebar's sections open (1) or closed (0)", true),
+        settingInfo("ui.sections", "ui_sections", "", "the sidebar's sections open (1) or closed (0)", true),
         "NAME:0|1,... (the sidebar's sections)",
         [&w](const std::string& t) { return parseSections(t, w.sections); },
         [&r] {
@@ -218,10 +202,11 @@ void SettingsRegistry::addStrafeHud() {
     const ViewOptions::Values& r = m_view.values();
     ViewOptions::Values& w = m_view.values(m_key);
     ChoiceSetting& hud = add(std::make_unique<ChoiceSetting>(
-        info("view.strafeHud", "cg_strafeHud", "strafe HUD",
-             "the strafe HUD (CGaz bands, snap zones, meters) in walk mode: off, on, or auto (the quake3 "
-             "preset); 0 and 1 as the game's cvars",
-             true),
+        settingInfo(
+            "view.strafeHud", "cg_strafeHud", "strafe HUD",
+            "the strafe HUD (CGaz bands, snap zones, meters) in walk mode: off, on, or auto (the quake3 "
+            "preset); 0 and 1 as the game's cvars",
+            true),
         namesOf(kStrafeHudNames), int(ViewOptions::Values{}.strafeHud),
         Binding<int>{[&r] { return int(r.strafeHud); }, [&w](int v) { w.strafeHud = StrafeHudMode(v); }}));
     // The game's HUD cvars are 0 or 1: those words turn it off and on; the names work as well.
@@ -246,19 +231,19 @@ void SettingsRegistry::addOverlays() {
     const ViewOptions::Values& r = m_view.values();
     ViewOptions::Values& w = m_view.values(m_key);
     const ViewOptions::Values d;
-    add(flagOf(info("view.brushes", "r_brushes", "collision brushes (instead of surfaces)",
-                    "1: the collision brushes are drawn instead of the surfaces"),
+    add(flagOf(settingInfo("view.brushes", "r_brushes", "collision brushes (instead of surfaces)",
+                           "1: the collision brushes are drawn instead of the surfaces"),
                r, w, &ViewOptions::Values::brushes));
     add(std::make_unique<FlagSetting>(
-        info("view.brushBevels", "r_bevels", "bevel arrows (sides that bound no face)",
-             "1: the brush view draws bevel sides as arrows"),
+        settingInfo("view.brushBevels", "r_bevels", "bevel arrows (sides that bound no face)",
+                    "1: the brush view draws bevel sides as arrows"),
         d.brushView.bevels,
         Binding<bool>{[&r] { return r.brushView.bevels; }, [&w](bool v) { w.brushView.bevels = v; }}));
     std::vector<std::string> kinds;
     for (int k = 0; k < inspect::kBrushKindCount; ++k)
         kinds.emplace_back(inspect::brushKindName(inspect::BrushKind(k)));
     add(std::make_unique<NameSetSetting>(
-        info("view.brushKinds", "r_brushKinds", "", "the brush kinds the brush view draws"), kinds,
+        settingInfo("view.brushKinds", "r_brushKinds", "", "the brush kinds the brush view draws"), kinds,
         bitsOf(d.brushView.shown),
         Binding<uint32_t>{[&r] { return bitsOf(r.brushView.shown); },
                           [&w](uint32_t v) { setBits(w.brushView.shown, v); }}));
@@ -266,13 +251,13 @@ void SettingsRegistry::addOverlays() {
     for (int k = 0; k < inspect::kMarkerKindCount; ++k)
         markers.emplace_back(inspect::markerKindName(inspect::MarkerKind(k)));
     add(std::make_unique<NameSetSetting>(
-        info("view.markerKinds", "r_markerKinds", "", "the entity markers drawn"), markers,
+        settingInfo("view.markerKinds", "r_markerKinds", "", "the entity markers drawn"), markers,
         bitsOf(d.markers.shown),
         Binding<uint32_t>{[&r] { return bitsOf(r.markers.shown); },
                           [&w](uint32_t v) { setBits(w.markers.shown, v); }}));
     add(std::make_unique<FlagSetting>(
-        info("view.markerLabels", "r_markerLabels", "labels (markers in sight within 1024 units)",
-             "1: entity markers have labels"),
+        settingInfo("view.markerLabels", "r_markerLabels", "labels (markers in sight within 1024 units)",
+                    "1: entity markers have labels"),
         d.markers.labels,
         Binding<bool>{[&r] { return r.markers.labels; }, [&w](bool v) { w.markers.labels = v; }}));
     addTraceOverlays();
@@ -285,7 +270,7 @@ void SettingsRegistry::addTraceOverlays() {
     auto visFlag = [&](std::string key, std::string name, std::string label, std::string doc,
                        bool VisToggles::*f) {
         add(std::make_unique<FlagSetting>(
-            info(std::move(key), std::move(name), std::move(label), std::move(doc)), d.*f,
+            settingInfo(std::move(key), std::move(name), std::move(label), std::move(doc)), d.*f,
             Binding<bool>{[&r, f] { return r.vis.*f; }, [&w, f](bool v) { w.vis.*f = v; }}));
     };
     visFlag("vis.traceSegments", "vis_traceSegments", "trace segments",
@@ -301,9 +286,9 @@ void SettingsRegistry::addTraceOverlays() {
     visFlag("vis.patchFacets", "vis_patchFacets", "patch facets",
             "1: the flat facets players collide with on curves, near the last patch hit",
             &VisToggles::patchFacets);
-    add(std::make_unique<WholeSetting>(info("vis.ticksShown", "vis_ticksShown", "ticks shown",
-                                            "the player's traces of the last N ticks are drawn", true,
-                                            {0, limits::kTicksShownMax, "%d"}),
+    add(std::make_unique<WholeSetting>(settingInfo("vis.ticksShown", "vis_ticksShown", "ticks shown",
+                                                   "the player's traces of the last N ticks are drawn", true,
+                                                   {0, limits::kTicksShownMax, "%d"}),
                                        0, limits::kTicksShownMax, d.ticksShown,
                                        Binding<int64_t>{[&r] { return int64_t(r.vis.ticksShown); },
                                                         [&w](int64_t v) { w.vis.ticksShown = int(v); }}));
@@ -314,60 +299,61 @@ void SettingsRegistry::addAnalysis() {
     const V& r = m_analysis.values();
     V& w = m_analysis.values(m_key);
     const V d;
-    add(flagOf(info("analysis.surfaceClasses", "r_surfaceClasses", "surface classes",
-                    "1: faces are coloured by surface class (walkable, slick, clips...)"),
+    add(flagOf(settingInfo("analysis.surfaceClasses", "r_surfaceClasses", "surface classes",
+                           "1: faces are coloured by surface class (walkable, slick, clips...)"),
                r, w, &V::surfaceClasses));
     std::vector<std::string> classes;
     for (int c = 0; c < analysis::kSurfaceClassCount; ++c)
         classes.emplace_back(analysis::surfaceClassName(analysis::SurfaceClass(c)));
     add(std::make_unique<NameSetSetting>(
-        info("analysis.shownClasses", "r_surfaceClassesShown", "", "the surface classes coloured"), classes,
-        d.shownClasses,
+        settingInfo("analysis.shownClasses", "r_surfaceClassesShown", "", "the surface classes coloured"),
+        classes, d.shownClasses,
         Binding<uint32_t>{[&r] { return r.shownClasses; }, [&w](uint32_t v) { w.shownClasses = v; }}));
-    add(numberOf(info("analysis.classRange", "r_surfaceClassRange", "class range",
-                      "faces farther from the eye are not coloured (units)", false,
-                      {64, 65536, "%.0f units", true}),
+    add(numberOf(settingInfo("analysis.classRange", "r_surfaceClassRange", "class range",
+                             "faces farther from the eye are not coloured (units)", false,
+                             {64, 65536, "%.0f units", true}),
                  64.0, 65536.0, r, w, &V::classRange));
-    add(flagOf(info("analysis.hull", "r_hull", "hull view (brushes grown by a box)",
-                    "1: the world's brushes are drawn grown by the player's box"),
+    add(flagOf(settingInfo("analysis.hull", "r_hull", "hull view (brushes grown by a box)",
+                           "1: the world's brushes are drawn grown by the player's box"),
                r, w, &V::hull));
     add(std::make_unique<ChoiceSetting>(
-        info(
+        settingInfo(
             "analysis.hullBox", "r_hullBox", "hull box",
             "the box the hull view grows the brushes by: the player's (standing or crouched) or the probe's"),
         namesOf(kHullBoxNames), int(d.hullBox),
         Binding<int>{[&r] { return int(r.hullBox); }, [&w](int v) { w.hullBox = HullBox(v); }}));
-    add(numberOf(info("analysis.hullRange", "r_hullRange", "hull range",
-                      "hulls farther from the eye are not drawn (units)", false,
-                      {64, 8192, "%.0f units", true}),
+    add(numberOf(settingInfo("analysis.hullRange", "r_hullRange", "hull range",
+                             "hulls farther from the eye are not drawn (units)", false,
+                             {64, 8192, "%.0f units", true}),
                  64.0, 8192.0, r, w, &V::hullRange));
-    add(flagOf(info("analysis.padArcs", "r_padArcs", "jump pad arcs",
-                    "1: every jump pad's simulated arc, landing and target are drawn"),
+    add(flagOf(settingInfo("analysis.padArcs", "r_padArcs", "jump pad arcs",
+                           "1: every jump pad's simulated arc, landing and target are drawn"),
                r, w, &V::padArcs));
-    add(flagOf(info("analysis.prediction", "r_prediction", "airborne prediction",
-                    "1: while in the air, the player's flight with no keys and its landing are drawn"),
+    add(flagOf(settingInfo("analysis.prediction", "r_prediction", "airborne prediction",
+                           "1: while in the air, the player's flight with no keys and its landing are drawn"),
                r, w, &V::prediction));
-    add(flagOf(info("analysis.snags", "r_snags", "snag heat map",
-                    "1: the snag heat map of the last snags search is drawn"),
+    add(flagOf(settingInfo("analysis.snags", "r_snags", "snag heat map",
+                           "1: the snag heat map of the last snags search is drawn"),
                r, w, &V::snags));
     add(std::make_unique<WholeSetting>(
-        info("analysis.snagTicks", "r_snagTicks", "snag ticks", "ticks the next snags search runs", false,
-             {1000, 1e7, "%d", true}),
+        settingInfo("analysis.snagTicks", "r_snagTicks", "snag ticks", "ticks the next snags search runs",
+                    false, {1000, 1e7, "%d", true}),
         1000, 10000000, d.snagTicks,
         Binding<int64_t>{[&r] { return r.snagTicks; }, [&w](int64_t v) { w.snagTicks = v; }}));
-    add(flagOf(
-        info("analysis.reach", "r_reach", "reach map", "1: the reach map of the last reach search is drawn"),
-        r, w, &V::reach));
-    add(numberOf(info("analysis.reachGrid", "r_reachGrid", "reach grid",
-                      "cell size of the next reach search (units)", false, {8, 64, "%.0f units"}),
+    add(flagOf(settingInfo("analysis.reach", "r_reach", "reach map",
+                           "1: the reach map of the last reach search is drawn"),
+               r, w, &V::reach));
+    add(numberOf(settingInfo("analysis.reachGrid", "r_reachGrid", "reach grid",
+                             "cell size of the next reach search (units)", false, {8, 64, "%.0f units"}),
                  8.0, 64.0, r, w, &V::reachGrid));
-    add(numberOf(info("analysis.reachRange", "r_reachRange", "reach range",
-                      "reach cells farther from the eye are not drawn (units)", false,
-                      {256, 16384, "%.0f units", true}),
+    add(numberOf(settingInfo("analysis.reachRange", "r_reachRange", "reach range",
+                             "reach cells farther from the eye are not drawn (units)", false,
+                             {256, 16384, "%.0f units", true}),
                  256.0, 16384.0, r, w, &V::reachRange));
-    add(flagOf(info("analysis.reachDeadly", "r_reachDeadly", "deadly cells",
+    add(flagOf(
+        settingInfo("analysis.reachDeadly", "r_reachDeadly", "deadly cells",
                     "1: the reach map also draws the deadly cells (grey): floor nobody stands on alive"),
-               r, w, &V::reachDeadly));
+        r, w, &V::reachDeadly));
 }
 
 } // namespace cliplab::viewer
