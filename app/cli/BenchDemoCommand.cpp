@@ -17,7 +17,7 @@ namespace cliplab::cli {
 
 namespace {
 
-int failure(const std::string& message) {
+int benchDemoFailure(const std::string& message) {
     std::fprintf(stderr, "cliplab bench-demo: %s\n", message.c_str());
     return kExitFailure;
 }
@@ -44,10 +44,10 @@ int runBenchDemo(const Args& args) {
     }
     auto vfs = mountGameData(*cl);
     if (!vfs)
-        return failure(vfs.error().message);
+        return benchDemoFailure(vfs.error().message);
     auto file = demo::readDemoFile(cl->positionals()[0], vfs.value().get());
     if (!file)
-        return failure(file.error().message);
+        return benchDemoFailure(file.error().message);
     // The code the reader uses is made on first use from the table the build wrote: once, before
     // the rounds. Building it from the counts (as the build did, and in runs) is timed beside it.
     auto t0 = BenchClock::now();
@@ -66,7 +66,7 @@ int runBenchDemo(const Args& args) {
         auto d = demo::readDemo(file->bytes, file->name);
         ms.push_back(msSince(t1));
         if (!d)
-            return failure(d.error().message);
+            return benchDemoFailure(d.error().message);
         snapshots = d->snapshots.size();
         messages = d->messages;
     }

@@ -3,6 +3,7 @@
 
 #include "cli/Commands.h"
 #include "cli/MapOpen.h"
+#include "cli/VectorText.h"
 #include "collision/Model.h"
 #include "core/Format.h"
 #include "replay/Compare.h"
@@ -23,42 +24,23 @@ int usageError(const std::string& message) {
     return cli::usageError("compare-runs", message);
 }
 
-const char* purposeName(movement::TracePurpose p) {
-    switch (p) {
-    case movement::TracePurpose::Slide:
-        return "slide";
-    case movement::TracePurpose::StepUp:
-        return "step-up";
-    case movement::TracePurpose::StepDown:
-        return "step-down";
-    case movement::TracePurpose::GroundProbe:
-        return "ground";
-    case movement::TracePurpose::Position:
-        return "position";
-    }
-    return "?";
-}
-
-std::string vec(const glm::vec3& v) {
-    return core::format("%.9g %.9g %.9g", double(v.x), double(v.y), double(v.z));
-}
-
 std::string traceLine(const char* run, size_t index, const movement::TraceRecord& t, bool first) {
     const collision::TraceResult& r = t.result;
     return core::format(
         "  trace %zu %s %s %s mins=%s maxs=%s start=%s end=%s fraction=%.9g endpos=%s normal=%s "
         "dist=%.9g startsolid=%d allsolid=%d brush=%d%s\n",
-        index, run, purposeName(t.purpose), movement::shapeName(t.shape.kind), vec(t.shape.mins).c_str(),
-        vec(t.shape.maxs).c_str(), vec(t.start).c_str(), vec(t.end).c_str(), double(r.fraction),
-        vec(r.endpos).c_str(), vec(r.plane.normal).c_str(), double(r.plane.dist), r.startSolid ? 1 : 0,
-        r.allSolid ? 1 : 0, r.brush, first ? " <- first difference" : "");
+        index, run, core::nameOf(movement::kTracePurposeNames, t.purpose).data(),
+        movement::shapeName(t.shape.kind), vectorText(t.shape.mins).c_str(), vectorText(t.shape.maxs).c_str(),
+        vectorText(t.start).c_str(), vectorText(t.end).c_str(), double(r.fraction),
+        vectorText(r.endpos).c_str(), vectorText(r.plane.normal).c_str(), double(r.plane.dist),
+        r.startSolid ? 1 : 0, r.allSolid ? 1 : 0, r.brush, first ? " <- first difference" : "");
 }
 
 std::string summaryLine(const char* name, const replay::RunSummary& s) {
     return core::format(
         "run %s final %s distance_from_recorded=%.9g max_distance_from_recorded=%.9g airtime=%.4f "
         "top_speed=%.3f stuck_ticks=%d in_solid_ticks=%d jumps=%d\n",
-        name, vec(s.finalPosition).c_str(), double(s.finalDistance), double(s.maxDistance), s.airtime,
+        name, vectorText(s.finalPosition).c_str(), double(s.finalDistance), double(s.maxDistance), s.airtime,
         double(s.topSpeed), s.stuckTicks, s.inSolidTicks, s.jumps);
 }
 
@@ -123,7 +105,7 @@ int runCompareRuns(const Args& args) {
     if (parting) {
         out += core::format("parting tick=%zu time=%.4f distance=%.9g\n", parting->tick,
                             double(parting->tick) / set.run(a).settings.rate, double(parting->distance));
-        out += "  a " + vec(parting->originA) + "\n  b " + vec(parting->originB) + "\n";
+        out += "  a " + vectorText(parting->originA) + "\n  b " + vectorText(parting->originB) + "\n";
         const replay::TraceComparison traces = set.compareTraces(a, b, parting->tick);
         out += core::format("traces a=%zu b=%zu first_different=%d\n", traces.a.traces.size(),
                             traces.b.traces.size(), traces.firstDifferent);

@@ -22,11 +22,11 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) {
+int demoUsage(const std::string& message) {
     return cli::usageError("demo", message);
 }
 
-int failure(const std::string& message) {
+int demoFailure(const std::string& message) {
     std::fprintf(stderr, "cliplab demo: %s\n", message.c_str());
     return kExitFailure;
 }
@@ -102,23 +102,23 @@ std::vector<OptionSpec> demoOptions() {
 int runDemo(const Args& args) {
     auto cl = CommandLine::parse(args, demoOptions());
     if (!cl)
-        return usageError(cl.error().message);
+        return demoUsage(cl.error().message);
     if (cl->positionals().size() != 1)
-        return usageError(
+        return demoUsage(
             "expected one demo FILE (a path, or a name in the game data such as demos/NAME.dm_71)");
     analysis::ReachSettings reachSettings;
     if (auto error = readReachSettings(cl.value(), reachSettings))
-        return usageError(*error);
+        return demoUsage(*error);
     auto vfs = mountGameData(cl.value());
     if (!vfs)
-        return failure(vfs.error().message);
+        return demoFailure(vfs.error().message);
     auto d = demo::openDemo(cl->positionals()[0], vfs.value().get());
     if (!d)
-        return failure(d.error().message);
+        return demoFailure(d.error().message);
     auto checks =
         checkAgainstMap(d.value(), vfs.value().get(), cl->value("--map"), cl->has("--reach"), reachSettings);
     if (!checks)
-        return failure(checks.error().message);
+        return demoFailure(checks.error().message);
     DemoReport report(d.value());
     if (checks->haveMap)
         report.setSolid(checks->solid, checks->solidEntities);
@@ -133,7 +133,7 @@ int runDemo(const Args& args) {
         out << report.json(cl->has("--positions"));
         out.close();
         if (!out)
-            return failure(cl->value("--json") + ": cannot write file");
+            return demoFailure(cl->value("--json") + ": cannot write file");
     }
     return kExitOk;
 }

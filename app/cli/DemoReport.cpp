@@ -1,4 +1,5 @@
 #include "cli/DemoReport.h"
+#include "cli/VectorText.h"
 
 #include "core/Format.h"
 #include "demo/GameText.h"
@@ -18,11 +19,6 @@ std::string plainName(const std::string& name) {
         if (c == '"')
             c = '\'';
     return out;
-}
-
-std::string vec(const glm::vec3& v, const char* fmt = "%.9g") {
-    const std::string f = std::string(fmt) + " " + fmt + " " + fmt;
-    return format(f.c_str(), double(v.x), double(v.y), double(v.z));
 }
 
 std::string jsonVec(const glm::vec3& v) {
@@ -94,9 +90,9 @@ std::string DemoReport::playerLines() const {
                 "jump %d client=%d time=%.3f takeoff %s landing %s distance=%.3f apex=%.3f airtime=%.4f "
                 "takeoff_speed=%.3f landing_speed=%.3f landed=%d\n",
                 ++n, p.client, since(m_demo.snapshots[dj.takeoffSnapshot].serverTime),
-                vec(j.takeoff, "%.3f").c_str(), vec(j.landing, "%.3f").c_str(), double(j.distance),
-                double(j.apexHeight), j.airtime, double(j.takeoffSpeed), double(j.landingSpeed),
-                j.landed ? 1 : 0);
+                vectorText(j.takeoff, "%.3f").c_str(), vectorText(j.landing, "%.3f").c_str(),
+                double(j.distance), double(j.apexHeight), j.airtime, double(j.takeoffSpeed),
+                double(j.landingSpeed), j.landed ? 1 : 0);
         }
     }
     return out;
@@ -107,8 +103,9 @@ std::string DemoReport::positionLines() const {
     for (const demo::Snapshot& snap : m_demo.snapshots)
         for (const demo::PlayerSample& p : snap.players)
             out += format("pos %.3f %d %s %s ground=%d ducked=%d type=%s src=%s\n", since(snap.serverTime),
-                          p.client, vec(p.origin).c_str(), vec(p.velocity).c_str(), p.onGround ? 1 : 0,
-                          p.ducked ? 1 : 0, demo::playerTypeName(p.type), demo::stateSourceName(p.source));
+                          p.client, vectorText(p.origin).c_str(), vectorText(p.velocity).c_str(),
+                          p.onGround ? 1 : 0, p.ducked ? 1 : 0, demo::playerTypeName(p.type),
+                          demo::stateSourceName(p.source));
     return out;
 }
 
@@ -119,16 +116,16 @@ std::string DemoReport::solidLines() const {
     for (const demo::SolidSample& s : *m_solid)
         out += format("in_solid %.3f %d %s ducked=%d setviewpos %s\n",
                       since(m_demo.snapshots[s.snapshot].serverTime), s.sample.client,
-                      vec(s.sample.origin).c_str(), s.sample.ducked ? 1 : 0,
-                      vec(s.sample.origin, "%.0f").c_str());
+                      vectorText(s.sample.origin).c_str(), s.sample.ducked ? 1 : 0,
+                      vectorText(s.sample.origin, "%.0f").c_str());
     // Entities: the count and the first few (a demo on another version of its map has hundreds).
     constexpr size_t kListed = 10;
     for (size_t i = 0; i < m_solidEntities.size() && i < kListed; ++i) {
         const demo::SolidSample& s = m_solidEntities[i];
         out += format("es_in_solid %.3f %d %s ducked=%d setviewpos %s\n",
                       since(m_demo.snapshots[s.snapshot].serverTime), s.sample.client,
-                      vec(s.sample.origin).c_str(), s.sample.ducked ? 1 : 0,
-                      vec(s.sample.origin, "%.0f").c_str());
+                      vectorText(s.sample.origin).c_str(), s.sample.ducked ? 1 : 0,
+                      vectorText(s.sample.origin, "%.0f").c_str());
     }
     out += format("entities alive=%zu in_solid=%zu\n", demo::aliveEntities(m_demo), m_solidEntities.size());
     return out;
@@ -143,8 +140,8 @@ std::string DemoReport::reachLines() const {
     for (const demo::UnreachedStand& u : c.unreached) {
         const glm::vec3& o = r.cells[size_t(u.cell)].origin;
         out += format("unreached %s samples=%zu clients=%s first=%.3f setviewpos %s\n",
-                      vec(o, "%.1f").c_str(), u.samples, clientList(u.clients).c_str(),
-                      since(m_demo.snapshots[u.firstSnapshot].serverTime), vec(o, "%.0f").c_str());
+                      vectorText(o, "%.1f").c_str(), u.samples, clientList(u.clients).c_str(),
+                      since(m_demo.snapshots[u.firstSnapshot].serverTime), vectorText(o, "%.0f").c_str());
     }
     out +=
         format("reach grid=%g cells=%zu reachable=%zu unreachable=%zu seconds=%.2f standing=%zu on_cells=%zu "

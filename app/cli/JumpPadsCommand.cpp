@@ -7,6 +7,7 @@
 #include "cli/MapOpen.h"
 #include "cli/MovementOptions.h"
 #include "cli/SharedOptions.h"
+#include "cli/VectorText.h"
 #include "collision/Model.h"
 #include "core/Format.h"
 #include "movement/Simulation.h"
@@ -17,30 +18,27 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) {
+int jumpPadsUsage(const std::string& message) {
     return cli::usageError("pads", message);
-}
-
-std::string vec(const glm::vec3& v) {
-    return core::format("%.1f %.1f %.1f", double(v.x), double(v.y), double(v.z));
 }
 
 /// The pad's line (see the command's details).
 std::string padLine(size_t index, const analysis::JumpPad& pad, const analysis::Flight* flight) {
-    std::string line = core::format("pad %zu origin %s target ", index, vec(pad.centre).c_str());
+    std::string line =
+        core::format("pad %zu origin %s target ", index, vectorText(pad.centre, "%.1f").c_str());
     if (!pad.launch) {
         return line + "- apex 0 time 0 blocked=0 entity " + std::to_string(pad.entity) + " model *" +
                std::to_string(pad.model) + " problem " + pad.problem;
     }
-    line +=
-        core::format("%s apex %.1f time %.3f blocked=%d entity %d model *%d launch %s velocity %s landing %s "
-                     "airtime %.3f",
-                     vec(*pad.targetOrigin).c_str(), double(pad.launch->apexHeight),
-                     double(pad.launch->apexTime), flight->blocked ? 1 : 0, pad.entity, pad.model,
-                     vec(flight->launch).c_str(), vec(flight->launchVelocity).c_str(),
-                     flight->landing ? vec(*flight->landing).c_str() : "none", flight->airtime);
+    line += core::format(
+        "%s apex %.1f time %.3f blocked=%d entity %d model *%d launch %s velocity %s landing %s "
+        "airtime %.3f",
+        vectorText(*pad.targetOrigin, "%.1f").c_str(), double(pad.launch->apexHeight),
+        double(pad.launch->apexTime), flight->blocked ? 1 : 0, pad.entity, pad.model,
+        vectorText(flight->launch, "%.1f").c_str(), vectorText(flight->launchVelocity, "%.1f").c_str(),
+        flight->landing ? vectorText(*flight->landing, "%.1f").c_str() : "none", flight->airtime);
     if (flight->blockedAt)
-        line += " blocked_at " + vec(*flight->blockedAt);
+        line += " blocked_at " + vectorText(*flight->blockedAt, "%.1f");
     if (flight->returnedTo >= 0)
         line += " returns_to " + std::to_string(flight->returnedTo);
     if (flight->padsTouched.size() > 1) {
@@ -71,34 +69,34 @@ std::vector<OptionSpec> jumppadsOptions() {
 int runJumppads(const Args& args) {
     auto cl = CommandLine::parse(args, jumppadsOptions());
     if (!cl)
-        return usageError(cl.error().message);
+        return jumpPadsUsage(cl.error().message);
     if (cl->positionals().size() != 1)
-        return usageError("expected one MAP argument");
+        return jumpPadsUsage("expected one MAP argument");
     analysis::FlightSettings fs;
     fs.movement.preset = movement::Preset::Quake3;
     if (cl->has("--preset")) {
         const auto preset = movement::parsePreset(cl->value("--preset"));
         if (!preset)
-            return usageError("--preset: expected melax or quake3, got '" + cl->value("--preset") + "'");
+            return jumpPadsUsage("--preset: expected melax or quake3, got '" + cl->value("--preset") + "'");
         fs.movement.preset = *preset;
     }
     if (cl->has("--hz")) {
         const auto hz = parseNumber(cl->value("--hz"));
         if (!hz || *hz < movement::Simulation::kMinRate || *hz > movement::Simulation::kMaxRate)
-            return usageError("--hz: expected a rate from 30 to 333, got '" + cl->value("--hz") + "'");
+            return jumpPadsUsage("--hz: expected a rate from 30 to 333, got '" + cl->value("--hz") + "'");
         fs.rate = *hz;
     }
     if (auto error = readCollisionRules(cl.value(), fs.trace, collision::Semantics::Quake3))
-        return usageError(*error);
+        return jumpPadsUsage(*error);
     if (cl->has("--max-time")) {
         const auto t = parseNumber(cl->value("--max-time"));
         if (!t || *t < 0.1 || *t > 60.0)
-            return usageError("--max-time: expected seconds from 0.1 to 60, got '" + cl->value("--max-time") +
-                              "'");
+            return jumpPadsUsage("--max-time: expected seconds from 0.1 to 60, got '" +
+                                 cl->value("--max-time") + "'");
         fs.maxTime = *t;
     }
     if (auto error = applySetOptions(cl.value(), fs.movement))
-        return usageError(*error);
+        return jumpPadsUsage(*error);
 
     auto map = openMap(cl.value(), cl->positionals()[0]);
     if (!map) {

@@ -19,7 +19,7 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) {
+int reachUsage(const std::string& message) {
     return cli::usageError("reach", message);
 }
 
@@ -69,17 +69,17 @@ std::vector<OptionSpec> reachOptions() {
 int runReach(const Args& args) {
     auto cl = CommandLine::parse(args, reachOptions());
     if (!cl)
-        return usageError(cl.error().message);
+        return reachUsage(cl.error().message);
     if (cl->positionals().size() != 1)
-        return usageError("expected one MAP argument");
+        return reachUsage("expected one MAP argument");
     analysis::ReachSettings settings;
     if (auto error = readSettings(cl.value(), settings))
-        return usageError(*error);
+        return reachUsage(*error);
     long long top = 200;
     if (cl->has("--top")) {
         const auto v = parseInteger(cl->value("--top"));
         if (!v || *v < 0)
-            return usageError("--top: expected a count from 0 up, got '" + cl->value("--top") + "'");
+            return reachUsage("--top: expected a count from 0 up, got '" + cl->value("--top") + "'");
         top = *v;
     }
     auto map = openMap(cl.value(), cl->positionals()[0]);

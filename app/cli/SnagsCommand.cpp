@@ -16,7 +16,7 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) {
+int snagsUsage(const std::string& message) {
     return cli::usageError("snags", message);
 }
 
@@ -52,23 +52,23 @@ std::vector<OptionSpec> snagsOptions() {
 int runSnags(const Args& args) {
     auto cl = CommandLine::parse(args, snagsOptions());
     if (!cl)
-        return usageError(cl.error().message);
+        return snagsUsage(cl.error().message);
     if (cl->positionals().size() != 1)
-        return usageError("expected one MAP argument");
+        return snagsUsage("expected one MAP argument");
     SoakRequest r;
     if (auto error = readSoakRequest(cl.value(), r))
-        return usageError(*error);
+        return snagsUsage(*error);
     analysis::SnagSettings snag;
     if (cl->has("--loss")) {
         const auto v = parseNumber(cl->value("--loss"));
         if (!v || *v < 0.0 || *v > 1.0)
-            return usageError("--loss: expected a share from 0 to 1, got '" + cl->value("--loss") + "'");
+            return snagsUsage("--loss: expected a share from 0 to 1, got '" + cl->value("--loss") + "'");
         snag.lossShare = float(*v);
     }
     if (cl->has("--min-speed")) {
         const auto v = parseNumber(cl->value("--min-speed"));
         if (!v || *v < 0.0 || *v > 10000.0)
-            return usageError("--min-speed: expected a speed from 0 to 10000, got '" +
+            return snagsUsage("--min-speed: expected a speed from 0 to 10000, got '" +
                               cl->value("--min-speed") + "'");
         snag.minSpeed = float(*v);
     }
@@ -76,14 +76,14 @@ int runSnags(const Args& args) {
     if (cl->has("--cell")) {
         const auto v = parseNumber(cl->value("--cell"));
         if (!v || *v < 1.0 || *v > 4096.0)
-            return usageError("--cell: expected a size from 1 to 4096, got '" + cl->value("--cell") + "'");
+            return snagsUsage("--cell: expected a size from 1 to 4096, got '" + cl->value("--cell") + "'");
         cellSize = float(*v);
     }
     long long top = 50;
     if (cl->has("--top")) {
         const auto v = parseInteger(cl->value("--top"));
         if (!v || *v < 0)
-            return usageError("--top: expected a count from 0 up, got '" + cl->value("--top") + "'");
+            return snagsUsage("--top: expected a count from 0 up, got '" + cl->value("--top") + "'");
         top = *v;
     }
     const std::string mapArgument = cl->positionals()[0];

@@ -5,6 +5,7 @@
 #include "cli/MapOpen.h"
 #include "cli/MovementOptions.h"
 #include "cli/SoakOptions.h"
+#include "cli/VectorText.h"
 #include "collision/Model.h"
 #include "core/Format.h"
 #include "movement/Soak.h"
@@ -18,28 +19,8 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) {
+int soakUsage(const std::string& message) {
     return cli::usageError("soak", message);
-}
-
-std::string vec(const glm::vec3& v) {
-    return core::format("%.3f,%.3f,%.3f", v.x, v.y, v.z);
-}
-
-const char* purposeName(movement::TracePurpose purpose) {
-    switch (purpose) {
-    case movement::TracePurpose::Slide:
-        return "slide";
-    case movement::TracePurpose::StepUp:
-        return "stepup";
-    case movement::TracePurpose::StepDown:
-        return "stepdown";
-    case movement::TracePurpose::GroundProbe:
-        return "ground";
-    case movement::TracePurpose::Position:
-        return "position";
-    }
-    return "?";
 }
 
 /// --traces: every trace of the replayed walker, full precision, to rerun with `cliplab trace`.
@@ -50,13 +31,13 @@ public:
         std::printf("trace %s %.9g %.9g %.9g %.9g %.9g %.9g %g %g %g %g %g %g %.6f %.9g %.9g %.9g %.4f %.4f "
                     "%.4f %.3f "
                     "%d %d\n",
-                    purposeName(t.purpose), double(t.start.x), double(t.start.y), double(t.start.z),
-                    double(t.end.x), double(t.end.y), double(t.end.z), double(t.shape.mins.x),
-                    double(t.shape.mins.y), double(t.shape.mins.z), double(t.shape.maxs.x),
-                    double(t.shape.maxs.y), double(t.shape.maxs.z), double(r.fraction), double(r.endpos.x),
-                    double(r.endpos.y), double(r.endpos.z), double(r.plane.normal.x),
-                    double(r.plane.normal.y), double(r.plane.normal.z), double(r.plane.dist),
-                    r.startSolid ? 1 : 0, r.allSolid ? 1 : 0);
+                    core::nameOf(movement::kTracePurposeNames, t.purpose).data(), double(t.start.x),
+                    double(t.start.y), double(t.start.z), double(t.end.x), double(t.end.y), double(t.end.z),
+                    double(t.shape.mins.x), double(t.shape.mins.y), double(t.shape.mins.z),
+                    double(t.shape.maxs.x), double(t.shape.maxs.y), double(t.shape.maxs.z),
+                    double(r.fraction), double(r.endpos.x), double(r.endpos.y), double(r.endpos.z),
+                    double(r.plane.normal.x), double(r.plane.normal.y), double(r.plane.normal.z),
+                    double(r.plane.dist), r.startSolid ? 1 : 0, r.allSolid ? 1 : 0);
     }
 };
 
@@ -170,8 +151,10 @@ void printReport(const movement::SoakReport& report, const SoakRequest& r, const
         std::printf("%s walker=%d tick=%lld rate=%.3f before=%s after=%s velocity=%s ground=%d crouched=%d "
                     "input=%g,%g,%s,%.3f,%.3f\n",
                     movement::soakFailureName(f.kind), f.walker, static_cast<long long>(f.tick), f.rate,
-                    vec(f.before.origin).c_str(), vec(f.after.origin).c_str(), vec(f.after.velocity).c_str(),
-                    f.after.onGround ? 1 : 0, f.after.crouched ? 1 : 0, double(in.forward), double(in.right),
+                    vectorText(f.before.origin, "%.3f", ",").c_str(),
+                    vectorText(f.after.origin, "%.3f", ",").c_str(),
+                    vectorText(f.after.velocity, "%.3f", ",").c_str(), f.after.onGround ? 1 : 0,
+                    f.after.crouched ? 1 : 0, double(in.forward), double(in.right),
                     in.crouch ? "c" : (in.jump ? "j" : "-"), double(in.yaw), double(in.pitch));
         std::printf("  replay: cliplab soak %s --seed %llu --walkers %d --walker %d --ticks %lld --preset %s "
                     "--curves %s --semantics %s%s\n",
@@ -196,12 +179,12 @@ void printReport(const movement::SoakReport& report, const SoakRequest& r, const
 int runSoak(const Args& args) {
     auto cl = CommandLine::parse(args, soakOptions());
     if (!cl)
-        return usageError(cl.error().message);
+        return soakUsage(cl.error().message);
     if (cl->positionals().size() != 1)
-        return usageError("expected one MAP argument");
+        return soakUsage("expected one MAP argument");
     SoakRequest r;
     if (auto error = readSoakRequest(cl.value(), r))
-        return usageError(*error);
+        return soakUsage(*error);
     movement::SoakConfig& config = r.config;
     const std::string mapArgument = cl->positionals()[0];
     auto map = openMap(cl.value(), mapArgument);
@@ -224,8 +207,8 @@ int runSoak(const Args& args) {
         "map=%s preset=%s method=%s curves=%s semantics=%s walkers=%d seed=%llu spawns=%zu bounds=%s..%s\n",
         map->data.name.c_str(), movement::presetName(config.settings.preset),
         movement::methodName(config.settings.method), r.curves.c_str(), r.semantics.c_str(), config.walkers,
-        static_cast<unsigned long long>(config.seed), config.spawns.size(), vec(config.worldMins).c_str(),
-        vec(config.worldMaxs).c_str());
+        static_cast<unsigned long long>(config.seed), config.spawns.size(),
+        vectorText(config.worldMins, "%.3f", ",").c_str(), vectorText(config.worldMaxs, "%.3f", ",").c_str());
     movement::SoakTickObserver observer;
     if (r.verbose)
         observer = [](int, int64_t tick, double rate, const movement::Input&, const movement::PlayerState&,

@@ -18,7 +18,7 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) {
+int strafeFillUsage(const std::string& message) {
     return cli::usageError("strafe-fill", message);
 }
 
@@ -79,18 +79,18 @@ std::vector<OptionSpec> strafeFillOptions() {
 int runStrafeFill(const Args& args) {
     auto cl = CommandLine::parse(args, strafeFillOptions());
     if (!cl)
-        return usageError(cl.error().message);
+        return strafeFillUsage(cl.error().message);
     if (cl->positionals().size() != 1)
-        return usageError("expected one MAP argument");
+        return strafeFillUsage("expected one MAP argument");
     for (const char* required : {"--replay", "--from", "--to", "--out"})
         if (!cl->has(required))
-            return usageError(std::string(required) + " is required");
+            return strafeFillUsage(std::string(required) + " is required");
     const auto from = tickNumber(cl->value("--from")), to = tickNumber(cl->value("--to"));
     if (!from || !to)
-        return usageError("--from and --to: expected tick numbers from 1, got '" + cl->value("--from") +
-                          "' and '" + cl->value("--to") + "'");
+        return strafeFillUsage("--from and --to: expected tick numbers from 1, got '" + cl->value("--from") +
+                               "' and '" + cl->value("--to") + "'");
     if (*from > *to)
-        return usageError(core::format("--from %zu is after --to %zu", *from, *to));
+        return strafeFillUsage(core::format("--from %zu is after --to %zu", *from, *to));
     movement::StrafeSide side = movement::StrafeSide::Auto;
     const std::string sideText = cl->value("--side", "auto");
     if (sideText == "left")
@@ -98,11 +98,11 @@ int runStrafeFill(const Args& args) {
     else if (sideText == "right")
         side = movement::StrafeSide::Right;
     else if (sideText != "auto")
-        return usageError("--side: expected left, right or auto, got '" + sideText + "'");
+        return strafeFillUsage("--side: expected left, right or auto, got '" + sideText + "'");
 
     const std::string aimText = cl->value("--aim", "opt");
     if (aimText != "opt" && aimText != "snap")
-        return usageError("--aim: expected opt or snap, got '" + aimText + "'");
+        return strafeFillUsage("--aim: expected opt or snap, got '" + aimText + "'");
     const auto aim = aimText == "snap" ? replay::FillAim::Snap : replay::FillAim::Optimal;
     const std::string in = cl->value("--replay");
     if (!std::ifstream(in)) {
@@ -115,7 +115,7 @@ int runStrafeFill(const Args& args) {
         return kExitUsage;
     }
     if (*to > recording->ticks.size())
-        return usageError(
+        return strafeFillUsage(
             core::format("--to %zu: %s holds %zu ticks", *to, in.c_str(), recording->ticks.size()));
     auto map = openMap(cl.value(), cl->positionals()[0]);
     if (!map) {
@@ -136,7 +136,7 @@ int runStrafeFill(const Args& args) {
     const auto recordedMeters = session.meters();
     auto fill = session.strafeFill(*from, *to, side, aim);
     if (!fill)
-        return usageError(fill.error().message);
+        return strafeFillUsage(fill.error().message);
     replay::Recording out = session.recording();
     out.map = cl->positionals()[0];
     if (auto saved = replay::saveRecording(cl->value("--out"), out); !saved) {

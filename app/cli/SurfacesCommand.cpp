@@ -16,7 +16,7 @@ namespace cliplab::cli {
 
 namespace {
 
-int usageError(const std::string& message) {
+int surfacesUsage(const std::string& message) {
     return cli::usageError("surfaces", message);
 }
 
@@ -52,12 +52,12 @@ std::vector<OptionSpec> surfacesOptions() {
 int runSurfaces(const Args& args) {
     auto cl = CommandLine::parse(args, surfacesOptions());
     if (!cl)
-        return usageError(cl.error().message);
+        return surfacesUsage(cl.error().message);
     if (cl->positionals().size() != 1)
-        return usageError("expected one MAP argument");
+        return surfacesUsage("expected one MAP argument");
     const std::string curves = cl->value("--curves", "on");
     if (curves != "on" && curves != "off")
-        return usageError(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
+        return surfacesUsage(core::format("--curves: expected on or off, got '%s'", curves.c_str()));
     auto map = openMap(cl.value(), cl->positionals()[0]);
     if (!map) {
         std::fprintf(stderr, "cliplab surfaces: %s\n", map.error().message.c_str());

@@ -1,5 +1,7 @@
 #include "viewer/DemoPlayback.h"
 
+#include "viewer/PlayerColours.h"
+
 #include "core/Format.h"
 #include "demo/DemoOpen.h"
 #include "viewer/TraceVis.h"
@@ -14,12 +16,6 @@ namespace cliplab::viewer {
 
 namespace {
 
-/// One colour per client, round the palette (client numbers of one demo are mostly consecutive).
-constexpr debugdraw::Color kPalette[] = {
-    {1.0f, 0.9f, 0.2f, 1.0f}, {0.2f, 0.9f, 1.0f, 1.0f},  {1.0f, 0.3f, 0.9f, 1.0f},  {1.0f, 0.55f, 0.1f, 1.0f},
-    {0.3f, 1.0f, 0.3f, 1.0f}, {0.45f, 0.5f, 1.0f, 1.0f}, {1.0f, 0.65f, 0.7f, 1.0f}, {0.6f, 1.0f, 0.8f, 1.0f},
-    {0.8f, 0.6f, 1.0f, 1.0f}, {1.0f, 1.0f, 0.6f, 1.0f},  {0.5f, 0.8f, 0.5f, 1.0f},  {0.9f, 0.75f, 0.5f, 1.0f},
-};
 constexpr debugdraw::Color kDead{0.55f, 0.55f, 0.55f, 1.0f};
 constexpr debugdraw::Color kSolid{1.0f, 0.15f, 0.15f, 1.0f};
 
@@ -49,8 +45,8 @@ float cameraPitch(float pitch) {
 } // namespace
 
 debugdraw::Color DemoPlayback::colorOf(int32_t client) {
-    constexpr size_t n = sizeof kPalette / sizeof kPalette[0];
-    return kPalette[static_cast<size_t>(std::max(client, 0)) % n];
+    // Client numbers of one demo are mostly consecutive: one colour each.
+    return playerColour(static_cast<size_t>(std::max(client, 0)));
 }
 
 void DemoPlayback::setStatus(ViewerState& st, std::string message) {

@@ -1,5 +1,7 @@
 #include "viewer/ReplayController.h"
 
+#include "viewer/PlayerColours.h"
+
 #include "core/Format.h"
 #include "replay/Overrides.h"
 #include "viewer/TraceVis.h"
@@ -15,13 +17,6 @@
 namespace cliplab::viewer {
 
 namespace {
-
-/// Run 0 (the recorded settings) first, then one colour per ghost.
-constexpr debugdraw::Color kPalette[ReplayController::kMaxGhosts] = {
-    {1.0f, 0.9f, 0.2f, 1.0f},  {0.2f, 0.9f, 1.0f, 1.0f},    {1.0f, 0.3f, 0.9f, 1.0f},
-    {1.0f, 0.55f, 0.1f, 1.0f}, {0.3f, 1.0f, 0.3f, 1.0f},    {0.45f, 0.5f, 1.0f, 1.0f},
-    {1.0f, 0.65f, 0.7f, 1.0f}, {0.75f, 0.75f, 0.75f, 1.0f},
-};
 
 /// Ticks of player traces the viewer keeps.
 constexpr size_t kTraceTicksKept = Session::kTickTracesKept;
@@ -266,13 +261,13 @@ void ReplayController::rebuildGhosts() {
         replay::Recording rec = m_set->recording();
         m_set = std::make_unique<replay::RunSet>(std::move(rec), *m_world);
     }
-    m_ghosts.push_back({"", kPalette[0], 0, std::nullopt});
+    m_ghosts.push_back({"", playerColour(0), 0, std::nullopt});
     for (const std::string& o : m_ghostSettings) {
         auto settings = replay::applyOverrides(m_set->recording().settings, o);
         if (!settings)
             continue; // checked by addGhost; cannot fail for settings that applied before
         const size_t run = m_set->add(o, settings.value());
-        m_ghosts.push_back({o, kPalette[m_ghosts.size() % kMaxGhosts], run, m_set->parting(0, run)});
+        m_ghosts.push_back({o, playerColour(m_ghosts.size() % kMaxGhosts), run, m_set->parting(0, run)});
     }
 }
 
@@ -286,7 +281,8 @@ std::string ReplayController::addGhost(const std::string& overrides) {
     m_ghostSettings.push_back(overrides);
     if (m_set) {
         const size_t run = m_set->add(overrides, settings.value());
-        m_ghosts.push_back({overrides, kPalette[m_ghosts.size() % kMaxGhosts], run, m_set->parting(0, run)});
+        m_ghosts.push_back(
+            {overrides, playerColour(m_ghosts.size() % kMaxGhosts), run, m_set->parting(0, run)});
         m_partingTraces.reset();
     }
     return "";
@@ -422,7 +418,7 @@ void ReplayController::draw(const ViewerState& st, debugdraw::DebugDraw& draw) c
     }
     // Jumps of the recorded run: up at the take-off, down at the landing, a cross at the apex.
     const replay::Run& recorded = m_set->run(0);
-    const debugdraw::Style jumpStyle{kPalette[0], false};
+    const debugdraw::Style jumpStyle{playerColour(0), false};
     for (const replay::Jump& j : m_jumps) {
         draw.arrow(j.takeoff, j.takeoff + glm::vec3(0, 0, 24), jumpStyle, 6.0f);
         if (j.landed)

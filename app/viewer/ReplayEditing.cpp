@@ -14,7 +14,7 @@
 namespace cliplab::viewer {
 
 namespace {
-/// The edited run's preview path; the recorded run keeps its own colour (kPalette[0]).
+/// The edited run's preview path; the recorded run keeps its own colour (playerColour(0)).
 constexpr debugdraw::Color kPreview{0.35f, 1.0f, 0.45f, 1.0f};
 /// Where the current jump comes down.
 constexpr debugdraw::Color kLanding{1.0f, 0.35f, 0.25f, 1.0f};

@@ -3,6 +3,7 @@
 // targetname (the light compiler reads them from the .map; the game never needs them).
 
 #include "core/Format.h"
+#include "core/Text.h"
 #include "mapc/EntityModels.h"
 
 #include <cctype>
@@ -13,14 +14,7 @@ namespace cliplab::mapc {
 
 namespace {
 
-bool equalsNoCase(std::string_view a, std::string_view b) {
-    if (a.size() != b.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    return true;
-}
+using core::equalsNoCase;
 
 bool isLight(std::string_view classname) {
     return classname.size() >= 5 && equalsNoCase(classname.substr(0, 5), "light");

@@ -4,6 +4,7 @@
 // kept here exactly.
 
 #include "mapc/EntityModels.h"
+#include "core/Text.h"
 
 #include "core/Format.h"
 
@@ -19,14 +20,7 @@ namespace cliplab::mapc {
 
 namespace {
 
-bool equalsNoCase(std::string_view a, std::string_view b) {
-    if (a.size() != b.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    return true;
-}
+using core::equalsNoCase;
 
 /// One entity's brushes and patches while it is being read.
 struct Gathered {

@@ -52,6 +52,16 @@ enum class TracePurpose {
     Position,    ///< Zero-length tests: standing up from a crouch, getting out of a solid, liquids.
 };
 
+/// Every purpose and its name, in enum order (soak reports, compare-runs, the debug view).
+inline constexpr std::array<core::EnumName<TracePurpose>, 5> kTracePurposeNames{{
+    {TracePurpose::Slide, "slide"},
+    {TracePurpose::StepUp, "step-up"},
+    {TracePurpose::StepDown, "step-down"},
+    {TracePurpose::GroundProbe, "ground"},
+    {TracePurpose::Position, "position"},
+}};
+static_assert(core::inEnumOrder(kTracePurposeNames));
+
 /// One trace made during a move.
 struct TraceRecord {
     TracePurpose purpose = TracePurpose::Slide;

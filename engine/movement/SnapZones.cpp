@@ -16,9 +16,8 @@ namespace cliplab::movement {
 namespace {
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
-constexpr double kDegrees = 180.0 / std::numbers::pi;
 /// Sampling step over the partial-acceleration arcs (radians): 0.001 degrees.
-constexpr double kSampleStep = 0.001 / kDegrees;
+constexpr double kSampleStep = 0.001 / kDegreesPerRadian;
 
 /// The tick seen from the wish direction: f + acc(yaw) x (cos yaw, sin yaw), rounded.
 struct SnapTick {
@@ -118,8 +117,8 @@ std::vector<SnapZone> zonesBetween(const SnapTick& t, const std::vector<double>&
     std::vector<SnapZone> zones;
     const auto zoneOf = [&](double from, double to) {
         SnapZone z;
-        z.from = from * kDegrees;
-        z.to = to * kDegrees;
+        z.from = from * kDegreesPerRadian;
+        z.to = to * kDegreesPerRadian;
         z.velocity = t.rounded(0.5 * (from + to)) + glm::vec2(0.0f); // -0 reads as 0
         z.gain = std::hypot(double(z.velocity.x), double(z.velocity.y)) - speed;
         return z;

@@ -15,11 +15,9 @@ namespace cliplab::movement {
 
 namespace {
 
-constexpr double kDegrees = 180.0 / std::numbers::pi;
-
 /// acos in degrees, its argument clamped to [-1, 1] (beyond: 0 or 180).
 double acosDegrees(double c) {
-    return std::acos(std::clamp(c, -1.0, 1.0)) * kDegrees;
+    return std::acos(std::clamp(c, -1.0, 1.0)) * kDegreesPerRadian;
 }
 
 /// Quake 3's PM_Accelerate on a velocity of speed f, wish direction at cos c from it: the part of
@@ -103,7 +101,7 @@ StrafeAngles melaxAngles(const StrafeModel& m, double v0) {
     // Below the wish speed straight ahead reaches min(f + a, s), the most any push can; above it
     // the push tangent to the circle of wished velocities loses least.
     const double opt = f < s ? 0.0 : acosDegrees(s / f);
-    const auto after = [&](double degrees) { return melaxAfter(f, s, a, degrees / kDegrees); };
+    const auto after = [&](double degrees) { return melaxAfter(f, s, a, degrees / kDegreesPerRadian); };
     const double best = after(opt) - v0;
     if (best <= 0.0)
         return noGain(opt, best);
@@ -115,7 +113,7 @@ StrafeAngles melaxAngles(const StrafeModel& m, double v0) {
     out.max = after(180.0) > v0 ? 180.0 : bisect(opt, 180.0, [&](double x) { return after(x) > v0; });
     const auto alongAbove = [&](double degrees) {
         double along = 0.0;
-        melaxAfter(f, s, a, degrees / kDegrees, &along);
+        melaxAfter(f, s, a, degrees / kDegreesPerRadian, &along);
         return along > v0;
     };
     if (!alongAbove(out.opt))
@@ -217,7 +215,7 @@ StrafeAngles strafeAngles(const StrafeModel& model, double speed) {
 double speedAfter(const StrafeModel& model, double speed, double angle) {
     const double v0 = speed > 0.0 ? speed : 0.0;
     const double f = model.afterFriction(v0);
-    const double radians = std::fabs(angle) / kDegrees;
+    const double radians = std::fabs(angle) / kDegreesPerRadian;
     if (model.preset == Preset::Melax)
         return melaxAfter(f, model.wishSpeed, model.accel(), radians);
     return quake3After(f, model.wishSpeed, model.accel(), std::cos(radians));
@@ -228,7 +226,7 @@ std::optional<double> wishYawOffset(const Input& input, const Settings& settings
     if (cmd.forwardmove == 0 && cmd.rightmove == 0)
         return std::nullopt;
     // The right vector points 90 degrees clockwise of the view (yaw - 90).
-    return std::atan2(-double(cmd.rightmove), double(cmd.forwardmove)) * kDegrees;
+    return std::atan2(-double(cmd.rightmove), double(cmd.forwardmove)) * kDegreesPerRadian;
 }
 
 CommandAngles commandAngles(const Input& input, const Settings& settings) {
@@ -239,7 +237,7 @@ CommandAngles commandAngles(const Input& input, const Settings& settings) {
 double velocityYaw(glm::vec2 velocity) {
     if (velocity.x == 0.0f && velocity.y == 0.0f)
         return 0.0;
-    return std::atan2(double(velocity.y), double(velocity.x)) * kDegrees;
+    return std::atan2(double(velocity.y), double(velocity.x)) * kDegreesPerRadian;
 }
 
 double angleDifference(double a, double b) {

@@ -13,10 +13,14 @@
 
 #include <glm/vec2.hpp>
 
+#include <numbers>
 #include <optional>
 #include <vector>
 
 namespace cliplab::movement {
+
+/// Degrees in one radian: the strafe angles are computed in radians and shown in degrees.
+inline constexpr double kDegreesPerRadian = 180.0 / std::numbers::pi;
 
 /// Which acceleration a tick uses.
 enum class StrafePhase {

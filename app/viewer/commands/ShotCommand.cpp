@@ -26,7 +26,7 @@ using namespace cli;
 
 namespace {
 
-int usage(const std::string& message) {
+int shotUsage(const std::string& message) {
     return usageError(*findViewerCommand("shot"), message);
 }
 
@@ -425,15 +425,15 @@ std::vector<OptionSpec> shotOptions() {
 int runShot(const Args& args) {
     auto cl = CommandLine::parse(args, shotOptions());
     if (!cl)
-        return usage(cl.error().message);
+        return shotUsage(cl.error().message);
     if (cl->positionals().size() > 1)
-        return usage("expected at most one MAP argument");
+        return shotUsage("expected at most one MAP argument");
     if (!cl->has("--out"))
-        return usage("--out FILE.png is required");
+        return shotUsage("--out FILE.png is required");
     ShotOptions o;
     for (auto parse : {parseImageOptions, parsePlacement, parseUiOptions})
         if (auto error = parse(cl.value(), o))
-            return usage(*error);
+            return shotUsage(*error);
     o.request.out = cl->value("--out");
     o.map = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
     return o.ui ? shotWithUi(cl.value(), o) : shotWithoutUi(cl.value(), o);

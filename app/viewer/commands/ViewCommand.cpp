@@ -24,7 +24,7 @@ using namespace cli;
 
 namespace {
 
-int usage(const std::string& message) {
+int viewUsage(const std::string& message) {
     return usageError(*findViewerCommand("view"), message);
 }
 
@@ -36,21 +36,22 @@ std::optional<int> replayOptions(const CommandLine& cl, ViewerConfig& config) {
     if (cl.has("--fps")) {
         const auto fps = parseNumber(cl.value("--fps"));
         if (!fps || *fps < 1.0 || *fps > 1000.0)
-            return usage("--fps: expected a frame rate from 1 to 1000");
+            return viewUsage("--fps: expected a frame rate from 1 to 1000");
         config.fps = *fps;
     }
     config.recordingPath = cl.value("--recording", "");
     if (cl.has("--demo"))
         return demoOptions(cl, config);
     if (cl.has("--follow"))
-        return usage("--follow needs --demo FILE");
+        return viewUsage("--follow needs --demo FILE");
     if (!cl.has("--replay")) {
         if (cl.has("--ghost") || cl.has("--at") || cl.has("--angles"))
-            return usage("--ghost, --at and --angles need --replay FILE (--at and --angles: or --demo FILE)");
+            return viewUsage(
+                "--ghost, --at and --angles need --replay FILE (--at and --angles: or --demo FILE)");
         return std::nullopt;
     }
     if (cl.has("--script"))
-        return usage("--replay and --script cannot be combined");
+        return viewUsage("--replay and --script cannot be combined");
     config.replayPath = cl.value("--replay");
     if (!std::ifstream(config.replayPath)) { // missing: a failure; malformed (below): bad input
         std::fprintf(stderr, "cliplab view: --replay %s: cannot open the recording\n",
@@ -67,7 +68,7 @@ std::optional<int> replayOptions(const CommandLine& cl, ViewerConfig& config) {
     for (const auto& occurrence : cl.occurrences("--ghost")) {
         auto settings = replay::applyOverrides(recording->settings, occurrence.at(0));
         if (!settings)
-            return usage("--ghost \"" + occurrence.at(0) + "\": " + settings.error().message);
+            return viewUsage("--ghost \"" + occurrence.at(0) + "\": " + settings.error().message);
         config.ghosts.push_back(occurrence.at(0));
     }
     config.persist = false; // a recording plays with its own settings, not the saved ones
@@ -77,14 +78,14 @@ std::optional<int> replayOptions(const CommandLine& cl, ViewerConfig& config) {
 /// --demo FILE with --follow, --at and --angles into `config`; an exit code on error.
 std::optional<int> demoOptions(const CommandLine& cl, ViewerConfig& config) {
     if (cl.has("--replay") || cl.has("--script") || cl.has("--ghost"))
-        return usage("--demo cannot be combined with --replay, --ghost or --script");
+        return viewUsage("--demo cannot be combined with --replay, --ghost or --script");
     if (!cl.positionals().empty())
-        return usage("--demo plays on the demo's own map: give no MAP");
+        return viewUsage("--demo plays on the demo's own map: give no MAP");
     config.demoPath = cl.value("--demo");
     if (cl.has("--follow")) {
         const auto n = parseInteger(cl.value("--follow"));
         if (!n || *n < 0 || *n > 63)
-            return usage("--follow: expected a client number from 0 to 63");
+            return viewUsage("--follow: expected a client number from 0 to 63");
         config.demoFollow = static_cast<int>(*n);
     }
     return playheadOptions(cl, config);
@@ -96,7 +97,7 @@ std::optional<int> playheadOptions(const CommandLine& cl, ViewerConfig& config) 
         const auto& v = cl.values("--angles");
         const auto pitch = parseNumber(v[0]), yaw = parseNumber(v[1]);
         if (!pitch || !yaw || std::fabs(*pitch) > 89.0 || std::fabs(*yaw) > 1e6)
-            return usage("--angles needs PITCH (within +/-89) and YAW (degrees)");
+            return viewUsage("--angles needs PITCH (within +/-89) and YAW (degrees)");
         config.angles = glm::vec2(float(*pitch), float(*yaw));
     }
     if (cl.has("--at")) {
@@ -107,7 +108,7 @@ std::optional<int> playheadOptions(const CommandLine& cl, ViewerConfig& config) 
         else if (seconds && *seconds >= 0.0 && *seconds <= 1e6)
             config.replayAt = *seconds;
         else
-            return usage("--at: expected seconds >= 0 or 'parting', got '" + at + "'");
+            return viewUsage("--at: expected seconds >= 0 or 'parting', got '" + at + "'");
     }
     return std::nullopt;
 }
@@ -165,31 +166,31 @@ namespace {
 int runViewImpl(const Args& args, bool mapFirst) {
     auto cl = CommandLine::parse(args, viewOptions());
     if (!cl)
-        return usage(cl.error().message);
+        return viewUsage(cl.error().message);
     if (cl->positionals().size() > 1)
-        return usage("expected at most one MAP argument");
+        return viewUsage("expected at most one MAP argument");
     ViewerConfig config;
     config.map = cl->positionals().empty() ? defaultMap() : cl->positionals()[0];
     const auto size = parseSize(cl.value());
     if (!size)
-        return usage(size.error().message);
+        return viewUsage(size.error().message);
     if (*size) {
         config.width = (*size)->width;
         config.height = (*size)->height;
     }
     const auto hz = parseHz(cl.value());
     if (!hz)
-        return usage(hz.error().message);
+        return viewUsage(hz.error().message);
     if (*hz)
         config.tickRate = **hz;
     if (cl->has("--frames")) {
         const auto n = parseInteger(cl->value("--frames"));
         if (!n || *n < 1 || *n > 10000000)
-            return usage("--frames must be an integer in 1..10000000");
+            return viewUsage("--frames must be an integer in 1..10000000");
         config.frames = *n;
     }
     if (cl->has("--exit") && config.frames == 0 && !cl->has("--script"))
-        return usage("--exit needs --frames N or --script FILE");
+        return viewUsage("--exit needs --frames N or --script FILE");
     if (cl->has("--script")) {
         ScriptLoad script = loadWalkScript(cl->value("--script"));
         if (script.exitCode != kExitOk) { // unreadable: a failure (1); malformed: bad input (2)
@@ -205,8 +206,8 @@ int runViewImpl(const Args& args, bool mapFirst) {
     if (cl->has("--chase")) {
         const auto d = parseNumber(cl->value("--chase"));
         if (!d || *d < 0.0 || *d > double(limits::kChaseMax))
-            return usage(core::format("--chase: expected a distance from 0 (first person) to %g units",
-                                      double(limits::kChaseMax)));
+            return viewUsage(core::format("--chase: expected a distance from 0 (first person) to %g units",
+                                          double(limits::kChaseMax)));
         config.chase = static_cast<float>(*d);
     }
     if (auto error = replayOptions(cl.value(), config))

@@ -15,10 +15,6 @@ namespace cliplab::viewer::panels {
 
 namespace {
 
-ImVec4 imColor(const debugdraw::Color& c) {
-    return ImVec4(c.r, c.g, c.b, 1.0f);
-}
-
 /// "name  value" with the value wrapped (shader names and flag lists are long); the values start
 /// after the longest name, whatever the font.
 void field(const char* name, const std::string& value) {

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+struct ImVec4;
+
 namespace cliplab::viewer::panels {
 
 void tracePanel(ViewerState& state);    ///< Shape, extents, epsilon, mask, curves, semantics.
@@ -125,6 +127,9 @@ void planeShiftStatsSection(ViewerState& state);
 void methodLegend(const std::string& first, const std::string& second);
 /// One segment by both methods side by side: fractions, planes and their differences.
 void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted);
+
+/// A debug-draw colour as ImGui takes it, opaque (legend swatches, coloured text).
+ImVec4 imColor(const debugdraw::Color& colour);
 
 /// Widgets of settings: each shows the setting's value under its label (or `label`) and, when the
 /// user changes it, writes it through the setting's setter; true when it changed. Sliders take

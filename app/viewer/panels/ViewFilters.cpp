@@ -18,10 +18,6 @@ namespace cliplab::viewer::panels {
 
 namespace {
 
-ImVec4 imColor(const debugdraw::Color& c) {
-    return ImVec4(c.r, c.g, c.b, 1.0f);
-}
-
 /// A colour swatch and a checkbox of name `index` of `set`: one legend row.
 bool legendRow(const char* id, const debugdraw::Color& color, NameSetSetting& set, int index,
                const std::string& label) {

@@ -44,6 +44,10 @@ const char* labelOf(const Setting& s, const char* label) {
 
 } // namespace
 
+ImVec4 imColor(const debugdraw::Color& colour) {
+    return ImVec4(colour.r, colour.g, colour.b, 1.0f);
+}
+
 bool checkbox(FlagSetting& s, const char* label) {
     bool v = s.value();
     if (!ImGui::Checkbox(labelOf(s, label), &v))
