@@ -12,7 +12,8 @@ namespace cliplab::cli {
 
 /// x, y and z of `v`, each written with the printf conversion `component` (of a double; "%.9g"
 /// by default: a float read back exactly), joined by `separator`.
-inline std::string vectorText(const glm::vec3& v, const char* component = "%.9g", const char* separator = " ") {
+inline std::string vectorText(const glm::vec3& v, const char* component = "%.9g",
+                              const char* separator = " ") {
     const std::string f = std::string(component) + separator + component + separator + component;
     return core::format(f.c_str(), double(v.x), double(v.y), double(v.z));
 }
