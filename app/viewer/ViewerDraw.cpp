@@ -70,8 +70,8 @@ void ViewerLoop::drawScene() {
     render::Renderer& renderer = *map.renderer;
     const ViewOptions::Values& view = m_st.view.values();
     render::RenderSettings rs = view.render;
-    rs.drawWorld = !view.brushes;
-    rs.viewportY = m_viewportY; // the view ends above the Recording bar
+    rs.drawWorld = view.render.drawWorld && !view.brushes; // the brush view replaces the surfaces
+    rs.viewportY = m_viewportY;                            // the view ends above the Recording bar
     if (view.brushes)
         drawBrushes(map.data, renderer.debugDraw(), m_st.view.camera().eye, view.brushView.range,
                     view.brushView.shown, view.brushView.bevels);

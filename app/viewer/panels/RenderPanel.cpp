@@ -50,6 +50,8 @@ void renderPanel(ViewerState& state) {
     checkbox(reg.flag("r_showtris"));
     ImGui::SameLine();
     checkbox(reg.flag("r_drawentities"));
+    ImGui::SameLine();
+    checkbox(reg.flag("r_drawworld"));
     checkbox(reg.flag("render.pvs"));
     ImGui::SameLine();
     checkbox(reg.flag("render.frustum"));

@@ -134,6 +134,10 @@ void SettingsRegistry::addView() {
     renderFlag(
         settingInfo("render.wireframe", "r_showtris", "wireframe", "1: the triangle edges over the world"),
         &render::RenderSettings::wireframe);
+    renderFlag(
+        settingInfo("render.world", "r_drawworld", "world",
+                    "1: the map's surfaces drawn; 0: only the debug drawing, as the game's r_drawworld"),
+        &render::RenderSettings::drawWorld);
     renderFlag(settingInfo("render.models", "r_drawentities", "models",
                            "1: items and misc_models drawn as models", true),
                &render::RenderSettings::drawModels);
