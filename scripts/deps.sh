@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cliplab needs, only those that are missing.
 #   scripts/deps.sh build   what building needs
-#   scripts/deps.sh test    also what the tests need (Xvfb, OpenArena data, clang-format, clang for fuzzing)
+#   scripts/deps.sh test    also what the tests need (Xvfb, OpenArena data, clang-format, lld, clang for fuzzing)
 #   scripts/deps.sh fuzz    building plus clang and its libFuzzer runtime
 set -euo pipefail
 
@@ -11,7 +11,7 @@ build_packages=(
   libstb-dev libphysfs-dev python3-glad khronos-api zlib1g-dev
 )
 test_packages=(
-  xvfb xauth mesa-utils clang-format
+  xvfb xauth mesa-utils clang-format lld
   openarena-081-maps openarena-081-textures openarena-data openarena-oacmp1
   openarena-081-misc openarena-088-data
 )

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks that every C++ file is as clang-format writes it
-# (scripts/format.sh --check), then builds and runs every test twice: a Release build (g++, the
-# program users run), and a clang build with AddressSanitizer, UndefinedBehaviorSanitizer and
-# assertions on, whose engine libraries also serve the libFuzzer targets, which then run briefly
-# on their corpora, two at a time; last, the thread tests (ctest label "threads") run under
-# ThreadSanitizer. Prints ctest's summaries and the time each stage took.
+# (scripts/format.sh --check), then builds and tests in three trees (the README's "Building by
+# hand" says what runs where):
+#   Release (g++ -O3, the program users run): the program, the viewer and the benchmarks are built;
+#     the "reference" tests run (ours against ioquake3's traces and walks and q3map2's maps, bit
+#     for bit, with the optimiser users get);
+#   clang with AddressSanitizer, UndefinedBehaviorSanitizer and assertions on (-O1): every test,
+#     the window tests included; its engine libraries also serve the libFuzzer targets, which then
+#     run briefly on their corpora, two at a time;
+#   ThreadSanitizer: the thread tests (ctest label "threads").
+# Prints ctest's summaries and the time each stage took.
 #   scripts/test.sh            everything
 #   CLIPLAB_SKIP_ASAN=1 ...    skip the sanitizer build, its tests and the fuzz runs (quicker, for development)
 #   CLIPLAB_SKIP_FUZZ=1 ...    skip the short libFuzzer runs over every parser
@@ -33,8 +38,11 @@ configure_and_test() {
 stage "Format (clang-format, .clang-format)"
 "$root/scripts/format.sh" --check || status=1
 
-stage "Release"
-configure_and_test "$root/build/test-release" -DCMAKE_BUILD_TYPE=Release -DCLIPLAB_BUILD_BENCH=ON || status=1
+stage "Release (the program, the viewer, the benchmarks; the reference tests)"
+release="$root/build/test-release"
+{ cmake -G Ninja -S "$root" -B "$release" -DCMAKE_BUILD_TYPE=Release -DCLIPLAB_BUILD_BENCH=ON > /dev/null &&
+    cmake --build "$release" --parallel "$jobs" --target cliplab trace_bench methods_bench reference_tests &&
+    (cd "$release" && ctest --output-on-failure --timeout 900 -j "$jobs" -L reference); } || status=1
 
 if [[ -z ${CLIPLAB_SKIP_ASAN:-} ]]; then
   stage "AddressSanitizer + UndefinedBehaviorSanitizer (clang, -O1, assertions on)"
