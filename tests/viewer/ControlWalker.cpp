@@ -137,6 +137,8 @@ std::vector<Control> ControlWalker::discover(ImGuiWindow* root, size_t limit) {
             for (ImGuiWindow* child : windows)
                 if (child->ParentWindow == w && child->ChildId == c.id)
                     c.child = child;
+            if (auto top = childTop.find(w); top != childTop.end())
+                c.parentTop = top->second;
             const float top = w->DC.CursorStartPos.y + c.rel.Min.y;
             const ImRect view = w->InnerRect;
             if (top > view.Min.y + view.GetHeight() * 0.5f || top < view.Min.y)
@@ -148,26 +150,33 @@ std::vector<Control> ControlWalker::discover(ImGuiWindow* root, size_t limit) {
     return found;
 }
 
+bool ControlWalker::showWindow(const Control& c) {
+    ImGuiWindow* w = c.window;
+    // A child window (a list box, a scrolling table) is begun only where its parent shows it: the
+    // parent is scrolled to show it (a scroll applies at the next frame's Begin).
+    if (!(w->Flags & ImGuiWindowFlags_ChildWindow) || !w->ParentWindow)
+        return true;
+    ImGuiWindow* p = w->ParentWindow;
+    // Where it was drawn last frame, else where the walk found it (items above it may have moved it).
+    const float top = w->Active ? w->Pos.y : p->DC.CursorStartPos.y + c.parentTop, bottom = top + w->Size.y;
+    const float parent = scrollFor(p, p->InnerClipRect, top, bottom);
+    if (parent == p->Scroll.y && w->Active)
+        return true;
+    ImGui::SetScrollY(p, parent);
+    return frame() && alive(c) && w->Active;
+}
+
 std::optional<ImVec2> ControlWalker::reveal(const Control& c) {
     ImGuiWindow* w = c.window;
-    // Scroll the window itself so the item is in its own region, then its parent (a list box in the
-    // sidebar) so that the item is in the parent's: both apply at the next frame's Begin.
-    const float top = w->DC.CursorStartPos.y + c.rel.Min.y, bottom = w->DC.CursorStartPos.y + c.rel.Max.y;
-    const float own = scrollFor(w, w->InnerRect, top, bottom);
-    float shift = own - w->Scroll.y;
-    bool scrolled = shift != 0.0f;
-    if (shift != 0.0f)
-        ImGui::SetScrollY(w, own);
-    if ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ParentWindow) {
-        ImGuiWindow* p = w->ParentWindow;
-        const float parent = scrollFor(p, p->InnerClipRect, top - shift, bottom - shift);
-        if (parent != p->Scroll.y) {
-            ImGui::SetScrollY(p, parent);
-            scrolled = true;
-        }
-    }
-    if (scrolled && !frame())
+    if (!showWindow(c))
         return std::nullopt;
+    const float top = w->DC.CursorStartPos.y + c.rel.Min.y, bottom = w->DC.CursorStartPos.y + c.rel.Max.y;
+    const float own = scrollFor(w, w->InnerClipRect, top, bottom);
+    if (own != w->Scroll.y) {
+        ImGui::SetScrollY(w, own);
+        if (!frame())
+            return std::nullopt;
+    }
     if (!alive(c))
         return std::nullopt;
     // The title bar's collapse button is above the content.
@@ -183,6 +192,8 @@ std::optional<ImVec2> ControlWalker::reveal(const Control& c) {
 
 bool ControlWalker::relocate(Control& c) {
     if (!alive(c))
+        return false;
+    if (!showWindow(c))
         return false;
     ImGuiContext& g = *GImGui;
     focus(c.window, c.id, c.rel);

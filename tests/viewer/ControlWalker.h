@@ -40,6 +40,8 @@ struct Control {
     ImRect rel;                    ///< Its rectangle from the window's content start (scroll-free).
     /// The child window this item stands for in its parent (its rows are Controls of their own).
     ImGuiWindow* child = nullptr;
+    /// For an item of a child window: the child window's top in its parent's content (scroll-free).
+    float parentTop = 0.0f;
 };
 
 /// What driving one control came to.
@@ -77,6 +79,9 @@ private:
     Control next(ImGuiWindow* window, bool first);
     /// Makes `id` (in `window`) the focused item, without activating it.
     static void focus(ImGuiWindow* window, ImGuiID id, const ImRect& rel);
+    /// Scrolls the parent of `c`'s window, when that is a child window, so that ImGui draws it
+    /// (one frame when it scrolls); false when it is not drawn.
+    bool showWindow(const Control& c);
     /// Scrolls `c`'s window (and its parent) so that `c` is in sight; one frame when it scrolls.
     /// The point to press (screen coordinates), or nothing when it cannot be brought in sight.
     std::optional<ImVec2> reveal(const Control& c);
