@@ -219,29 +219,29 @@ Driven ControlWalker::drive(const Control& control, const std::string& text) {
                 continue;
             return alive(c) && relocate(c) ? Driven::Hidden : Driven::Gone;
         }
+        // Hovered first, pressed only when ImGui says the mouse is on it: a press on whatever an
+        // item driven before moved under the mouse would drive that one instead.
         m_h.mouseTo(p->x, p->y);
+        frame();
+        if (g.HoveredId != c.id) {
+            if (attempt > 0)
+                return Driven::Hidden;
+            if (!relocate(c))
+                return Driven::Gone;
+            continue;
+        }
         m_h.button(SDL_BUTTON_LEFT, true);
         frame();
-        if (g.ActiveId == c.id || g.HoveredId == c.id) {
-            // Held: a slider or drag box takes the arrows while active; it gets dragged.
-            const bool textField = g.InputTextState.ID == c.id && g.ActiveId == c.id;
-            if (g.ActiveId == c.id && g.ActiveIdUsingNavDirMask != 0 && !textField) {
-                m_h.mouseTo(p->x + kDragPixels, p->y);
-                frame();
-            }
-            m_h.button(SDL_BUTTON_LEFT, false);
+        // Held: a slider or drag box takes the arrows while active; it gets dragged.
+        const bool textField = g.InputTextState.ID == c.id && g.ActiveId == c.id;
+        if (g.ActiveId == c.id && g.ActiveIdUsingNavDirMask != 0 && !textField) {
+            m_h.mouseTo(p->x + kDragPixels, p->y);
             frame();
-            serve(c, textField, text);
-            return Driven::Done;
         }
-        // Something else is under the mouse (an item driven before moved this one): let go where
-        // nothing is, and look for it again.
         m_h.button(SDL_BUTTON_LEFT, false);
         frame();
-        if (attempt > 0)
-            return Driven::Hidden;
-        if (!relocate(c))
-            return Driven::Gone;
+        serve(c, textField, text);
+        return Driven::Done;
     }
 }
 
