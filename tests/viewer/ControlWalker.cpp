@@ -127,9 +127,17 @@ std::vector<Control> ControlWalker::discover(ImGuiWindow* root, size_t limit) {
         if (auto top = childTop.find(w); top != childTop.end()) // its parent shows it from the top
             ImGui::SetScrollY(w->ParentWindow,
                               ImClamp(top->second - 4.0f, 0.0f, w->ParentWindow->ScrollMax.y));
+        ImGuiID first = 0;
         for (Control c = next(w, true); c.id != 0 && found.size() < limit; c = next(w, false)) {
-            if (!seen.insert(c.id).second)
-                break; // wrapped around to the first
+            if (!seen.insert(c.id).second) {
+                // Back at the window's first item: the walk is done. Back at any other: two items
+                // share an ID (ImGui 1.86 does not say so; a click on one then acts on both).
+                if (c.id != first)
+                    m_duplicates.push_back(c.id);
+                break;
+            }
+            if (first == 0)
+                first = c.id;
             // A tree node opens from the next frame on, so its items come next; any other item
             // ignores the entry (ImGui keeps only tree nodes' open state there).
             w->StateStorage.SetInt(c.id, 1);

@@ -64,6 +64,10 @@ public:
     /// item; at most `limit` items.
     std::vector<Control> discover(ImGuiWindow* window, size_t limit = 2000);
 
+    /// IDs that two items of one window shared, as the walks found them (the walk of that window
+    /// ends there).
+    const std::vector<ImGuiID>& duplicates() const { return m_duplicates; }
+
     /// Drives `c` as its kind asks (see the file comment); a text field gets `text` and Enter.
     Driven drive(const Control& c, const std::string& text);
 
@@ -95,6 +99,7 @@ private:
     ImGuiWindow* m_request = nullptr; ///< The window to submit a tabbing request in, next frame.
     bool m_requestFirst = false;
     bool m_stopped = false;
+    std::vector<ImGuiID> m_duplicates;
 };
 
 } // namespace cliplab::test

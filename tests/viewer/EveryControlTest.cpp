@@ -145,7 +145,12 @@ Tally walkWindow(ViewerLoopHarness& h, ControlWalker& walker, const char* window
         const std::vector<Control> controls = walker.discover(window);
         for (const Control& c : controls)
             seen.insert(c.id);
-
+        // Two items with one ID: a press on one is taken for the other (ImGui asserts, or both act).
+        if (!walker.duplicates().empty()) {
+            ADD_FAILURE() << windowName << ": two items share the ID " << walker.duplicates().front()
+                          << ", found after " << controls.size() << " items (a label needs a ##suffix)";
+            break;
+        }
         driveAll(h, walker, controls, skips, done, t);
     }
     t.found = seen.size();
