@@ -14,8 +14,7 @@ namespace {
 /// Pixels the mouse moves while a slider or a drag box is held (past ImGui's drag threshold, 3).
 constexpr float kDragPixels = 6.0f;
 
-/// Whether `w` is still one of ImGui's windows (a child window of a closed section is not freed, but
-/// a window is looked up again rather than trusted).
+/// Whether `c`'s window is still one of ImGui's windows (looked up again rather than trusted).
 bool alive(const Control& c) {
     return c.window && ImGui::FindWindowByID(c.windowId) == c.window;
 }

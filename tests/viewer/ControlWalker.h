@@ -14,10 +14,13 @@
 // parent; its own items are found by the same walk in it.
 //
 // Driving them: from the last item up (so that what an item opens or closes below it never moves the
-// items still to drive), each is brought into view (the window's scroll, and its parent's), pressed
-// at a quarter of its width and released 3 pixels right (a click for a button, a checkbox, a tree
-// node or a selectable; a drag for a slider or a drag box), and then: a text field gets a line typed
-// and Enter; an opened popup (a combo) gets its entry after the current one clicked.
+// items still to drive), each is brought into view (its window's parent first, when that is a child
+// window, then the window), hovered, and pressed only once ImGui reports it hovered (else it is
+// looked for again by the same focus request: an item driven before may have moved it), at a
+// quarter of its width, then released (a click for a button, a checkbox, a tree node or a
+// selectable; a slider or drag box is held and moved 6 pixels first); a text field then gets a line
+// typed and Enter, and a popup it opened (a combo) gets its entry after the current one clicked.
+// Two items of one window with the same ID are reported (duplicates()): ImGui 1.86 does not.
 
 #include "viewer/ViewerLoopHarness.h"
 
@@ -26,6 +29,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -48,9 +52,11 @@ struct Control {
 enum class Driven {
     Done,   ///< Pressed and released on it (and its text or popup served).
     Gone,   ///< It was no longer there (an item driven before removed it).
-    Hidden, ///< It was there but could not be brought under the mouse.
+    Hidden, ///< It was there but not under the mouse, or not hovered there (a disabled item).
 };
 
+/// Finds and drives the items of ImGui windows in a harness's loop (see the file comment). One per
+/// harness, made after it started.
 class ControlWalker {
 public:
     /// Hooks into `h`'s ImGui context (removed again by the destructor).
