@@ -112,11 +112,13 @@ void fillRow(ViewerState& st) {
     ReplayController::PanelInput& p = r.panel;
     ImGui::TextUnformatted("strafe fill:");
     ImGui::SameLine();
-    ImGui::RadioButton("left", &p.side, 0);
+    // Their own IDs: "right" is also the keys row's slider, and a click on one made ImGui take the
+    // other for the active item (an assertion in ButtonBehavior ended the viewer).
+    ImGui::RadioButton("left##fill", &p.side, 0);
     ImGui::SameLine();
-    ImGui::RadioButton("right", &p.side, 1);
+    ImGui::RadioButton("right##fill", &p.side, 1);
     ImGui::SameLine();
-    ImGui::RadioButton("auto", &p.side, 2);
+    ImGui::RadioButton("auto##fill", &p.side, 2);
     ImGui::SameLine();
     ImGui::Checkbox("aim at the best snap zone", &p.snapAim);
     ImGui::SameLine();
