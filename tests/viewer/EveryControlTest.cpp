@@ -51,11 +51,16 @@ ImGuiID idOf(const ImGuiWindow* window, std::initializer_list<const char*> path)
 }
 
 /// A view that draws little (software GL draws the frames): first person looking up at the sky, flat
-/// shading, no models. A quarter of the default chase camera's frame time on oa_dm1.
+/// shading, no models, no world surfaces. A quarter of the default chase camera's frame time on
+/// oa_dm1. The searches the Render panel's buttons start are the shortest their settings allow
+/// (the walk presses "find reach" and "find snags" before the sliders below them move).
 void cheapView(ViewerLoopHarness& h) {
     auto& settings = h.state().settings;
     settings.flag("cg_thirdPerson").set(false);
     settings.flag("r_drawentities").set(false);
+    settings.flag("r_drawworld").set(false);
+    settings.number("r_reachGrid").set(64.0);
+    settings.whole("r_snagTicks").set(1000);
     settings.choice("r_viewMode").set(2);
     h.state().view.setAngles(-89.0f, 0.0f);
 }
