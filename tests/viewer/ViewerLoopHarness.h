@@ -30,7 +30,11 @@ public:
     ViewerLoopHarness(int width, int height, const std::string& map = "", const std::string& execFile = "",
                       const std::function<void(viewer::ViewerConfig&)>& configure = {},
                       const std::string& baseDir = "") {
-        config.map = map.empty() ? std::string(CLIPLAB_SOURCE_DIR) + "/assets/maps/playground.map" : map;
+        // Appended in place: GCC 12 warns (-Warray-bounds, a false positive) on the inlined
+        // temporary of `std::string(...) + "..."` here.
+        config.map = map;
+        if (map.empty())
+            config.map.append(CLIPLAB_SOURCE_DIR).append("/assets/maps/playground.map");
         config.execFile = execFile;
         config.width = width;
         config.height = height;
