@@ -1,19 +1,10 @@
 #include "demo/GameText.h"
 
-#include <cctype>
+#include "core/Text.h"
 
 namespace cliplab::demo {
 
 namespace {
-
-bool equalNoCase(std::string_view a, std::string_view b) {
-    if (a.size() != b.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    return true;
-}
 
 /// The text from `at` up to the next backslash (or the end); moves `at` past it.
 std::string_view nextPart(std::string_view info, size_t& at) {
@@ -30,7 +21,7 @@ std::string infoValue(std::string_view info, std::string_view key) {
     while (at < info.size()) {
         const std::string_view k = nextPart(info, at);
         const std::string_view v = nextPart(info, at);
-        if (equalNoCase(k, key))
+        if (core::equalsNoCase(k, key))
             return std::string(v);
     }
     return {};
@@ -75,7 +66,7 @@ std::string stripColors(std::string_view name) {
 int demoFileProtocol(std::string_view name) {
     const size_t dot = name.rfind('.');
     if (dot == std::string_view::npos || name.size() - dot < 5 ||
-        !equalNoCase(name.substr(dot + 1, 3), "dm_"))
+        !core::equalsNoCase(name.substr(dot + 1, 3), "dm_"))
         return 0;
     int value = 0;
     for (size_t i = dot + 4; i < name.size(); ++i) {

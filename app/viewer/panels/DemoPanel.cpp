@@ -142,14 +142,8 @@ void demoOpenSection(ViewerState& state) {
     if (!ImGui::TreeNode("demos (.dm_68, .dm_70, .dm_71)"))
         return;
     char* path = state.inputs.demoPath.data();
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float button = ImGui::CalcTextSize("play").x + style.FramePadding.x * 2.0f;
-    ImGui::SetNextItemWidth(-(button + style.ItemInnerSpacing.x));
-    const bool enter =
-        ImGui::InputTextWithHint("##demo path", "demo path or name; Enter plays", path,
-                                 state.inputs.demoPath.size(), ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
-    if ((ImGui::Button("play") || enter) && path[0])
+    if (fieldAndButton("##demo path", "demo path or name; Enter plays", path, state.inputs.demoPath.size(),
+                       "play"))
         session.requestDemo(path);
     if (!session.pendingDemo().empty())
         ImGui::TextColored(ImVec4(1, 1, 0.3f, 1), "opening %s ...", session.pendingDemo().c_str());

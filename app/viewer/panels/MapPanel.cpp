@@ -47,14 +47,8 @@ void placeList(ViewerState& state, const char* title, const std::vector<LoadedMa
 /// The path field and its button; Enter in the field loads too.
 void pathField(ViewerState& state) {
     char* path = state.inputs.mapPath.data();
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float button = ImGui::CalcTextSize("load").x + style.FramePadding.x * 2.0f;
-    ImGui::SetNextItemWidth(-(button + style.ItemInnerSpacing.x));
-    const bool enter =
-        ImGui::InputTextWithHint("##path or name", "map name (oa_dm1) or path; Enter loads", path,
-                                 state.inputs.mapPath.size(), ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
-    if ((ImGui::Button("load") || enter) && path[0])
+    if (fieldAndButton("##path or name", "map name (oa_dm1) or path; Enter loads", path,
+                       state.inputs.mapPath.size(), "load"))
         state.session.requestLoad(path);
 }
 } // namespace

@@ -131,6 +131,11 @@ void methodComparison(const LoggedTrace& brush, const LoggedTrace& shifted);
 /// A debug-draw colour as ImGui takes it, opaque (legend swatches, coloured text).
 ImVec4 imColor(const debugdraw::Color& colour);
 
+/// A text field over the row but for a button after it (a path and "load", say): true when the
+/// button is clicked or Enter pressed in the field, with text in it. `id` and `button` are the
+/// items' labels (their IDs).
+bool fieldAndButton(const char* id, const char* hint, char* text, size_t size, const char* button);
+
 /// Widgets of settings: each shows the setting's value under its label (or `label`) and, when the
 /// user changes it, writes it through the setting's setter; true when it changed. Sliders take
 /// the setting's slider hint (range, format, logarithmic).

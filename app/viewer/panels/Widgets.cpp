@@ -48,6 +48,16 @@ ImVec4 imColor(const debugdraw::Color& colour) {
     return ImVec4(colour.r, colour.g, colour.b, 1.0f);
 }
 
+bool fieldAndButton(const char* id, const char* hint, char* text, size_t size, const char* button) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(button).x + style.FramePadding.x * 2.0f;
+    ImGui::SetNextItemWidth(-(width + style.ItemInnerSpacing.x));
+    const bool enter = ImGui::InputTextWithHint(id, hint, text, size, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
+    const bool clicked = ImGui::Button(button);
+    return (clicked || enter) && text[0];
+}
+
 bool checkbox(FlagSetting& s, const char* label) {
     bool v = s.value();
     if (!ImGui::Checkbox(labelOf(s, label), &v))
